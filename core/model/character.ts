@@ -1,0 +1,120 @@
+// The character file format v1 as a zod schema. Every object is "loose": fields this version does
+// not know survive a load/save round trip untouched.
+import { z } from 'zod';
+import { CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
+
+const text = (max: number) => z.string().max(max);
+const shortText = text(200);
+const longText = text(20_000);
+const count = z.number().int().min(0).max(1_000);
+
+export const skillSchema = z.looseObject({
+  id: text(100).min(1),
+  level: z.number().int().min(0).max(100).default(1),
+  /** Display name, for custom skills a game team adds. */
+  name: shortText.optional(),
+});
+
+export const armourSchema = z.looseObject({
+  name: shortText,
+  type: text(50),
+  locations: z.array(z.enum(LOCATIONS)).max(LOCATIONS.length),
+  /** Curious Pastimes: head armour counts only as a helmet. */
+  helmet: z.boolean().optional(),
+  /** Fortune's Landing: costume / replica armour (costs 1.5x). */
+  costume: z.boolean().optional(),
+});
+
+export const weaponSchema = z.looseObject({
+  name: shortText,
+  kind: z.enum(WEAPON_KINDS),
+  lengthCm: z.number().min(0).max(1_000).optional(),
+  decorative: z.boolean().optional(),
+});
+
+export const itemSchema = z.looseObject({
+  name: shortText,
+  kind: text(50),
+  text: longText.default(''),
+  expires: shortText.optional(),
+  game: shortText.optional(),
+  serial: shortText.optional(),
+});
+
+export const fortunesLandingSchema = z.looseObject({
+  /** The areas the player averages armour over (the rest are left out and filled in on the tag). */
+  armourAreas: z.array(z.enum(LOCATIONS)).max(LOCATIONS.length).optional(),
+});
+
+export const curiousPastimesSchema = z.looseObject({
+  /** Spell-card allotment: so many cards of a Rank and Sphere for a Day of the event. */
+  spellCards: z
+    .array(
+      z.looseObject({
+        sphere: shortText.min(1),
+        rank: z.number().int().min(1).max(10),
+        day: shortText.min(1),
+        count: count,
+      }),
+    )
+    .max(1_000)
+    .optional(),
+});
+
+export const novitasSchema = z.looseObject({
+  /** Power points from the Power Points skill. */
+  powerPoints: count.default(0),
+  sources: z
+    .array(z.looseObject({ name: shortText, points: count, breaksCap: z.boolean().default(false) }))
+    .max(200)
+    .default([]),
+  spells: z.array(z.looseObject({ name: shortText.min(1), level: z.number().int().min(0).max(100) })).max(1_000).default([]),
+  reductions: z
+    .array(
+      z.looseObject({
+        name: shortText,
+        amount: z.number().int().min(0).max(100),
+        /** Spell names it applies to; absent means every spell. */
+        spells: z.array(shortText).max(1_000).optional(),
+        stacks: z.boolean().optional(),
+        allowsZero: z.boolean().optional(),
+      }),
+    )
+    .max(200)
+    .default([]),
+  plan: z.array(z.looseObject({ spell: shortText, times: z.number().int().min(1).max(1_000) })).max(1_000).default([]),
+});
+
+export const bgMagicSchema = z.looseObject({
+  path: z.enum(['battle', 'role']),
+  entitlement: z.enum(['metal', 'leather', 'none']),
+  school: shortText.optional(),
+  order: shortText.optional(),
+  style: z.enum(['conjurer', 'witcher']).optional(),
+});
+
+export const characterSchema = z.looseObject({
+  format: z.literal(FILE_FORMAT),
+  version: z.literal(CURRENT_VERSION),
+  id: z.uuid(),
+  ruleset: z.enum(RULESET_IDS),
+  name: shortText,
+  player: shortText.default(''),
+  notes: longText.default(''),
+  skills: z.array(skillSchema).max(2_000).default([]),
+  armour: z.array(armourSchema).max(200).default([]),
+  weapons: z.array(weaponSchema).max(200).default([]),
+  items: z.array(itemSchema).max(2_000).default([]),
+  fortunesLanding: fortunesLandingSchema.optional(),
+  curiousPastimes: curiousPastimesSchema.optional(),
+  novitas: novitasSchema.optional(),
+  bgMagic: bgMagicSchema.optional(),
+});
+
+export type Character = z.infer<typeof characterSchema>;
+export type Skill = z.infer<typeof skillSchema>;
+export type ArmourPiece = z.infer<typeof armourSchema>;
+export type Weapon = z.infer<typeof weaponSchema>;
+export type Item = z.infer<typeof itemSchema>;
+export type NovitasSheet = z.infer<typeof novitasSchema>;
+export type BgMagicSheet = z.infer<typeof bgMagicSchema>;

@@ -1,0 +1,25 @@
+// Fixed identifiers of the character file format v1. Other tools read these names: never rename.
+
+export const RULESET_IDS = ['novitas', 'fortunes-landing', 'curious-pastimes', 'bg-magic'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+export const LOCATIONS = ['head', 'torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+export const WEAPON_KINDS = [
+  'short',
+  'medium',
+  'long',
+  'two-handed',
+  'staff',
+  'polearm',
+  'shield',
+  'bow',
+  'crossbow',
+  'thrown',
+] as const;
+export type WeaponKind = (typeof WEAPON_KINDS)[number];
+
+export const FILE_FORMAT = 'quartermaster-character' as const;
+export const CURRENT_VERSION = 1 as const;
+export const CHARACTER_FILE_SUFFIX = '.character.json';

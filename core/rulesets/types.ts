@@ -1,0 +1,98 @@
+// The one interface every ruleset implements, and the derived values each one produces.
+import type { Character } from '../model/character';
+import type { Location, RulesetId } from '../model/ids';
+
+export type Severity = 'error' | 'warning';
+
+export type Violation = {
+  /** Stable, dotted code, e.g. "fl.armour.unknown-type". Tools match on it; never reuse one. */
+  code: string;
+  /** Plain words for a player, citing the rule. */
+  message: string;
+  severity: Severity;
+  /** The field at fault, as "armour[0].type"; "" for the whole character. */
+  path: string;
+};
+
+export type SkillDef = { id: string; name: string; maxLevel?: number; description?: string };
+
+export type AreaOption = { areas: Location[]; rating: number };
+
+export type FortunesLandingDerived = {
+  ruleset: 'fortunes-landing';
+  armour: {
+    /** The averaged rating over the chosen areas (0 with no armour). */
+    rating: number;
+    /** The chosen areas (the player's choice, or the best option when none is saved). */
+    areas: Location[];
+    /** 1 at rating 5 or more, else 0. */
+    threshold: number;
+    /** Every non-empty choice of covered areas with its rating, best first. */
+    options: AreaOption[];
+    /** The armour value on each covered area (the best piece on it). */
+    perArea: Partial<Record<Location, number>>;
+    /** True when the saved areas are the player's choice, false when the best option was assumed. */
+    chosen: boolean;
+    /** Costume or replica pieces, which cost 1.5x. */
+    costume: { pieces: string[]; costMultiplier: number };
+  };
+};
+
+export type CuriousPastimesDerived = {
+  ruleset: 'curious-pastimes';
+  /** Hits per location with armour. */
+  hits: Record<Location, number>;
+  /** Hits per location against arrows and bolts (armour ignored). */
+  hitsVsArrows: Record<Location, number>;
+  /** Armour points counted per location (heaviest layer only). */
+  armourByLocation: Record<Location, number>;
+  bodyDevelopment: boolean;
+  /** The heaviest armour class the character's Wear Armour skill allows (0 for none). */
+  armourSkillClass: number;
+  /** Spell cards to print: one entry per card. */
+  spellCards: { sphere: string; rank: number; day: string }[];
+};
+
+export type NovitasPlanLine = { spell: string; level: number; cost: number; times: number; total: number; reductions: string[] };
+
+export type NovitasDerived = {
+  ruleset: 'novitas';
+  powerPoints: {
+    /** Points that count against the daily cap: the skill plus ordinary sources. */
+    pool: number;
+    /** Points from sources that break cap. */
+    breakCap: number;
+    /** The most power points that may be spent in a game day (break-cap points excluded). */
+    dailyCap: number;
+    /** The day's plan in total. */
+    plannedCost: number;
+    /** The part of the plan that counts against the cap (break-cap points spent first). */
+    plannedAgainstCap: number;
+  };
+  plan: NovitasPlanLine[];
+};
+
+export type BgMagicDerived = {
+  ruleset: 'bg-magic';
+  energy: number;
+  /** The heaviest armour worn. */
+  worn: 'metal' | 'leather' | 'none';
+  /** What the armour protects as: the lighter of worn and entitled. */
+  armourProtection: 'metal' | 'leather' | 'none';
+};
+
+export type Derived = FortunesLandingDerived | CuriousPastimesDerived | NovitasDerived | BgMagicDerived;
+
+export type Derivation<D extends Derived = Derived> = { derived: D; violations: Violation[] };
+
+export interface Ruleset<D extends Derived = Derived> {
+  id: RulesetId;
+  name: string;
+  /** The body locations this game uses. */
+  locations: readonly Location[];
+  /** Allowed armour `type` values, lightest first. */
+  armourTypes: readonly string[];
+  /** The skill catalogue (custom skills may be added on a character). */
+  skills: readonly SkillDef[];
+  derive(character: Character): Derivation<D>;
+}
