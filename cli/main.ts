@@ -1,0 +1,40 @@
+// `quartermaster <command> …`: the desk's command line over the same core as the app.
+import { runCheck } from './check';
+import { runPrint } from './print';
+import type { Io } from './io';
+import { nodeIo } from './io';
+
+const USAGE = `Usage: quartermaster <command> [options]
+
+Commands:
+  check [--json] <file|folder>...     check character files against their game's rules
+  print <file|folder>... --out FILE.pdf [--cards LIST] [--paper a4|letter] [--size credit|poker|a6]
+                                      print cards and tags for characters
+  help                                show this help
+
+Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
+
+export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'check':
+        return await runCheck(rest, io);
+      case 'print':
+        return await runPrint(rest, io);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(`${USAGE}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        io.err(`quartermaster: unknown command "${command}"\n\n${USAGE}\n`);
+        return 2;
+    }
+  } catch (e) {
+    // No stack trace reaches the user.
+    io.err(`quartermaster: ${(e as Error).message ?? String(e)}\n`);
+    return 2;
+  }
+}
