@@ -1,12 +1,13 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
-import { readFile, readdir, stat, writeFile, rename, open } from 'node:fs/promises';
+import { readFile, readdir, lstat, stat, rename, open } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 export type Io = {
   out(text: string): void;
   err(text: string): void;
   readFile(path: string): Promise<Uint8Array>;
-  stat(path: string): Promise<{ isDirectory: boolean; isFile: boolean; size: number }>;
+  /** Follows links; `isSymlink` tells whether the path itself is one. */
+  stat(path: string): Promise<{ isDirectory: boolean; isFile: boolean; isSymlink: boolean; size: number }>;
   readdir(path: string): Promise<string[]>;
   /** Writes atomically: a temp file in the same folder, fsync, rename. */
   writeFileAtomic(path: string, data: Uint8Array | string): Promise<void>;
@@ -18,8 +19,9 @@ export function nodeIo(): Io {
     err: (t) => void process.stderr.write(t),
     readFile: async (p) => new Uint8Array(await readFile(p)),
     stat: async (p) => {
-      const s = await stat(p);
-      return { isDirectory: s.isDirectory(), isFile: s.isFile(), size: s.size };
+      const l = await lstat(p);
+      const s = l.isSymbolicLink() ? await stat(p) : l;
+      return { isDirectory: s.isDirectory(), isFile: s.isFile(), isSymlink: l.isSymbolicLink(), size: s.size };
     },
     readdir: (p) => readdir(p),
     writeFileAtomic: async (p, data) => {

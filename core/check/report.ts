@@ -1,0 +1,43 @@
+// One character file's check result, as `quartermaster check --json` prints it and the desk uses it.
+import { loadCharacterBytes } from '../format/load';
+import type { RulesetId } from '../model/ids';
+import { derive } from '../rulesets/index';
+import type { Derived } from '../rulesets/types';
+
+export type CheckProblem = { code: string; message: string; path: string };
+
+export type CheckEntry = {
+  file: string;
+  /** False when the file has any error, rule or file. */
+  ok: boolean;
+  /** False when the file could not be read, parsed or validated. */
+  readable: boolean;
+  ruleset: RulesetId | null;
+  name: string | null;
+  player: string | null;
+  errors: CheckProblem[];
+  warnings: CheckProblem[];
+  derived: Derived | null;
+};
+
+export function checkBytes(bytes: Uint8Array, file: string): CheckEntry {
+  const loaded = loadCharacterBytes(bytes, file);
+  if (!loaded.ok) return unreadable(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field ?? '');
+  const { character } = loaded;
+  const { derived, violations } = derive(character);
+  const errors = violations.filter((v) => v.severity === 'error').map(({ code, message, path }) => ({ code, message, path }));
+  const warnings = violations.filter((v) => v.severity === 'warning').map(({ code, message, path }) => ({ code, message, path }));
+  return { file, ok: errors.length === 0, readable: true, ruleset: character.ruleset, name: character.name, player: character.player, errors, warnings, derived };
+}
+
+/** An entry for a file that could not be read at all (missing, unreadable, malformed). */
+export function unreadable(file: string, code: string, message: string, path = ''): CheckEntry {
+  return { file, ok: false, readable: false, ruleset: null, name: null, player: null, errors: [{ code, message, path }], warnings: [], derived: null };
+}
+
+/** 0 when every file is clean, 1 when any has a rule error, 2 when any file cannot be read. */
+export function exitCodeFor(entries: readonly CheckEntry[]): 0 | 1 | 2 {
+  if (entries.some((e) => !e.readable)) return 2;
+  if (entries.some((e) => !e.ok)) return 1;
+  return 0;
+}
