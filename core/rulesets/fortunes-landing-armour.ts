@@ -1,0 +1,69 @@
+// Fortune's Landing armour numbers and the averaging rule ("Armor", rules text 001).
+// Pure arithmetic: the ruleset (`fortunes-landing.ts`) turns a character into these inputs.
+import type { AreaOption } from './types';
+
+/** The five areas the body is divided into: "right arm, left arm, right leg, left leg and torso". No head. */
+export const FL_AREAS = ['torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
+export type FlArea = (typeof FL_AREAS)[number];
+
+/**
+ * Armour points by material, lightest first. The text: "leather armor offers protection against one
+ * or two Wounds, chain mail three or four, and plate mail five"; its examples confirm heavy leather = 2
+ * and light chain = 3.
+ */
+export const FL_ARMOUR_POINTS = {
+  'light-leather': 1,
+  'heavy-leather': 2,
+  'light-chain': 3,
+  'heavy-chain': 4,
+  plate: 5,
+} as const;
+export type FlArmourType = keyof typeof FL_ARMOUR_POINTS;
+export const FL_ARMOUR_TYPES = Object.keys(FL_ARMOUR_POINTS) as FlArmourType[];
+
+export function isFlArmourType(type: string): type is FlArmourType {
+  return Object.hasOwn(FL_ARMOUR_POINTS, type);
+}
+
+/** "Any armor of rating five (5) or higher is considered to have a Threshold of one (1)." */
+export const FL_THRESHOLD_RATING = 5;
+export function thresholdFor(rating: number): number {
+  return rating >= FL_THRESHOLD_RATING ? 1 : 0;
+}
+
+/** "costume/replica armor is increased by 1.5 times the base cost". */
+export const FL_COSTUME_COST_MULTIPLIER = 1.5;
+
+/**
+ * The rating over some areas: the sum of their values divided by how many there are, rounded to the
+ * nearest whole point. The text says only "round appropriately"; our reading: halves round up
+ * (5 + 2 = 7 over 2 areas = 3.5 -> 4). Integer arithmetic, so no floating-point surprises.
+ */
+export function averageRating(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sum = values.reduce((a, b) => a + b, 0);
+  const n = values.length;
+  return Math.floor((2 * sum + n) / (2 * n));
+}
+
+/**
+ * Every non-empty choice of covered areas with its rating, best first. Ties: more areas first (more
+ * of the body protected for the same rating), then in `FL_AREAS` order so the list is stable.
+ */
+export function areaOptions(perArea: Partial<Record<FlArea, number>>): AreaOption[] {
+  const covered = FL_AREAS.filter((a) => perArea[a] !== undefined);
+  const options: AreaOption[] = [];
+  for (let mask = 1; mask < 1 << covered.length; mask++) {
+    const areas = covered.filter((_, i) => mask & (1 << i));
+    options.push({ areas, rating: averageRating(areas.map((a) => perArea[a] ?? 0)) });
+  }
+  const order = (areas: readonly string[]) => areas.map((a) => FL_AREAS.indexOf(a as FlArea));
+  return options.sort((x, y) => {
+    if (y.rating !== x.rating) return y.rating - x.rating;
+    if (y.areas.length !== x.areas.length) return y.areas.length - x.areas.length;
+    const ox = order(x.areas);
+    const oy = order(y.areas);
+    for (let i = 0; i < ox.length; i++) if (ox[i] !== oy[i]) return (ox[i] ?? 0) - (oy[i] ?? 0);
+    return 0;
+  });
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { characterSchema, type Character } from '../model/character';
+import {
+  FL_ARMOUR_POINTS,
+  FL_ARMOUR_TYPES,
+  areaOptions,
+  averageRating,
+  fortunesLanding,
+  thresholdFor,
+} from './fortunes-landing';
+
+type PieceInput = { name: string; type: string; locations: string[]; costume?: boolean };
+
+function character(armour: PieceInput[], extra: Record<string, unknown> = {}): Character {
+  return characterSchema.parse({
+    format: 'quartermaster-character',
+    version: 1,
+    id: '0b9d4c1e-3f8a-4a57-9a9e-4a3f2c1d0e9b',
+    ruleset: 'fortunes-landing',
+    name: 'Dimitri',
+    armour,
+    ...extra,
+  });
+}
+
+const codes = (c: Character) => fortunesLanding.derive(c).violations.map((v) => `${v.severity}:${v.code}@${v.path}`);
+
+describe("Fortune's Landing armour table", () => {
+  it('gives leather 1-2, chain 3-4, plate 5 (heavy leather 2 and light chain 3 from the examples)', () => {
+    expect(FL_ARMOUR_POINTS).toEqual({ 'light-leather': 1, 'heavy-leather': 2, 'light-chain': 3, 'heavy-chain': 4, plate: 5 });
+    expect(FL_ARMOUR_TYPES).toEqual(['light-leather', 'heavy-leather', 'light-chain', 'heavy-chain', 'plate']);
+  });
+
+  it('has five areas and no head', () => {
+    expect(fortunesLanding.id).toBe('fortunes-landing');
+    expect([...fortunesLanding.locations].sort()).toEqual(['left-arm', 'left-leg', 'right-arm', 'right-leg', 'torso']);
+  });
+
+  it('names the skills of the text', () => {
+    expect(fortunesLanding.skills.map((s) => s.name)).toEqual([
+      'Healing Ways',
+      'Chirurgery',
+      "Healer's Touch",
+      'Rapid Healing',
+      'Strikes',
+      'Alchemy',
+      'Armorsmith',
+    ]);
+  });
+});
+
+describe('averageRating (sum / areas, nearest, halves up)', () => {
+  it.each([
+    [[5], 5], // one area: its full value
+    [[5, 2, 2], 3], // the text: 9 / 3 = 3
+    [[5, 2], 4], // 7 / 2 = 3.5 -> 4 (half up)
+    [[2, 3], 3], // 5 / 2 = 2.5 -> 3
+    [[5, 1, 1], 2], // 7 / 3 = 2.33 -> 2
+    [[5, 3, 1, 1], 3], // 10 / 4 = 2.5 -> 3
+    [[4, 1, 1, 1, 1], 2], // 8 / 5 = 1.6 -> 2
+    [[4, 1, 1, 1, 2], 2], // 9 / 5 = 1.8 -> 2
+    [[1, 1, 1, 1, 2], 1], // 6 / 5 = 1.2 -> 1
+    [[], 0],
+  ])('%j -> %i', (values, rating) => {
+    expect(averageRating(values)).toBe(rating);
+  });
+
+  it('gives Threshold 1 from rating 5', () => {
+    expect([thresholdFor(4), thresholdFor(5), thresholdFor(6)]).toEqual([0, 1, 1]);
+  });
+
+  it('lists all 31 choices when all five areas are covered', () => {
+    const perArea = { torso: 1, 'left-arm': 1, 'right-arm': 1, 'left-leg': 1, 'right-leg': 1 };
+    const options = areaOptions(perArea);
+    expect(options).toHaveLength(31);
+    // All rate 1, so more areas first: the full body leads, single areas trail.
+    expect(options[0]).toEqual({ areas: ['torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'], rating: 1 });
+    expect(options[30]!.areas).toHaveLength(1);
+  });
+});
+
+describe("the text's worked example: plate torso, heavy leather on both legs", () => {
+  const pieces: PieceInput[] = [
+    { name: 'Breastplate', type: 'plate', locations: ['torso'] },
+    { name: 'Leather greaves', type: 'heavy-leather', locations: ['left-leg', 'right-leg'] },
+  ];
+
+  it('lists every choice best first: torso alone 5, torso + a leg 4, all three 3, legs 2', () => {
+    // torso 5; {torso, leg} (5 + 2) / 2 = 3.5 -> 4; {torso, both legs} 9 / 3 = 3; legs only 2.
+    const { derived, violations } = fortunesLanding.derive(character(pieces));
+    expect(violations).toEqual([]);
+    expect(derived.armour.perArea).toEqual({ torso: 5, 'left-leg': 2, 'right-leg': 2 });
+    expect(derived.armour.options).toEqual([
+      { areas: ['torso'], rating: 5 },
+      { areas: ['torso', 'left-leg'], rating: 4 },
+      { areas: ['torso', 'right-leg'], rating: 4 },
+      { areas: ['torso', 'left-leg', 'right-leg'], rating: 3 },
+      { areas: ['left-leg', 'right-leg'], rating: 2 },
+      { areas: ['left-leg'], rating: 2 },
+      { areas: ['right-leg'], rating: 2 },
+    ]);
+  });
+
+  it('assumes the best option (torso alone, 5, Threshold 1) when no choice is saved', () => {
+    const { armour } = fortunesLanding.derive(character(pieces)).derived;
+    expect(armour).toMatchObject({ rating: 5, areas: ['torso'], threshold: 1, chosen: false });
+  });
+
+  it('takes the player choice of all three areas: 3 points everywhere, no Threshold', () => {
+    const c = character(pieces, { fortunesLanding: { armourAreas: ['right-leg', 'torso', 'left-leg'] } });
+    const { derived, violations } = fortunesLanding.derive(c);
+    expect(violations).toEqual([]);
+    expect(derived.armour).toMatchObject({ rating: 3, areas: ['torso', 'left-leg', 'right-leg'], threshold: 0, chosen: true });
+  });
+
+  it('takes a choice of torso and one leg: 3.5 rounds up to 4', () => {
+    const c = character(pieces, { fortunesLanding: { armourAreas: ['torso', 'left-leg'] } });
+    expect(fortunesLanding.derive(c).derived.armour).toMatchObject({ rating: 4, threshold: 0, chosen: true });
+  });
+});
+
+describe('Fortune’s Landing armour checks', () => {
+  it('gives nothing for no armour', () => {
+    const { derived, violations } = fortunesLanding.derive(character([]));
+    expect(violations).toEqual([]);
+    expect(derived.armour).toEqual({
+      rating: 0,
+      areas: [],
+      threshold: 0,
+      options: [],
+      perArea: {},
+      chosen: false,
+      costume: { pieces: [], costMultiplier: 1.5 },
+    });
+  });
+
+  it('refuses an unknown type, which then counts for nothing', () => {
+    const c = character([
+      { name: 'Scale', type: 'scale', locations: ['torso'] },
+      { name: 'Bracer', type: 'light-leather', locations: ['left-arm'] },
+    ]);
+    const { derived, violations } = fortunesLanding.derive(c);
+    expect(codes(c)).toEqual(['error:fl.armour.unknown-type@armour[0].type']);
+    expect(violations[0]!.message).toContain('"scale"');
+    expect(derived.armour.perArea).toEqual({ 'left-arm': 1 });
+  });
+
+  it('refuses head armour and counts the rest of the piece', () => {
+    const c = character([{ name: 'Coif and hauberk', type: 'heavy-chain', locations: ['head', 'torso'] }]);
+    expect(codes(c)).toEqual(['error:fl.armour.head@armour[0].locations[0]']);
+    expect(fortunesLanding.derive(c).derived.armour.perArea).toEqual({ torso: 4 });
+  });
+
+  it('counts the best piece on an area and warns about the layering', () => {
+    // torso: light leather 1 under light chain 3 -> 3; arms: light leather 1 -> all three (3+1+1)/3 = 1.67 -> 2
+    const c = character([
+      { name: 'Jerkin', type: 'light-leather', locations: ['torso', 'left-arm', 'right-arm'] },
+      { name: 'Mail shirt', type: 'light-chain', locations: ['torso'] },
+    ]);
+    expect(codes(c)).toEqual(['warning:fl.armour.layered@armour[1].locations[0]']);
+    const { armour } = fortunesLanding.derive(c).derived;
+    expect(armour.perArea).toEqual({ torso: 3, 'left-arm': 1, 'right-arm': 1 });
+    expect(armour.options.find((o) => o.areas.length === 3)!.rating).toBe(2);
+    expect(armour).toMatchObject({ rating: 3, areas: ['torso'] });
+  });
+
+  it('refuses a chosen area that no armour covers, and rates the covered ones chosen', () => {
+    const c = character(
+      [
+        { name: 'Breastplate', type: 'plate', locations: ['torso'] },
+        { name: 'Bracer', type: 'light-leather', locations: ['left-arm'] },
+      ],
+      { fortunesLanding: { armourAreas: ['torso', 'right-leg', 'left-arm', 'head'] } },
+    );
+    expect(codes(c)).toEqual([
+      'error:fl.areas.not-covered@fortunesLanding.armourAreas[1]',
+      'error:fl.areas.head@fortunesLanding.armourAreas[3]',
+    ]);
+    // torso 5 + left arm 1 = 6 / 2 = 3
+    expect(fortunesLanding.derive(c).derived.armour).toMatchObject({ rating: 3, areas: ['torso', 'left-arm'], chosen: true });
+  });
+
+  it('falls back to the best option when no chosen area is covered', () => {
+    const c = character([{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }], {
+      fortunesLanding: { armourAreas: ['left-leg'] },
+    });
+    expect(codes(c)).toEqual(['error:fl.areas.not-covered@fortunesLanding.armourAreas[0]']);
+    expect(fortunesLanding.derive(c).derived.armour).toMatchObject({ rating: 4, areas: ['torso'], chosen: false });
+  });
+
+  it('treats an empty choice as no choice', () => {
+    const c = character([{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }], { fortunesLanding: { armourAreas: [] } });
+    expect(fortunesLanding.derive(c).derived.armour).toMatchObject({ rating: 4, areas: ['torso'], chosen: false });
+  });
+
+  it('warns about a repeated chosen area and counts it once', () => {
+    const c = character(
+      [
+        { name: 'Breastplate', type: 'plate', locations: ['torso'] },
+        { name: 'Greave', type: 'heavy-leather', locations: ['left-leg'] },
+      ],
+      { fortunesLanding: { armourAreas: ['torso', 'left-leg', 'left-leg'] } },
+    );
+    expect(codes(c)).toEqual(['warning:fl.areas.duplicate@fortunesLanding.armourAreas[2]']);
+    expect(fortunesLanding.derive(c).derived.armour.rating).toBe(4); // (5 + 2) / 2 = 3.5 -> 4, not (5+2+2)/3
+  });
+
+  it('warns about a piece that covers no area', () => {
+    const c = character([{ name: 'Loose gauntlet', type: 'plate', locations: [] }]);
+    expect(codes(c)).toEqual(['warning:fl.armour.no-areas@armour[0].locations']);
+  });
+
+  it('lists costume and replica pieces at 1.5x cost', () => {
+    const c = character([
+      { name: 'Stage chain', type: 'light-chain', locations: ['torso'], costume: true },
+      { name: 'Real leather', type: 'heavy-leather', locations: ['left-arm'] },
+      { name: 'PVC plate', type: 'plate', locations: ['right-arm'], costume: true },
+    ]);
+    expect(fortunesLanding.derive(c).derived.armour.costume).toEqual({ pieces: ['Stage chain', 'PVC plate'], costMultiplier: 1.5 });
+  });
+
+  it('allows custom skills without complaint', () => {
+    const c = character([], { skills: [{ id: 'healing-ways' }, { id: 'basket-weaving', name: 'Basket Weaving' }] });
+    expect(fortunesLanding.derive(c).violations).toEqual([]);
+  });
+});

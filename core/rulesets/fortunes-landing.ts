@@ -1,0 +1,173 @@
+// The Fortune's Landing ruleset (Raging Gargoyle Games, rules text 001): armour rating per area,
+// the averaging choice, Threshold and costume armour. Wear, breach and wounds live in
+// `fortunes-landing-wear.ts` and `fortunes-landing-wounds.ts`. Readings: docs/rulesets/fortunes-landing.md.
+import type { ArmourPiece, Character } from '../model/character';
+import type { Location } from '../model/ids';
+import {
+  FL_AREAS,
+  FL_ARMOUR_POINTS,
+  FL_ARMOUR_TYPES,
+  FL_COSTUME_COST_MULTIPLIER,
+  areaOptions,
+  averageRating,
+  isFlArmourType,
+  thresholdFor,
+  type FlArea,
+} from './fortunes-landing-armour';
+import type { FortunesLandingDerived, Ruleset, SkillDef, Violation } from './types';
+
+export * from './fortunes-landing-armour';
+
+/** The skills the rules text names. Any other skill id on a character is a custom skill (allowed). */
+export const FL_SKILLS: readonly SkillDef[] = [
+  {
+    id: 'healing-ways',
+    name: 'Healing Ways',
+    description: 'A minute tending Wounds stops bleeding to death; an unconscious patient wakes in one hour.',
+  },
+  {
+    id: 'chirurgery',
+    name: 'Chirurgery',
+    description: 'Five minutes after Healing Ways: all Wounds heal in one hour; the unconscious wake at once.',
+  },
+  { id: 'healers-touch', name: "Healer's Touch", description: 'Halves recovery time of your Healing Ways and Chirurgery.' },
+  {
+    id: 'rapid-healing',
+    name: 'Rapid Healing',
+    description: 'An Advantage: once treated with Healing Ways, recover from all Wounds in one hour; wake at once.',
+  },
+  { id: 'strikes', name: 'Strikes', description: 'Cause additional Wounds with a called tag-line; at most 3 Strikes per combat.' },
+  { id: 'alchemy', name: 'Alchemy', description: 'With Healing Ways, daily dressing halves natural healing time.' },
+  { id: 'armorsmith', name: 'Armorsmith', description: 'Repairs breached armour.' },
+];
+
+const PIECE = (i: number) => `armour[${i}]`;
+
+function label(piece: ArmourPiece, i: number): string {
+  return piece.name.trim() === '' ? `armour piece ${i + 1}` : `"${piece.name}"`;
+}
+
+function deriveFortunesLanding(character: Character): { derived: FortunesLandingDerived; violations: Violation[] } {
+  const violations: Violation[] = [];
+  const perArea: Partial<Record<FlArea, number>> = {};
+  /** Which piece indexes cover each area, for the layering warning. */
+  const coveredBy: Partial<Record<FlArea, number[]>> = {};
+  const costumePieces: string[] = [];
+
+  character.armour.forEach((piece, i) => {
+    if (piece.costume === true) costumePieces.push(piece.name);
+    const known = isFlArmourType(piece.type);
+    if (!known) {
+      violations.push({
+        code: 'fl.armour.unknown-type',
+        message: `${label(piece, i)} has armour type "${piece.type}", which Fortune's Landing does not know. The rules give leather 1-2, chain 3-4 and plate 5: use one of ${FL_ARMOUR_TYPES.join(', ')}. It counts for nothing until fixed.`,
+        severity: 'error',
+        path: `${PIECE(i)}.type`,
+      });
+    }
+    if (piece.locations.length === 0) {
+      violations.push({
+        code: 'fl.armour.no-areas',
+        message: `${label(piece, i)} covers no area, so it protects nothing ("Armor only protects a character in areas where she is covered").`,
+        severity: 'warning',
+        path: `${PIECE(i)}.locations`,
+      });
+    }
+    const seen = new Set<Location>();
+    piece.locations.forEach((loc, j) => {
+      if (seen.has(loc)) return;
+      seen.add(loc);
+      if (loc === 'head') {
+        violations.push({
+          code: 'fl.armour.head',
+          message: `${label(piece, i)} lists the head. Fortune's Landing divides the body into five areas (arms, legs, torso) and the head is not a legal target, so head armour has no value. Remove "head".`,
+          severity: 'error',
+          path: `${PIECE(i)}.locations[${j}]`,
+        });
+        return;
+      }
+      if (!known) return;
+      const value = FL_ARMOUR_POINTS[piece.type as keyof typeof FL_ARMOUR_POINTS];
+      perArea[loc] = Math.max(perArea[loc] ?? 0, value);
+      (coveredBy[loc] ??= []).push(i);
+    });
+  });
+
+  for (const area of FL_AREAS) {
+    const pieces = coveredBy[area] ?? [];
+    if (pieces.length < 2) continue;
+    const names = pieces.map((i) => label(character.armour[i]!, i)).join(' and ');
+    const second = pieces[1]!;
+    violations.push({
+      code: 'fl.armour.layered',
+      message: `${area} is covered by ${names}. The rules do not address layering; by referee reading only the best piece counts there (${perArea[area]} points).`,
+      severity: 'warning',
+      path: `${PIECE(second)}.locations[${character.armour[second]!.locations.indexOf(area)}]`,
+    });
+  }
+
+  const options = areaOptions(perArea);
+  let areas: FlArea[] = [];
+  let chosen = false;
+  const saved = character.fortunesLanding?.armourAreas ?? [];
+  const kept = new Set<FlArea>();
+  saved.forEach((loc, j) => {
+    const path = `fortunesLanding.armourAreas[${j}]`;
+    if (loc === 'head') {
+      violations.push({
+        code: 'fl.areas.head',
+        message: `The chosen armour areas list the head, which is not one of the five Fortune's Landing areas. Remove it.`,
+        severity: 'error',
+        path,
+      });
+    } else if (perArea[loc] === undefined) {
+      violations.push({
+        code: 'fl.areas.not-covered',
+        message: `The chosen armour areas include ${loc}, but no armour covers it ("Armor only protects a character in areas where she is covered"). Remove it from the choice or add armour there.`,
+        severity: 'error',
+        path,
+      });
+    } else if (kept.has(loc)) {
+      violations.push({
+        code: 'fl.areas.duplicate',
+        message: `The chosen armour areas list ${loc} more than once; it is counted once.`,
+        severity: 'warning',
+        path,
+      });
+    } else {
+      kept.add(loc);
+    }
+  });
+  if (kept.size > 0) {
+    areas = FL_AREAS.filter((a) => kept.has(a));
+    chosen = true;
+  } else if (options[0] !== undefined) {
+    areas = options[0].areas as FlArea[];
+  }
+  const rating = averageRating(areas.map((a) => perArea[a] ?? 0));
+
+  return {
+    derived: {
+      ruleset: 'fortunes-landing',
+      armour: {
+        rating,
+        areas: [...areas],
+        threshold: thresholdFor(rating),
+        options,
+        perArea,
+        chosen,
+        costume: { pieces: costumePieces, costMultiplier: FL_COSTUME_COST_MULTIPLIER },
+      },
+    },
+    violations,
+  };
+}
+
+export const fortunesLanding: Ruleset<FortunesLandingDerived> = {
+  id: 'fortunes-landing',
+  name: "Fortune's Landing",
+  locations: FL_AREAS,
+  armourTypes: FL_ARMOUR_TYPES,
+  skills: FL_SKILLS,
+  derive: deriveFortunesLanding,
+};
