@@ -1,0 +1,166 @@
+// The check command over the shipped examples and over bad files. Expected values are worked out
+// from the rule texts in ../shared/rules (the working is in the comments), not from the code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { main } from './main';
+import type { Io } from './io';
+import { nodeIo } from './io';
+
+const root = join(new URL('.', import.meta.url).pathname, '..');
+const examples = join(root, 'assets/examples');
+
+function captureIo(): Io & { stdout: () => string; stderr: () => string } {
+  let out = '';
+  let err = '';
+  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
+}
+
+async function checkJson(...args: string[]) {
+  const io = captureIo();
+  const code = await main(['check', '--json', ...args], io);
+  return { code, entries: JSON.parse(io.stdout()) as any[], stderr: io.stderr() };
+}
+
+const byName = (entries: any[], file: string) => entries.find((e) => e.file.endsWith(file));
+
+describe('quartermaster check on the examples', () => {
+  it('reports each example as the rules say', async () => {
+    const { code, entries } = await checkJson(examples);
+    expect(entries).toHaveLength(6);
+
+    // Fortune's Landing: light chain = 3 (Dimitri's example), on the torso only; Threshold needs 5+.
+    const dimitri = byName(entries, 'fl-dimitri.character.json');
+    expect(dimitri).toMatchObject({ ok: true, ruleset: 'fortunes-landing', name: 'Dimitri', errors: [] });
+    expect(dimitri.derived.armour).toMatchObject({ rating: 3, areas: ['torso'], threshold: 0 });
+
+    // Plate torso (5) + heavy leather legs (2 each): averaged over all three (5+2+2)/3 = 3, or 5 on
+    // the torso alone; the player chose all three.
+    const aldric = byName(entries, 'fl-aldric.character.json');
+    expect(aldric.ok).toBe(true);
+    expect(aldric.derived.armour.rating).toBe(3);
+    expect([...aldric.derived.armour.areas].sort()).toEqual(['left-leg', 'right-leg', 'torso']);
+    expect(aldric.derived.armour.threshold).toBe(0);
+    expect(aldric.derived.armour.options[0]).toEqual({ areas: ['torso'], rating: 5 });
+    expect(aldric.derived.armour.options).toContainEqual({ areas: expect.arrayContaining(['torso', 'left-leg', 'right-leg']), rating: 3 });
+
+    // Curious Pastimes: 1 base + 1 Body Development = 2 everywhere; torso medium (2) over light (1):
+    // heaviest layer only, 2 + 2 = 4; arms medium 2 + 2 = 4; head a heavy helmet (3), allowed by Wear
+    // Heavy Armour: 2 + 3 = 5; legs unarmoured 2. Arrows ignore armour: 2 on every location.
+    const brannoc = byName(entries, 'cp-brannoc.character.json');
+    expect(brannoc.ok).toBe(true);
+    expect(brannoc.derived.hits).toEqual({ head: 5, torso: 4, 'left-arm': 4, 'right-arm': 4, 'left-leg': 2, 'right-leg': 2 });
+    expect(brannoc.derived.hitsVsArrows).toEqual({ head: 2, torso: 2, 'left-arm': 2, 'right-arm': 2, 'left-leg': 2, 'right-leg': 2 });
+
+    // Novitas: pool 12 (skill) + 8 (ring) = 20; break-cap 2. Plan: Revive 5 - 1 = 4, x3 = 12;
+    // Purify Spirit 3 x3 = 9; 21 in all, 2 of them break-cap, so 19 against the 20 cap: clean.
+    const elowen = byName(entries, 'nov-elowen.character.json');
+    expect(elowen.ok).toBe(true);
+    expect(elowen.derived.powerPoints).toMatchObject({ pool: 20, breakCap: 2, dailyCap: 20, plannedCost: 21 });
+
+    // bg-magic: a role mage entitled to leather has one half more than a battle mage's 4: 6.
+    const vasil = byName(entries, 'bg-vasil.character.json');
+    expect(vasil).toMatchObject({ ok: true, derived: { energy: 6, armourProtection: 'leather' } });
+
+    // A battle mage entitled to metal has 2 energy; a shield and two metal armours are forbidden.
+    const borislav = byName(entries, 'bg-borislav.character.json');
+    expect(borislav.ok).toBe(false);
+    expect(borislav.derived.energy).toBe(2);
+    expect(borislav.errors.map((e: any) => e.path)).toEqual(expect.arrayContaining(['weapons[1]']));
+    expect(borislav.errors.length).toBeGreaterThanOrEqual(2);
+
+    expect(code).toBe(1);
+  });
+
+  it('exits 0 when every file is clean', async () => {
+    const { code } = await checkJson(join(examples, 'fl-dimitri.character.json'), join(examples, 'bg-vasil.character.json'));
+    expect(code).toBe(0);
+  });
+
+  it('prints a readable report', async () => {
+    const io = captureIo();
+    const code = await main(['check', examples], io);
+    expect(code).toBe(1);
+    const text = io.stdout();
+    expect(text).toContain('fl-aldric.character.json: Aldric of the Vale (Priya)');
+    expect(text).toContain('armour 3 over torso, left leg, right leg');
+    expect(text).toMatch(/RULE ERROR .*bg-borislav/);
+    expect(text).toContain('6 files: 5 clean, 1 with rule errors, 0 unreadable.');
+  });
+});
+
+describe('quartermaster check on bad files', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'qm-check-'));
+    copyFileSync(join(examples, 'fl-dimitri.character.json'), join(dir, 'good.character.json'));
+    writeFileSync(join(dir, 'empty.character.json'), '');
+    writeFileSync(join(dir, 'garbage.character.json'), 'this is not json');
+    writeFileSync(join(dir, 'binary.character.json'), Buffer.from([0, 1, 2, 255, 254, 0]));
+    const dimitri = JSON.parse(readFileSync(join(examples, 'fl-dimitri.character.json'), 'utf8'));
+    writeFileSync(join(dir, 'future.character.json'), JSON.stringify({ ...dimitri, version: 2 }));
+    writeFileSync(join(dir, 'wrongtype.character.json'), JSON.stringify({ ...dimitri, skills: 'lots' }));
+    mkdirSync(join(dir, 'nested', 'deeper'), { recursive: true });
+    writeFileSync(join(dir, 'nested', 'deeper', 'unknown.character.json'), JSON.stringify({ ...dimitri, ruleset: 'vampire' }));
+    writeFileSync(join(dir, 'nested', 'notes.txt'), 'not a character file, ignored');
+    mkdirSync(join(dir, '.quartermaster-backups'));
+    writeFileSync(join(dir, '.quartermaster-backups', 'old.character.json'), 'ignored: hidden folder');
+    writeFileSync(join(dir, 'huge.character.json'), Buffer.alloc(50 * 1024 * 1024, 0x20));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports every unreadable file by name, still checks the rest, exits 2 and writes nothing', async () => {
+    const before = snapshot(dir);
+    const { code, entries, stderr } = await checkJson(dir, join(dir, 'missing.character.json'));
+    expect(code).toBe(2);
+    expect(stderr).toBe('');
+    const problem = (f: string) => byName(entries, f).errors[0];
+    expect(byName(entries, 'good.character.json').ok).toBe(true);
+    expect(problem('empty.character.json')).toMatchObject({ code: 'file.empty', message: expect.stringContaining('empty.character.json: the file is empty') });
+    expect(problem('garbage.character.json').code).toBe('file.not-json');
+    expect(problem('binary.character.json').code).toBe('file.not-utf8');
+    expect(problem('future.character.json').message).toContain('newer Quartermaster');
+    expect(problem('wrongtype.character.json')).toMatchObject({ code: 'file.invalid', path: 'skills' });
+    expect(problem('unknown.character.json')).toMatchObject({ path: 'ruleset' });
+    expect(problem('huge.character.json')).toMatchObject({ code: 'file.too-large' });
+    expect(problem('missing.character.json').message).toContain('no such file or folder');
+    expect(entries.filter((e) => e.readable === false)).toHaveLength(8);
+    expect(entries.some((e) => e.file.includes('.quartermaster-backups') || e.file.endsWith('notes.txt'))).toBe(false);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('refuses bad usage with exit 2', async () => {
+    const io = captureIo();
+    expect(await main(['check'], io)).toBe(2);
+    expect(await main(['check', '--frobnicate', examples], io)).toBe(2);
+    expect(await main(['launch-rockets'], io)).toBe(2);
+    expect(io.stderr()).toContain('unknown command "launch-rockets"');
+  });
+});
+
+describe('npx quartermaster', () => {
+  it('runs from the repository root through the package bin', async () => {
+    await promisify(execFile)('node', [join(root, 'scripts/build-cli.mjs')]);
+    const run = await promisify(execFile)('npx', ['--no-install', 'quartermaster', 'check', '--json', 'assets/examples/fl-dimitri.character.json'], { cwd: root }).catch((e) => e);
+    expect(run.stderr ?? '').not.toMatch(/at .*\.(m?js|ts):\d+/); // no stack trace
+    const entries = JSON.parse(run.stdout);
+    expect(entries[0]).toMatchObject({ ok: true, name: 'Dimitri' });
+  });
+});
+
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      const s = statSync(p);
+      if (s.isDirectory()) walk(p);
+      else out[p] = `${s.size}:${s.mtimeMs}:${readFileSync(p).subarray(0, 64).toString('hex')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}
