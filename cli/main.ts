@@ -4,6 +4,8 @@ import { runPrint } from './print';
 import type { Io } from './io';
 import { nodeIo } from './io';
 
+export { nodeIo };
+
 const USAGE = `Usage: quartermaster <command> [options]
 
 Commands:
