@@ -1,0 +1,184 @@
+// The Curious Pastimes ruleset (rules text 002): hits per location, Body Development, armour classes
+// and the Wear Armour skills, helmets, no stacking, arrows ignoring armour, spell cards.
+// Readings: docs/rulesets/curious-pastimes.md.
+import type { ArmourPiece, Character } from '../model/character';
+import { LOCATIONS, type Location } from '../model/ids';
+import { expandSpellCards } from './curious-pastimes-spells';
+import type { CuriousPastimesDerived, Ruleset, SkillDef, Violation } from './types';
+
+export * from './curious-pastimes-spells';
+
+/** "Head, Torso, Left and Right Arms, and Left and Right Legs". */
+export const CP_LOCATIONS: readonly Location[] = LOCATIONS;
+/** "A normal, unarmoured character can take one point of damage to a location". */
+export const CP_BASE_HITS = 1;
+/** "The skill Body Development increases all locations by a further one point." */
+export const CP_BODY_DEVELOPMENT_HITS = 1;
+/** Armour points per location covered, lightest first: "Light ... one extra hit, Medium gives two, Heavy gives three and Extra-Heavy gives four". */
+export const CP_ARMOUR_POINTS = { light: 1, medium: 2, heavy: 3, 'extra-heavy': 4 } as const;
+export type CpArmourType = keyof typeof CP_ARMOUR_POINTS;
+export const CP_ARMOUR_TYPES = Object.keys(CP_ARMOUR_POINTS) as CpArmourType[];
+/** "At least fifty percent of each location must be covered": a location listed on a piece means that much. */
+export const CP_MIN_COVERAGE_PERCENT = 50;
+/** "Once you are mortally wounded ... you must start a two minute count." */
+export const CP_MORTAL_WOUND_COUNT_MINUTES = 2;
+/** "This process of repair takes 2 minutes". */
+export const CP_ARMOUR_REPAIR_MINUTES = 2;
+/** "For the next event you may generate a 20 point character." */
+export const CP_STARTING_POINTS = 20;
+
+/**
+ * Points for a new character made at an event after `deaths` deaths there: "One point is deducted
+ * from your starting total each time you die and create a new character at an event." Never below 0.
+ * At the next event a character starts from 20 again.
+ */
+export function startingPoints(deaths: number): number {
+  if (!Number.isInteger(deaths) || deaths < 0) {
+    throw new RangeError(`deaths must be a whole number of at least 0 (got ${String(deaths)})`);
+  }
+  return Math.max(0, CP_STARTING_POINTS - deaths);
+}
+
+export const CP_BODY_DEVELOPMENT = 'body-development';
+/** The Wear Armour skills and the heaviest class each allows ("will also give the character the ability to wear" lighter classes). */
+export const CP_WEAR_ARMOUR_SKILLS = {
+  'wear-light-armour': CP_ARMOUR_POINTS.light,
+  'wear-medium-armour': CP_ARMOUR_POINTS.medium,
+  'wear-heavy-armour': CP_ARMOUR_POINTS.heavy,
+  'wear-extra-heavy-armour': CP_ARMOUR_POINTS['extra-heavy'],
+} as const;
+
+export const CP_SKILLS: readonly SkillDef[] = [
+  {
+    id: CP_BODY_DEVELOPMENT,
+    name: 'Body Development',
+    description: '+1 hit on every location. Wear the clearly visible token: without it you do not have the extra hits.',
+  },
+  { id: 'wear-light-armour', name: 'Wear Light Armour', description: 'Wear and repair Light armour (+1 per location).' },
+  { id: 'wear-medium-armour', name: 'Wear Medium Armour', description: 'Wear and repair Medium armour (+2) and lighter.' },
+  { id: 'wear-heavy-armour', name: 'Wear Heavy Armour', description: 'Wear and repair Heavy armour (+3) and lighter.' },
+  {
+    id: 'wear-extra-heavy-armour',
+    name: 'Wear Extra-Heavy Armour',
+    description: 'Wear and repair Extra-Heavy armour (+4) and lighter.',
+  },
+];
+
+const CLASS_NAMES: Record<number, string> = { 0: 'none', 1: 'Light', 2: 'Medium', 3: 'Heavy', 4: 'Extra-Heavy' };
+
+function isCpArmourType(type: string): type is CpArmourType {
+  return Object.hasOwn(CP_ARMOUR_POINTS, type);
+}
+
+function hasSkill(character: Character, id: string): boolean {
+  return character.skills.some((s) => s.id === id && s.level >= 1);
+}
+
+function label(piece: ArmourPiece, i: number): string {
+  return piece.name.trim() === '' ? `armour piece ${i + 1}` : `"${piece.name}"`;
+}
+
+function perLocation(value: number): Record<Location, number> {
+  return Object.fromEntries(CP_LOCATIONS.map((l) => [l, value])) as Record<Location, number>;
+}
+
+function deriveCuriousPastimes(character: Character): { derived: CuriousPastimesDerived; violations: Violation[] } {
+  const violations: Violation[] = [];
+  const bodyDevelopment = hasSkill(character, CP_BODY_DEVELOPMENT);
+  let armourSkillClass = 0;
+  for (const [id, cls] of Object.entries(CP_WEAR_ARMOUR_SKILLS)) {
+    if (hasSkill(character, id)) armourSkillClass = Math.max(armourSkillClass, cls);
+  }
+
+  const armourByLocation = perLocation(0);
+  /** Pieces of a known class on each location (counting or not), for the layering warning. */
+  const layers: Partial<Record<Location, { i: number; j: number }[]>> = {};
+
+  character.armour.forEach((piece, i) => {
+    const path = `armour[${i}]`;
+    if (!isCpArmourType(piece.type)) {
+      violations.push({
+        code: 'cp.armour.unknown-type',
+        message: `${label(piece, i)} has armour type "${piece.type}", which Curious Pastimes does not know: use light, medium, heavy or extra-heavy ("Light armour gives the location covered one extra hit, Medium gives two, Heavy gives three and Extra-Heavy gives four"). It counts for nothing until fixed.`,
+        severity: 'error',
+        path: `${path}.type`,
+      });
+      return;
+    }
+    const value = CP_ARMOUR_POINTS[piece.type];
+    const allowed = value <= armourSkillClass;
+    if (!allowed) {
+      const skill =
+        armourSkillClass === 0 ? 'no Wear Armour skill' : `only Wear ${CLASS_NAMES[armourSkillClass]} Armour`;
+      violations.push({
+        code: 'cp.armour.above-skill',
+        message: `${label(piece, i)} is ${CLASS_NAMES[value]} armour but the character has ${skill}; you may not wear armour heavier than your Wear Armour skill allows. It counts for nothing.`,
+        severity: 'error',
+        path: `${path}.type`,
+      });
+    }
+    if (piece.locations.length === 0) {
+      violations.push({
+        code: 'cp.armour.no-locations',
+        message: `${label(piece, i)} covers no location, so it protects nothing (at least half of a location must be covered).`,
+        severity: 'warning',
+        path: `${path}.locations`,
+      });
+    }
+    const seen = new Set<Location>();
+    piece.locations.forEach((loc, j) => {
+      if (seen.has(loc)) return;
+      seen.add(loc);
+      if (loc === 'head' && piece.helmet !== true) {
+        violations.push({
+          code: 'cp.armour.head-not-helmet',
+          message: `${label(piece, i)} lists the head but is not a helmet: "To claim any armour value for the head you must be wearing a helmet." It counts nothing on the head; mark it as a helmet if it is one.`,
+          severity: 'error',
+          path: `${path}.locations[${j}]`,
+        });
+        return;
+      }
+      (layers[loc] ??= []).push({ i, j });
+      if (allowed) armourByLocation[loc] = Math.max(armourByLocation[loc], value);
+    });
+  });
+
+  for (const loc of CP_LOCATIONS) {
+    const on = layers[loc] ?? [];
+    if (on.length < 2) continue;
+    const names = on.map(({ i }) => label(character.armour[i]!, i)).join(' and ');
+    violations.push({
+      code: 'cp.armour.layered',
+      message: `${loc} is covered by ${names}. "'Stacking' armour does not work. Only the heaviest layer of armour counts": ${armourByLocation[loc]} point${armourByLocation[loc] === 1 ? '' : 's'} there.`,
+      severity: 'warning',
+      path: `armour[${on[1]!.i}].locations[${on[1]!.j}]`,
+    });
+  }
+
+  const base = CP_BASE_HITS + (bodyDevelopment ? CP_BODY_DEVELOPMENT_HITS : 0);
+  const hitsVsArrows = perLocation(base);
+  const hits = perLocation(base);
+  for (const loc of CP_LOCATIONS) hits[loc] += armourByLocation[loc];
+
+  return {
+    derived: {
+      ruleset: 'curious-pastimes',
+      hits,
+      hitsVsArrows,
+      armourByLocation,
+      bodyDevelopment,
+      armourSkillClass,
+      spellCards: expandSpellCards(character.curiousPastimes?.spellCards ?? []),
+    },
+    violations,
+  };
+}
+
+export const curiousPastimes: Ruleset<CuriousPastimesDerived> = {
+  id: 'curious-pastimes',
+  name: 'Curious Pastimes',
+  locations: CP_LOCATIONS,
+  armourTypes: CP_ARMOUR_TYPES,
+  skills: CP_SKILLS,
+  derive: deriveCuriousPastimes,
+};
