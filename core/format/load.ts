@@ -17,7 +17,9 @@ export type LoadProblemCode =
   | 'future-version'
   | 'bad-version'
   | 'forbidden-key'
-  | 'invalid';
+  | 'invalid'
+  /** The file could not be read from disk (missing, permission denied); set by callers that read files. */
+  | 'io';
 
 export type LoadProblem = {
   code: LoadProblemCode;

@@ -1,0 +1,249 @@
+// Character files on disk: reading with a content hash, atomic writes, backups, free names.
+// Nothing here ever changes the bytes of a file it could not read.
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { loadCharacterBytes, type LoadProblem } from '../core/format/load';
+import { MAX_FILE_BYTES } from '../core/format/limits';
+import { characterSchema, type Character } from '../core/model/character';
+import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION } from '../core/model/ids';
+import type { Backup, OpenResult } from '../core/ipc/contract';
+import { isInside } from './paths';
+
+/** How many earlier versions of each character are kept. */
+export const BACKUPS_KEPT = 10;
+/** The hidden folder inside the library that holds the backups. */
+export const BACKUP_FOLDER = '.quartermaster-backups';
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export type ReadOutcome =
+  | { kind: 'missing' }
+  | { kind: 'read'; bytes: Uint8Array; hash: string };
+
+/** Reads a file's bytes, refusing (without reading) files over the size limit. */
+export async function readBytes(path: string): Promise<Uint8Array> {
+  const s = await stat(path);
+  if (!s.isFile()) throw new Error(`${path}: is not a file`);
+  if (s.size > MAX_FILE_BYTES) throw new TooLargeError(path, s.size);
+  return new Uint8Array(await readFile(path));
+}
+
+export class TooLargeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly size: number,
+  ) {
+    super(`${path}: the file is ${(size / (1024 * 1024)).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / (1024 * 1024)).toFixed(1)} MB`);
+  }
+}
+
+/** Interprets a file's bytes as the renderer sees it: a character to edit, read-only, or a problem. */
+export function openFromBytes(path: string, bytes: Uint8Array, options: { readOnlyReason?: string } = {}): OpenResult {
+  const hash = sha256(bytes);
+  const loaded = loadCharacterBytes(bytes, path);
+  if (loaded.ok) {
+    const opened = { path, character: loaded.character, hash, readOnly: options.readOnlyReason !== undefined };
+    return { ok: true, opened: options.readOnlyReason !== undefined ? { ...opened, readOnlyReason: options.readOnlyReason } : opened };
+  }
+  if (loaded.problem.code === 'future-version') {
+    const peek = peekFutureVersion(bytes);
+    if (peek) return { ok: true, opened: { path, character: peek, hash, readOnly: true, readOnlyReason: loaded.problem.message } };
+  }
+  return { ok: false, problem: loaded.problem, path };
+}
+
+/** Reads and opens a file; a file that cannot be read at all becomes an "unreadable" problem. */
+export async function openFile(path: string, options: { readOnlyReason?: string } = {}): Promise<OpenResult> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBytes(path);
+  } catch (e) {
+    return { ok: false, path, problem: ioProblem(path, e) };
+  }
+  return openFromBytes(path, bytes, options);
+}
+
+export function ioProblem(path: string, e: unknown): LoadProblem {
+  if (e instanceof TooLargeError) return { code: 'too-large', message: e.message };
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return { code: 'io', message: `${path}: the file does not exist (was it moved or deleted?)` };
+  if (code === 'EACCES' || code === 'EPERM') return { code: 'io', message: `${path}: permission denied` };
+  return { code: 'io', message: `${path}: ${(e as Error).message}` };
+}
+
+/**
+ * A file from a newer Quartermaster, read as well as this version can so it can be shown read-only.
+ * Returns null when even that fails (it is then listed as unreadable).
+ */
+export function peekFutureVersion(bytes: Uint8Array): Character | null {
+  try {
+    const raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Record<string, unknown>;
+    const parsed = characterSchema.safeParse({ ...raw, version: CURRENT_VERSION });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let tempCounter = 0;
+
+/**
+ * Writes a file atomically: a temp file in the same folder, fsync, rename over the target, fsync the
+ * folder (where the platform allows). A crash leaves either the old or the new file, never a mix.
+ */
+export async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  const folder = dirname(path);
+  const tmp = join(folder, `.${basename(path)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } catch (e) {
+    await fh.close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+  await fh.close();
+  try {
+    await rename(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+  await syncFolder(folder);
+}
+
+/** Creates a file with these bytes only if nothing is there yet (never overwrites). */
+export async function writeNew(path: string, data: Uint8Array | string): Promise<void> {
+  const folder = dirname(path);
+  const tmp = join(folder, `.${basename(path)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  try {
+    // link() fails with EEXIST instead of replacing: the "never overwrite" guarantee, atomically.
+    await link(tmp, path);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  await syncFolder(folder);
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  // Not possible on Windows (EISDIR/EPERM); the rename is still atomic there.
+  try {
+    const dh = await open(folder, 'r');
+    try {
+      await dh.sync();
+    } finally {
+      await dh.close();
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
+/** Strips what a file name cannot hold; never empty, never hidden, never "..". */
+export function safeStem(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .replace(/[. ]+$/, '')
+    .slice(0, 120)
+    .trim();
+  return cleaned === '' ? 'character' : cleaned;
+}
+
+/** The stem of a character file name ("Ayla.character.json" -> "Ayla"). */
+export function stemOf(fileName: string): string {
+  return fileName.endsWith(CHARACTER_FILE_SUFFIX) ? fileName.slice(0, -CHARACTER_FILE_SUFFIX.length) : fileName.replace(/\.json$/i, '');
+}
+
+/** A path in `folder` for `stem` that does not exist yet: "Ayla", "Ayla (2)", "Ayla (3)", … */
+export async function freePath(folder: string, stem: string): Promise<string> {
+  const base = safeStem(stem);
+  for (let n = 1; n < 10_000; n++) {
+    const candidate = join(folder, `${n === 1 ? base : `${base} (${n})`}${CHARACTER_FILE_SUFFIX}`);
+    if (!(await exists(candidate))) return candidate;
+  }
+  throw new Error(`${folder}: no free file name for "${base}"`);
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
+
+// ---- backups ------------------------------------------------------------------------------------
+
+const BACKUP_ID = /^(\d{1,16})-(\d{1,6})$/;
+
+/**
+ * The backup folder of one character file. Files in the library are keyed by their path relative
+ * to the library; files elsewhere by a hash of their absolute path plus their name.
+ */
+export function backupFolderOf(libraryFolder: string, path: string): string {
+  const root = join(libraryFolder, BACKUP_FOLDER);
+  const key = isInside(libraryFolder, path)
+    ? encodeURIComponent(relative(libraryFolder, path).split(/[\\/]/).join('/'))
+    : `external-${sha256(new TextEncoder().encode(path)).slice(0, 16)}-${encodeURIComponent(basename(path))}`;
+  return join(root, key);
+}
+
+export async function listBackups(folder: string): Promise<Backup[]> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  const out: Backup[] = [];
+  for (const name of names) {
+    const id = name.endsWith(CHARACTER_FILE_SUFFIX) ? name.slice(0, -CHARACTER_FILE_SUFFIX.length) : null;
+    const m = id === null ? null : BACKUP_ID.exec(id);
+    if (!m || id === null) continue;
+    const s = await stat(join(folder, name)).catch(() => null);
+    if (s?.isFile()) out.push({ id, savedMs: Number(m[1]), size: s.size });
+  }
+  // Newest first; the counter breaks ties within one millisecond.
+  return out.sort((a, b) => b.savedMs - a.savedMs || Number(b.id.split('-')[1]) - Number(a.id.split('-')[1]));
+}
+
+/** Copies the current bytes of `path` into its backup folder, then keeps only the newest BACKUPS_KEPT. */
+export async function backUp(path: string, folder: string, nowMs: number): Promise<Backup | null> {
+  if (!(await exists(path))) return null;
+  await mkdir(folder, { recursive: true });
+  const existing = await listBackups(folder);
+  let n = 1;
+  while (existing.some((b) => b.id === `${nowMs}-${n}`)) n++;
+  const id = `${nowMs}-${n}`;
+  const target = join(folder, `${id}${CHARACTER_FILE_SUFFIX}`);
+  await copyFile(path, target, constants.COPYFILE_EXCL);
+  const all = await listBackups(folder);
+  for (const old of all.slice(BACKUPS_KEPT)) await rm(join(folder, `${old.id}${CHARACTER_FILE_SUFFIX}`), { force: true });
+  const s = await stat(target);
+  return { id, savedMs: nowMs, size: s.size };
+}
+
+/** The file of one backup; throws on an id that is not a backup id (no path tricks). */
+export function backupFile(folder: string, backupId: string): string {
+  if (!BACKUP_ID.test(backupId)) throw new Error(`backupId "${backupId}" is not a backup id`);
+  return join(folder, `${backupId}${CHARACTER_FILE_SUFFIX}`);
+}

@@ -1,0 +1,435 @@
+// The main process's side of the IPC contract: one async function per invoke method of
+// `QuartermasterApi`, taking the same arguments. Everything the handlers touch (settings, dialogs,
+// the shell, the clock, the PDF exporter) is injected, and this module never imports `electron`,
+// so the same handler table runs in the Electron main process, in Node tests and behind the
+// end-to-end harness's fake preload.
+//
+// Every handler validates its arguments with the contract's zod schemas, and every path argument
+// must be one the main process handed out (see paths.ts).
+import { randomUUID } from 'node:crypto';
+import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import type { z } from 'zod';
+import { fieldPath } from '../core/format/paths';
+import { serializeCharacter } from '../core/format/save';
+import { loadCharacterBytes } from '../core/format/load';
+import { ipcArgs, type InvokeMethod, type OpenResult, type Paper, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
+import { characterSchema, type Character } from '../core/model/character';
+import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION, FILE_FORMAT } from '../core/model/ids';
+import {
+  backUp,
+  backupFile,
+  backupFolderOf,
+  exists,
+  freePath,
+  ioProblem,
+  listBackups,
+  openFile,
+  openFromBytes,
+  readBytes,
+  safeStem,
+  sha256,
+  stemOf,
+  TooLargeError,
+  writeAtomic,
+  writeNew,
+} from './files';
+import { Library, type DeriveFn } from './library';
+import { checkShape, PathError, PathGuard } from './paths';
+import type { SettingsStore } from './settings';
+
+/** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
+export type Dialogs = {
+  openCharacterFiles(options: { multiple: boolean; defaultPath: string }): Promise<string[]>;
+  saveCharacterFile(options: { defaultPath: string }): Promise<string | null>;
+  savePdfFile(options: { defaultPath: string }): Promise<string | null>;
+  chooseFolder(options: { defaultPath: string }): Promise<string | null>;
+};
+
+/** The parts of Electron's `shell` the handlers use. */
+export type ShellApi = {
+  showItemInFolder(path: string): void;
+  /** Moves a file to the system trash (never deletes it outright). */
+  trashItem(path: string): Promise<void>;
+};
+
+/** Renders a character's printed sheet (the printing module provides it). */
+export type PdfExporter = (character: Character, options: { paper: Paper }) => Uint8Array | Promise<Uint8Array>;
+
+export type IpcDeps = {
+  settings: SettingsStore;
+  dialogs: Dialogs;
+  shell: ShellApi;
+  /** Milliseconds since the epoch (backup ids and times). */
+  now: () => number;
+  /** The bundled example characters (`assets/examples`); they open read-only. */
+  examplesFolder: string;
+  exportPdf: PdfExporter;
+  /** New character ids; defaults to crypto.randomUUID. */
+  newId?: () => string;
+  /** The rules check for library status; defaults to the core's `derive`. */
+  derive?: DeriveFn;
+  /** Shared library cache (main keeps one so the watcher and handlers agree). */
+  library?: Library;
+  /** Shared path guard (main grants paths from the command line and Open Recent through it). */
+  guard?: PathGuard;
+  /** Told when the user picks another library folder (main re-targets the watcher). */
+  onLibraryFolderChanged?: (folder: string) => void;
+};
+
+/** The handler table: exactly the invoke methods of the contract, with the same signatures. */
+export type IpcHandlers = { [M in InvokeMethod]: QuartermasterApi[M] };
+
+/** A call whose arguments do not match the contract. */
+export class IpcArgumentError extends Error {
+  override name = 'IpcArgumentError';
+}
+
+export const EXAMPLE_READ_ONLY = 'This is an example character. Use Save As to keep your own copy.';
+
+/** Checks one call's arguments against the contract; returns the parsed arguments or throws a clear error. */
+export function validateArgs<M extends InvokeMethod>(method: M, args: unknown[]): z.infer<(typeof ipcArgs)[M]> {
+  const schema = ipcArgs[method] as z.ZodType;
+  const parsed = schema.safeParse(args);
+  if (parsed.success) return parsed.data as z.infer<(typeof ipcArgs)[M]>;
+  const issue = parsed.error.issues[0]!;
+  const [index, ...rest] = issue.path;
+  const where = typeof index === 'number' ? `argument ${index + 1}${rest.length ? ` field "${fieldPath(rest)}"` : ''}` : 'arguments';
+  const count = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? 's' : ''})` : '';
+  throw new IpcArgumentError(`${method}: ${where}: ${issue.message}${count}`);
+}
+
+export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
+  const { settings, dialogs, shell } = deps;
+  const library = deps.library ?? new Library(deps.derive ? { derive: deps.derive } : {});
+  const guard = deps.guard ?? new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder: deps.examplesFolder });
+  const newId = deps.newId ?? randomUUID;
+  const libraryFolder = () => settings.get().libraryFolder;
+
+  /** A path argument: granted, or a recent file (the user chose it in an earlier session). */
+  const checkPath = async (path: string): Promise<string> => {
+    if (guard.kindOf(path) === undefined && settings.get().recentFiles.includes(path)) await guard.grantChosen(path);
+    return guard.check(path);
+  };
+
+  const notExample = (path: string, action: string) => {
+    if (guard.kindOf(path) === 'example') throw new PathError(`${path}: example characters cannot be ${action}; use Save As to keep your own copy`);
+  };
+
+  const listFolder = async (folder: string, kind: 'library' | 'example') => {
+    const entries = await library.list(folder);
+    for (const e of entries) guard.grantListed(e.path, kind);
+    return { folder, entries };
+  };
+
+  const opened = async (path: string): Promise<OpenResult> => {
+    const example = guard.kindOf(path) === 'example';
+    const result = await openFile(path, example ? { readOnlyReason: EXAMPLE_READ_ONLY } : {});
+    if (!example && (await exists(path))) settings.addRecent(path);
+    return result;
+  };
+
+  /** Writes a character over `path` (backing up what was there), refusing unreadable or changed files. */
+  const writeCharacter = async (path: string, raw: unknown, expectedHash: string | null, force: boolean): Promise<SaveResult> => {
+    const parsed = characterSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { ok: false, reason: 'invalid', message: `${path}: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}` };
+    }
+    const text = serializeCharacter(parsed.data);
+    try {
+      let current: Uint8Array | null = null;
+      try {
+        current = await readBytes(path);
+      } catch (e) {
+        if (e instanceof TooLargeError) return { ok: false, reason: 'read-only', message: `${e.message}; it is not overwritten. Use Save As to save a copy.` };
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      if (current !== null) {
+        const loaded = loadCharacterBytes(current, path);
+        if (!loaded.ok) {
+          const why = loaded.problem.code === 'future-version' ? loaded.problem.message : `${loaded.problem.message}. The file cannot be read, so it is never overwritten`;
+          return { ok: false, reason: 'read-only', message: `${why} Use Save As to save a copy.` };
+        }
+        if (expectedHash !== null && !force && sha256(current) !== expectedHash) {
+          return {
+            ok: false,
+            reason: 'conflict',
+            message: `${path} was changed on disk since it was opened (by another program?). Reload it, or save anyway: the version on disk is then kept as a backup.`,
+          };
+        }
+        await backUp(path, backupFolderOf(libraryFolder(), path), deps.now());
+      }
+      const bytes = new TextEncoder().encode(text);
+      await writeAtomic(path, bytes);
+      library.invalidate(path);
+      return { ok: true, path, hash: sha256(bytes) };
+    } catch (e) {
+      return { ok: false, reason: 'io', message: `${path}: could not save (${(e as Error).message})` };
+    }
+  };
+
+  /** Creates a new file for a character in `folder` under a free name. */
+  const createIn = async (folder: string, stem: string, character: Character) => {
+    await mkdir(folder, { recursive: true });
+    const text = serializeCharacter(character);
+    for (let attempt = 0; ; attempt++) {
+      const path = await freePath(folder, stem);
+      try {
+        await writeNew(path, text);
+        guard.grantListed(path, 'library');
+        library.invalidate(path);
+        settings.addRecent(path);
+        return { path, character: characterSchema.parse(character), hash: sha256(new TextEncoder().encode(text)), readOnly: false };
+      } catch (e) {
+        // Someone took the name between the check and the write: try the next free one.
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 20) throw e;
+      }
+    }
+  };
+
+  const impl: IpcHandlers = {
+    async listLibrary() {
+      const folder = libraryFolder();
+      try {
+        await mkdir(folder, { recursive: true });
+      } catch (e) {
+        throw new Error(`The library folder ${folder} cannot be created: ${(e as Error).message}`);
+      }
+      return listFolder(folder, 'library');
+    },
+
+    async chooseLibraryFolder() {
+      const chosen = await dialogs.chooseFolder({ defaultPath: libraryFolder() });
+      if (chosen === null) return null;
+      const folder = checkShape(chosen, 'chosen folder');
+      const s = await stat(folder).catch(() => null);
+      if (!s?.isDirectory()) throw new Error(`${folder} is not a folder`);
+      settings.update({ libraryFolder: folder });
+      guard.revokeLibrary();
+      library.invalidate();
+      deps.onLibraryFolderChanged?.(folder);
+      return listFolder(folder, 'library');
+    },
+
+    async newCharacter({ ruleset, name, player }) {
+      const character = characterSchema.parse({ format: FILE_FORMAT, version: CURRENT_VERSION, id: newId(), ruleset, name, player });
+      return createIn(libraryFolder(), name, character);
+    },
+
+    async openCharacter({ path }) {
+      return opened(await checkPath(path));
+    },
+
+    async openCharacterDialog() {
+      const [chosen] = await dialogs.openCharacterFiles({ multiple: false, defaultPath: libraryFolder() });
+      if (chosen === undefined) return null;
+      return opened(await guard.grantChosen(chosen));
+    },
+
+    async openExamples() {
+      return listFolder(deps.examplesFolder, 'example');
+    },
+
+    async saveCharacter({ path, character, expectedHash, force }) {
+      await checkPath(path);
+      if (guard.kindOf(path) === 'example') return { ok: false, reason: 'read-only', message: `${path}: ${EXAMPLE_READ_ONLY}` };
+      const result = await writeCharacter(path, character, expectedHash, force === true);
+      if (result.ok) settings.addRecent(path);
+      return result;
+    },
+
+    async saveCharacterAs({ character }) {
+      const name = typeof character.name === 'string' ? character.name : '';
+      const chosen = await dialogs.saveCharacterFile({ defaultPath: join(libraryFolder(), `${safeStem(name)}${CHARACTER_FILE_SUFFIX}`) });
+      if (chosen === null) return null;
+      const path = withSuffix(checkShape(chosen, 'chosen file'), CHARACTER_FILE_SUFFIX);
+      // The dialog asked about overwriting `chosen`, not a name we changed: never overwrite that.
+      if (path !== chosen && (await exists(path))) {
+        return { ok: false, reason: 'io', message: `${path} already exists; choose another name` };
+      }
+      await guard.grantChosen(path);
+      const result = await writeCharacter(path, character, null, false);
+      if (result.ok) {
+        await guard.grantChosen(path);
+        settings.addRecent(path);
+      }
+      return result;
+    },
+
+    async duplicateCharacter({ path }) {
+      await checkPath(path);
+      const result = await openFile(path);
+      if (!result.ok) throw new Error(`Cannot duplicate: ${result.problem.message}`);
+      if (result.opened.readOnly) throw new Error(`Cannot duplicate: ${result.opened.readOnlyReason ?? 'the file is read-only'}`);
+      const source = result.opened.character;
+      const copy = { ...source, id: newId(), name: `${source.name} (copy)`.slice(0, 200) };
+      const folder = guard.kindOf(path) === 'library' ? dirname(path) : libraryFolder();
+      return createIn(folder, `${stemOf(basename(path))} (copy)`, copy);
+    },
+
+    async renameCharacter({ path, fileName }) {
+      await checkPath(path);
+      notExample(path, 'renamed');
+      const name = withSuffix(checkFileName(fileName), CHARACTER_FILE_SUFFIX);
+      const target = join(dirname(path), name);
+      if (target === path) return { path };
+      const caseOnly = target.toLowerCase() === path.toLowerCase();
+      if (!caseOnly && (await exists(target))) throw new Error(`Cannot rename: ${target} already exists`);
+      await moveNoOverwrite(path, target, caseOnly);
+      const library_ = libraryFolder();
+      const oldBackups = backupFolderOf(library_, path);
+      const newBackups = backupFolderOf(library_, target);
+      if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+      const kind = guard.kindOf(path);
+      guard.revoke(path);
+      if (kind === 'chosen') await guard.grantChosen(target);
+      else guard.grantListed(target, 'library');
+      settings.replaceRecent(path, target);
+      library.invalidate(path);
+      return { path: target };
+    },
+
+    async deleteCharacter({ path }) {
+      await checkPath(path);
+      notExample(path, 'deleted');
+      await shell.trashItem(path);
+      guard.revoke(path);
+      settings.removeRecent(path);
+      library.invalidate(path);
+    },
+
+    async importCharacters() {
+      const chosen = await dialogs.openCharacterFiles({ multiple: true, defaultPath: libraryFolder() });
+      const folder = libraryFolder();
+      await mkdir(folder, { recursive: true });
+      const imported: string[] = [];
+      for (const source of chosen) {
+        const from = checkShape(source, 'chosen file');
+        const s = await stat(from).catch((e: unknown) => {
+          throw new Error(`Cannot import ${from}: ${ioProblem(from, e).message}`);
+        });
+        if (!s.isFile()) throw new Error(`Cannot import ${from}: it is not a file`);
+        for (let attempt = 0; ; attempt++) {
+          const target = await freePath(folder, stemOf(basename(from)));
+          try {
+            // COPYFILE_EXCL: never overwrites a file that appeared in the meantime.
+            await copyFile(from, target, constants.COPYFILE_EXCL);
+            guard.grantListed(target, 'library');
+            imported.push(target);
+            break;
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 20) throw new Error(`Cannot import ${from}: ${(e as Error).message}`);
+          }
+        }
+      }
+      return imported;
+    },
+
+    async listBackups({ path }) {
+      await checkPath(path);
+      return listBackups(backupFolderOf(libraryFolder(), path));
+    },
+
+    async restoreBackup({ path, backupId }) {
+      await checkPath(path);
+      notExample(path, 'restored');
+      const file = backupFile(backupFolderOf(libraryFolder(), path), backupId);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBytes(file);
+      } catch (e) {
+        throw new Error(`Cannot restore backup ${backupId} of ${path}: ${ioProblem(file, e).message}`);
+      }
+      // The version being replaced becomes a backup itself, so a restore can be undone.
+      await backUp(path, backupFolderOf(libraryFolder(), path), deps.now());
+      await writeAtomic(path, bytes);
+      library.invalidate(path);
+      settings.addRecent(path);
+      return openFromBytes(path, bytes);
+    },
+
+    async showInFolder({ path }) {
+      await checkPath(path);
+      shell.showItemInFolder(path);
+    },
+
+    async getSettings() {
+      return publicSettings(settings.get());
+    },
+
+    async setSettings(patch) {
+      const clean: Partial<Pick<Settings, 'paper' | 'language'>> = {};
+      if (patch.paper !== undefined) clean.paper = patch.paper;
+      if (patch.language !== undefined) clean.language = patch.language;
+      return publicSettings(settings.update(clean));
+    },
+
+    async exportPdf({ path, character }) {
+      await checkPath(path);
+      const parsed = characterSchema.safeParse(character);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new Error(`Cannot export ${path}: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`);
+      }
+      const folder = guard.kindOf(path) === 'example' ? libraryFolder() : dirname(path);
+      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${stemOf(basename(path))}.pdf`) });
+      if (chosen === null) return null;
+      const out = withSuffix(checkShape(chosen, 'chosen file'), '.pdf');
+      if (out !== chosen && (await exists(out))) throw new Error(`Cannot export: ${out} already exists; choose another name`);
+      if (out.endsWith(CHARACTER_FILE_SUFFIX)) throw new Error(`Cannot export: ${out} is a character file name`);
+      const bytes = await deps.exportPdf(parsed.data, { paper: settings.get().paper });
+      await writeAtomic(out, bytes);
+      return { path: out };
+    },
+  };
+
+  // Every entry validates its arguments against the contract before running.
+  const table = {} as Record<InvokeMethod, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of Object.keys(impl) as InvokeMethod[]) {
+    const run = impl[method] as (...args: unknown[]) => Promise<unknown>;
+    table[method] = async (...args: unknown[]) => run(...(validateArgs(method, args) as unknown[]));
+  }
+  return table as unknown as IpcHandlers;
+}
+
+function publicSettings(s: Settings): Settings {
+  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language };
+}
+
+/** "Ayla" -> "Ayla.character.json"; "Ayla.json" -> "Ayla.character.json" (for `.character.json`). */
+export function withSuffix(path: string, suffix: string): string {
+  if (path.toLowerCase().endsWith(suffix)) return path;
+  if (suffix === CHARACTER_FILE_SUFFIX && path.toLowerCase().endsWith('.json')) return `${path.slice(0, -'.json'.length)}${suffix}`;
+  return `${path}${suffix}`;
+}
+
+/** A plain file name from the renderer: no folders, no hidden files, nothing a file system refuses. */
+export function checkFileName(fileName: string): string {
+  if (fileName !== basename(fileName) || /[\\/]/.test(fileName)) throw new PathError(`fileName "${fileName}" must be a file name, not a path`);
+  const stem = stemOf(fileName);
+  if (stem === '' || safeStem(stem) !== stem) {
+    throw new PathError(`fileName "${fileName}" is not allowed: it must not be empty, start with a dot, end with a dot or space, or contain < > : " / \\ | ? * or control characters`);
+  }
+  return fileName;
+}
+
+/** Moves a file without ever replacing another (link + unlink; rename only for case-only changes). */
+async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Promise<void> {
+  if (caseOnly) {
+    await rename(from, to);
+    return;
+  }
+  try {
+    await link(from, to);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
+    // File systems without hard links (FAT, some network shares): checked rename instead.
+    if (await exists(to)) throw new Error(`Cannot rename: ${to} already exists`);
+    await rename(from, to);
+    return;
+  }
+  await unlink(from);
+}

@@ -1,0 +1,149 @@
+// The app's settings: a typed schema with defaults and a migration, stored by electron-store
+// (which is `conf` underneath; tests use `conf` directly with a temp folder).
+//
+// Stored shape (schema version 1):
+//   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
+//     language: 'en'|'bg', windowBounds: { x?, y?, width, height, maximized } | null }
+// Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
+// `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
+// Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
+// settings file never stops the app from starting.
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Language, Paper, Settings } from '../core/ipc/contract';
+
+export const SETTINGS_SCHEMA_VERSION = 1;
+export const MAX_RECENT_FILES = 10;
+/** The library folder's name inside the user's Documents folder. */
+export const DEFAULT_LIBRARY_NAME = 'Quartermaster';
+export const DEFAULT_WINDOW = { width: 1200, height: 800 } as const;
+/** The smallest window the layout supports. */
+export const MIN_WINDOW = { width: 640, height: 480 } as const;
+
+export type WindowBounds = { x?: number; y?: number; width: number; height: number; maximized: boolean };
+export type AppSettings = Settings & { windowBounds: WindowBounds | null };
+
+const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
+const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
+
+const coord = z.number().int().min(-100_000).max(100_000);
+const windowBoundsSchema = z.object({
+  x: coord.optional(),
+  y: coord.optional(),
+  width: z.number().int().min(MIN_WINDOW.width).max(100_000),
+  height: z.number().int().min(MIN_WINDOW.height).max(100_000),
+  maximized: z.boolean().default(false),
+});
+
+const fields = {
+  libraryFolder: z.string().min(1).max(4096),
+  recentFiles: z.array(z.string().min(1).max(4096)),
+  paper: z.enum(PAPERS),
+  language: z.enum(LANGUAGES),
+  windowBounds: windowBoundsSchema.nullable(),
+};
+
+export function defaultSettings(documentsFolder: string): AppSettings {
+  return {
+    libraryFolder: join(documentsFolder, DEFAULT_LIBRARY_NAME),
+    recentFiles: [],
+    paper: 'a4',
+    language: 'en',
+    windowBounds: null,
+  };
+}
+
+/** Upgrades a stored settings object of any schema version to the current one. */
+export function migrateSettings(raw: Record<string, unknown>): Record<string, unknown> {
+  let current = { ...raw };
+  let version = typeof current.schemaVersion === 'number' ? current.schemaVersion : 0;
+  if (version === 0) {
+    const { libraryPath, paperSize, locale, recent, window: win, ...rest } = current;
+    current = { ...rest };
+    if (current.libraryFolder === undefined && libraryPath !== undefined) current.libraryFolder = libraryPath;
+    if (current.paper === undefined && typeof paperSize === 'string') current.paper = paperSize.toLowerCase();
+    if (current.language === undefined && typeof locale === 'string') current.language = locale.slice(0, 2).toLowerCase();
+    if (current.recentFiles === undefined && recent !== undefined) current.recentFiles = recent;
+    if (current.windowBounds === undefined && win !== undefined) current.windowBounds = win;
+    version = 1;
+  }
+  current.schemaVersion = version;
+  return current;
+}
+
+/** The typed settings from a stored object: migrated, each invalid field replaced by its default. */
+export function readSettings(raw: Record<string, unknown>, documentsFolder: string): AppSettings {
+  const migrated = migrateSettings(raw);
+  const defaults = defaultSettings(documentsFolder);
+  const pick = <K extends keyof AppSettings>(key: K): AppSettings[K] => {
+    const parsed = fields[key].safeParse(migrated[key]);
+    return parsed.success ? (parsed.data as AppSettings[K]) : defaults[key];
+  };
+  return {
+    libraryFolder: pick('libraryFolder'),
+    recentFiles: uniqueRecent(pick('recentFiles')),
+    paper: pick('paper'),
+    language: pick('language'),
+    windowBounds: pick('windowBounds'),
+  };
+}
+
+function uniqueRecent(paths: string[]): string[] {
+  return [...new Set(paths)].slice(0, MAX_RECENT_FILES);
+}
+
+/** What the settings need from their storage: electron-store and conf both have a `store` property. */
+export type SettingsBacking = { store: Record<string, unknown> };
+
+export interface SettingsStore {
+  get(): AppSettings;
+  /** Validates and stores the given fields; throws on an invalid value. */
+  update(patch: Partial<AppSettings>): AppSettings;
+  /** Puts a file at the top of the recent files (at most 10 are kept). */
+  addRecent(path: string): AppSettings;
+  removeRecent(path: string): AppSettings;
+  /** Replaces one path in the recent files (after a rename). */
+  replaceRecent(from: string, to: string): AppSettings;
+  /** Called after every change. */
+  subscribe(listener: (settings: AppSettings) => void): () => void;
+}
+
+/** Opens the settings over a backing store, migrating and writing back the stored object. */
+export function openSettings(backing: SettingsBacking, documentsFolder: string): SettingsStore {
+  let current = readSettings(backing.store, documentsFolder);
+  const listeners = new Set<(s: AppSettings) => void>();
+  const persist = (next: AppSettings) => {
+    current = next;
+    backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...next };
+    for (const l of listeners) l(current);
+    return current;
+  };
+  // Write back the migrated, cleaned shape once (without notifying: nothing changed for the app).
+  backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...current };
+  return {
+    get: () => current,
+    update(patch) {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof AppSettings)[]) {
+        if (!(key in fields)) throw new Error(`settings: unknown field "${key}"`);
+        const parsed = fields[key].safeParse(patch[key]);
+        if (!parsed.success) throw new Error(`settings: field "${key}" is invalid (${parsed.error.issues[0]?.message ?? 'bad value'})`);
+        (next as Record<string, unknown>)[key] = parsed.data;
+      }
+      next.recentFiles = uniqueRecent(next.recentFiles);
+      return persist(next);
+    },
+    addRecent: (path) => persist({ ...current, recentFiles: uniqueRecent([path, ...current.recentFiles]) }),
+    removeRecent: (path) => persist({ ...current, recentFiles: current.recentFiles.filter((p) => p !== path) }),
+    replaceRecent: (from, to) => persist({ ...current, recentFiles: uniqueRecent(current.recentFiles.map((p) => (p === from ? to : p))) }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** An in-memory backing store (for the end-to-end harness and tests that do not need a file). */
+export function memoryBacking(initial: Record<string, unknown> = {}): SettingsBacking {
+  return { store: { ...initial } };
+}
