@@ -412,7 +412,7 @@ export function label(c: Condition): string {
       return 'Dead';
     default: {
       const limb = LIMB_NAMES[c.slice(0, -'-wound'.length) as Limb];
-      return `${limb[0]!.toUpperCase()}${limb.slice(1)} Wound`;
+      return `${limb.replace(/\b\w/g, (ch) => ch.toUpperCase())} Wound`;
     }
   }
 }
