@@ -78,12 +78,22 @@ export interface QuartermasterApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+  /**
+   * Files to open that come from outside the window: the command line, a double-click in the file
+   * manager (open-file / second instance) and File > Open Recent. The main process has already
+   * granted the path, so the renderer passes it to `openCharacter` (after its unsaved-changes prompt).
+   * Optional so that test doubles of the API need not provide it; the preload always does.
+   */
+  onOpenFile?(listener: (path: string) => void): () => void;
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile'>;
 
-export const channelOf = (method: InvokeMethod | 'libraryChanged' | 'menuCommand') => `qm:${method}` as const;
+/** The events the main process sends to the window. */
+export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile';
+
+export const channelOf = (method: InvokeMethod | EventChannel) => `qm:${method}` as const;
 
 const path = z.string().min(1).max(4096);
 const loose = z.looseObject({});
