@@ -1,0 +1,225 @@
+// The Bulgarian LARP's mage rules (section 6, "Общи правила за използване на магия"): the mage's
+// energy from path and armour entitlement, what armour protects as, the mage's weapons, and the
+// mage's path (school, order, role style). Rule text: /work/shared/rules/004_17f914f2627ec48f.txt
+// (English digest in /work/shared/rules/README.md). Readings: docs/rulesets/bg-magic.md.
+import type { Character } from '../model/character';
+import { LOCATIONS, type WeaponKind } from '../model/ids';
+import type { BgMagicDerived, Ruleset, SkillDef, Violation } from './types';
+
+export type BgArmour = 'none' | 'leather' | 'metal';
+export type MagePath = 'battle' | 'role';
+
+/** Armour classes, lightest first. */
+export const BG_ARMOUR_ORDER: readonly BgArmour[] = ['none', 'leather', 'metal'];
+
+/** "боен маг – метална броня – 2 енергия; кожена броня – 4; без броня – 6." */
+export const BATTLE_MAGE_ENERGY: Readonly<Record<BgArmour, number>> = { metal: 2, leather: 4, none: 6 };
+
+/** A role mage's energy "е наполовина повече" (one half more) than a battle mage's with the same armour. */
+export const ROLE_MAGE_ENERGY_FACTOR = 1.5;
+
+/** Short and medium weapons: "до 1 м." */
+export const MAGE_WEAPON_MAX_LENGTH_CM = 100;
+
+/** Lasting role-spell effects last 30 minutes ("трае 30 минути"). */
+export const ROLE_LASTING_EFFECT_MINUTES = 30;
+/** One Witcher alchemy casting covers up to 3 doses of its carrier ("до 3 дози"). */
+export const WITCHER_ALCHEMY_MAX_DOSES = 3;
+/** A scroll lasts one game or forever, as its maker decides. */
+export const SCROLL_DURATIONS = ['one-game', 'permanent'] as const;
+export type ScrollDuration = (typeof SCROLL_DURATIONS)[number];
+
+/** The role-spell facts printed on slips and scrolls, in one place. */
+export const BG_ROLE_SPELL_FACTS = {
+  lastingEffectMinutes: ROLE_LASTING_EFFECT_MINUTES,
+  witcherAlchemyMaxDoses: WITCHER_ALCHEMY_MAX_DOSES,
+  scrollDurations: SCROLL_DURATIONS,
+} as const;
+
+export const BG_MAGIC_SKILLS: readonly SkillDef[] = [
+  { id: 'battle-magic', name: 'Battle magic', maxLevel: 1, description: 'Battle spells of one school of magic.' },
+  { id: 'role-magic', name: 'Role magic', maxLevel: 1, description: 'Role spells of one order, cast as a Conjurer or a Witcher.' },
+];
+
+const ARMOUR_NAMES: Record<BgArmour, string> = { none: 'no armour', leather: 'leather armour', metal: 'metal armour' };
+const LOCATION_NAMES: Record<(typeof LOCATIONS)[number], string> = {
+  head: 'head',
+  torso: 'torso',
+  'left-arm': 'left arm',
+  'right-arm': 'right arm',
+  'left-leg': 'left leg',
+  'right-leg': 'right leg',
+};
+
+const weight = (a: BgArmour) => BG_ARMOUR_ORDER.indexOf(a);
+const lighter = (a: BgArmour, b: BgArmour): BgArmour => (weight(a) <= weight(b) ? a : b);
+
+/** A mage's energy: the battle table for the entitled armour, one half more for a role mage. */
+export function mageEnergy(path: MagePath, entitlement: BgArmour): number {
+  const battle = BATTLE_MAGE_ENERGY[entitlement];
+  return path === 'role' ? battle * ROLE_MAGE_ENERGY_FACTOR : battle;
+}
+
+function isArmourType(t: string): t is 'leather' | 'metal' {
+  return t === 'leather' || t === 'metal';
+}
+
+const blank = (s: string | undefined) => s === undefined || s.trim() === '';
+
+function armourViolations(character: Character, entitlement: BgArmour | null, out: Violation[]): BgArmour {
+  let worn: BgArmour = 'none';
+  const metalAt = new Map<string, string>();
+  const heavier: number[] = [];
+  for (const [i, piece] of character.armour.entries()) {
+    if (!isArmourType(piece.type)) {
+      out.push({
+        code: 'bg.armour.unknown-type',
+        message: `Armour "${piece.name}" has type "${piece.type}"; the mage rules know only leather and metal armour.`,
+        severity: 'error',
+        path: `armour[${i}].type`,
+      });
+      continue;
+    }
+    worn = weight(piece.type) > weight(worn) ? piece.type : worn;
+    if (entitlement !== null && weight(piece.type) > weight(entitlement)) heavier.push(i);
+    if (piece.type !== 'metal') continue;
+    const clash = piece.locations.find((loc) => metalAt.has(loc));
+    if (clash !== undefined) {
+      out.push({
+        code: 'bg.armour.metal-over-metal',
+        message: `"${piece.name}" and "${metalAt.get(clash)}" are both metal armour on the ${LOCATION_NAMES[clash]}; no mage may wear two metal armours one over the other.`,
+        severity: 'error',
+        path: `armour[${i}].locations`,
+      });
+    }
+    for (const loc of piece.locations) if (!metalAt.has(loc)) metalAt.set(loc, piece.name);
+  }
+  if (entitlement !== null && heavier.length > 0) {
+    const first = character.armour[heavier[0]!]!;
+    const others = heavier.length > 1 ? ` (and ${heavier.length - 1} more piece${heavier.length > 2 ? 's' : ''})` : '';
+    out.push({
+      code: 'bg.armour.heavier-than-entitled',
+      message:
+        `"${first.name}"${others} is ${ARMOUR_NAMES[first.type as BgArmour]}, heavier than this mage's entitlement (${ARMOUR_NAMES[entitlement]}). ` +
+        `Mage rules: armour heavier than the entitlement protects only as the entitled armour, so ${entitlement === 'none' ? 'it gives no armour protection' : `it protects only as ${ARMOUR_NAMES[entitlement]}`}.`,
+      severity: 'warning',
+      path: `armour[${heavier[0]}].type`,
+    });
+  }
+  return worn;
+}
+
+const MISSILE: readonly WeaponKind[] = ['bow', 'crossbow', 'thrown'];
+const TOO_BIG: readonly WeaponKind[] = ['long', 'two-handed', 'polearm'];
+
+function weaponViolations(character: Character, out: Violation[]): void {
+  for (const [i, w] of character.weapons.entries()) {
+    const at = `weapons[${i}]`;
+    if (w.kind === 'short' || w.kind === 'medium') {
+      if (w.lengthCm !== undefined && w.lengthCm > MAGE_WEAPON_MAX_LENGTH_CM) {
+        out.push({
+          code: 'bg.weapon.too-long',
+          message: `"${w.name}" is ${w.lengthCm} cm long; a mage's short or medium weapon may be at most ${MAGE_WEAPON_MAX_LENGTH_CM} cm (1 m).`,
+          severity: 'error',
+          path: `${at}.lengthCm`,
+        });
+      }
+    } else if (w.kind === 'staff') {
+      if (w.decorative === true) {
+        out.push({
+          code: 'bg.weapon.decorative-staff',
+          message: `"${w.name}" is a purely decorative staff: the mage rules do not count it as a battle staff or any weapon.`,
+          severity: 'warning',
+          path: `${at}.decorative`,
+        });
+      }
+    } else if (w.kind === 'shield') {
+      out.push({ code: 'bg.weapon.shield', message: `"${w.name}" is a shield; a mage may not use a shield.`, severity: 'error', path: `${at}.kind` });
+    } else if (MISSILE.includes(w.kind)) {
+      out.push({
+        code: 'bg.weapon.missile',
+        message: `"${w.name}" is a ${w.kind === 'thrown' ? 'thrown' : 'missile'} weapon; a mage may not use missile or thrown weapons.`,
+        severity: 'error',
+        path: `${at}.kind`,
+      });
+    } else if (TOO_BIG.includes(w.kind)) {
+      out.push({
+        code: 'bg.weapon.not-allowed',
+        message: `"${w.name}" is a ${w.kind} weapon; a mage may carry only a short or medium weapon (up to 1 m) or a battle staff.`,
+        severity: 'error',
+        path: `${at}.kind`,
+      });
+    }
+  }
+}
+
+function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation[]): void {
+  if (sheet.path === 'battle' && blank(sheet.school)) {
+    out.push({
+      code: 'bg.path.no-school',
+      message: 'A battle mage masters one school of magic and casts only its battle spells; no school is chosen.',
+      severity: 'warning',
+      path: 'bgMagic.school',
+    });
+  }
+  if (sheet.path === 'role' && !blank(sheet.school)) {
+    out.push({
+      code: 'bg.path.role-with-school',
+      message: `A role mage does not bind to a battle school, yet the school "${sheet.school}" is set; clear it or make the character a battle mage.`,
+      severity: 'error',
+      path: 'bgMagic.school',
+    });
+  }
+  if (!blank(sheet.order) && sheet.style === undefined) {
+    out.push({
+      code: 'bg.path.no-style',
+      message: `A member of an order (here "${sheet.order}") must choose a role style: Conjurer or Witcher.`,
+      severity: 'error',
+      path: 'bgMagic.style',
+    });
+  }
+  if (blank(sheet.order) && sheet.style !== undefined) {
+    out.push({
+      code: 'bg.path.style-without-order',
+      message: `The role style ${sheet.style === 'conjurer' ? 'Conjurer' : 'Witcher'} is chosen but no order: role spells belong to an order, so the style has no use without one.`,
+      severity: 'warning',
+      path: 'bgMagic.style',
+    });
+  }
+}
+
+export function deriveBgMagic(character: Character): { derived: BgMagicDerived; violations: Violation[] } {
+  const violations: Violation[] = [];
+  const sheet = character.bgMagic;
+  if (!sheet) {
+    violations.push({
+      code: 'bg.missing-block',
+      message: 'The mage\'s path is missing: field "bgMagic" must say battle or role mage ("path") and the armour entitled to ("entitlement").',
+      severity: 'error',
+      path: 'bgMagic',
+    });
+  }
+  const entitlement = sheet?.entitlement ?? null;
+  const worn = armourViolations(character, entitlement, violations);
+  weaponViolations(character, violations);
+  if (sheet) pathViolations(sheet, violations);
+  return {
+    derived: {
+      ruleset: 'bg-magic',
+      energy: sheet ? mageEnergy(sheet.path, sheet.entitlement) : 0,
+      worn,
+      // Without an entitlement nothing can be assumed, so no protection is counted until it is set.
+      armourProtection: entitlement === null ? 'none' : lighter(worn, entitlement),
+    },
+    violations,
+  };
+}
+
+export const bgMagic: Ruleset<BgMagicDerived> = {
+  id: 'bg-magic',
+  name: 'Bulgarian mage rules',
+  locations: LOCATIONS,
+  armourTypes: ['leather', 'metal'],
+  skills: BG_MAGIC_SKILLS,
+  derive: deriveBgMagic,
+};
