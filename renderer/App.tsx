@@ -1,0 +1,65 @@
+// The app shell: the current screen, the prompts over it, and the subscriptions to the main process.
+import { useEffect, useRef } from 'react';
+import type { QuartermasterApi } from '../core/ipc/contract';
+import { ActionsContext, createActions, type Actions } from './actions';
+import { createStore, initialState, StoreContext, useAppState, type AppStore } from './store';
+import { CharacterView } from './components/CharacterView';
+import { LibraryView } from './components/LibraryView';
+import { NoticeBar } from './components/NoticeBar';
+import { Prompts } from './components/Prompts';
+import { UnreadableView } from './components/UnreadableView';
+
+export type AppModel = { store: AppStore; actions: Actions; api: QuartermasterApi };
+
+export function createApp(api: QuartermasterApi): AppModel {
+  const store = createStore(initialState);
+  return { store, actions: createActions(store, api), api };
+}
+
+export function App({ app }: { app: AppModel }) {
+  return (
+    <StoreContext.Provider value={app.store}>
+      <ActionsContext.Provider value={app.actions}>
+        <Shell app={app} />
+      </ActionsContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+function Shell({ app }: { app: AppModel }) {
+  const screen = useAppState((s) => s.screen);
+  const prompt = useAppState((s) => s.prompt);
+
+  useEffect(() => {
+    const { api, actions } = app;
+    void actions.loadLibrary();
+    const offLibrary = api.onLibraryChanged(() => void actions.loadLibrary());
+    const offMenu = api.onMenuCommand((command) => void actions.menuCommand(command));
+    const offOpenFile = api.onOpenFile?.((path) => void actions.openGrantedFile(path));
+    return () => {
+      offLibrary();
+      offMenu();
+      offOpenFile?.();
+    };
+  }, [app]);
+
+  // Moving to another screen puts the keyboard focus on its heading.
+  const lastKind = useRef(screen.kind);
+  useEffect(() => {
+    if (lastKind.current === screen.kind) return;
+    lastKind.current = screen.kind;
+    document.getElementById('screen-heading')?.focus();
+  }, [screen.kind]);
+
+  return (
+    <>
+      <main className="app" aria-hidden={prompt !== null ? true : undefined} inert={prompt !== null ? true : undefined}>
+        <NoticeBar />
+        {screen.kind === 'library' && <LibraryView />}
+        {screen.kind === 'character' && <CharacterView doc={screen.doc} />}
+        {screen.kind === 'unreadable' && <UnreadableView path={screen.path} problem={screen.problem} />}
+      </main>
+      <Prompts />
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+// Everything the user can do, as functions over the store and the main-process API. Components call
+// these; only these write the store. Navigation away from unsaved work goes through `guard`.
+import { createContext, useContext } from 'react';
+import type { MenuCommand, OpenResult, QuartermasterApi } from '../core/ipc/contract';
+import type { Character } from '../core/model/character';
+import type { RulesetId } from '../core/model/ids';
+import { canonicalJson } from '../core/format/hash';
+import { errorMessage } from './api';
+import type { SortKey } from './library-order';
+import { docFromOpened, isDirty, type AppStore, type Doc, type Notice, type Screen } from './store';
+import { formatDateTime } from './format';
+import { t } from './strings';
+
+export type Actions = ReturnType<typeof createActions>;
+
+export function createActions(store: AppStore, api: QuartermasterApi) {
+  const set = store.set;
+
+  const notify = (notice: Notice | null) => set((s) => ({ ...s, notice }));
+  const fail = (key: Parameters<typeof t>[0], error: unknown) => notify({ kind: 'error', text: t(key, { message: errorMessage(error) }) });
+
+  const currentDoc = (): Doc | null => {
+    const screen = store.get().screen;
+    return screen.kind === 'character' ? screen.doc : null;
+  };
+
+  /** Changes the open document, if the one at `path` is still the one on screen. */
+  const updateDoc = (path: string, update: (doc: Doc) => Doc) =>
+    set((s) => (s.screen.kind === 'character' && s.screen.doc.path === path ? { ...s, screen: { kind: 'character', doc: update(s.screen.doc) } } : s));
+
+  const show = (screen: Screen) => set((s) => ({ ...s, screen, prompt: null, notice: null }));
+
+  const showOpenResult = (result: OpenResult) => {
+    if (result.ok) show({ kind: 'character', doc: docFromOpened(result.opened) });
+    else show({ kind: 'unreadable', path: result.path, problem: result.problem });
+  };
+
+  /** Runs `then` now, or after the user decided what to do with unsaved changes. */
+  const guard = (then: () => void | Promise<void>) => {
+    const doc = currentDoc();
+    if (doc && isDirty(doc)) set((s) => ({ ...s, prompt: { kind: 'leave', then } }));
+    else return then();
+  };
+
+  const actions = {
+    /** Lists the folder on show again (the library, or the examples). */
+    async loadLibrary() {
+      const source = store.get().library.source;
+      set((s) => ({ ...s, library: { ...s.library, status: s.library.listing ? s.library.status : 'loading' } }));
+      try {
+        const listing = source === 'examples' ? await api.openExamples() : await api.listLibrary();
+        if (store.get().library.source !== source) return;
+        set((s) => ({ ...s, library: { ...s.library, status: 'ready', listing, error: undefined } }));
+      } catch (e) {
+        set((s) => ({ ...s, library: { ...s.library, status: 'error', error: errorMessage(e) } }));
+      }
+    },
+
+    async chooseLibraryFolder() {
+      try {
+        const listing = await api.chooseLibraryFolder();
+        if (listing) set((s) => ({ ...s, library: { ...s.library, source: 'library', status: 'ready', listing, query: '' } }));
+      } catch (e) {
+        fail('library.loadError', e);
+      }
+    },
+
+    async openExamples() {
+      try {
+        const listing = await api.openExamples();
+        set((s) => ({ ...s, library: { ...s.library, source: 'examples', status: 'ready', listing, query: '' } }));
+      } catch (e) {
+        fail('library.loadError', e);
+      }
+    },
+
+    /** Back from the examples to the user's own library. */
+    showLibrary() {
+      set((s) => ({ ...s, library: { ...s.library, source: 'library', query: '' } }));
+      return actions.loadLibrary();
+    },
+
+    setQuery(query: string) {
+      set((s) => ({ ...s, library: { ...s.library, query } }));
+    },
+
+    /** Sorts by `key`; choosing the current key again reverses the direction. */
+    sortBy(key: SortKey) {
+      set((s) => {
+        const { sort } = s.library;
+        const direction = sort.key === key ? (sort.direction === 'asc' ? 'desc' : 'asc') : key === 'modified' ? 'desc' : 'asc';
+        return { ...s, library: { ...s.library, sort: { key, direction } } };
+      });
+    },
+
+    openNewCharacter() {
+      return guard(() => set((s) => ({ ...s, prompt: { kind: 'new-character' } })));
+    },
+
+    closePrompt() {
+      set((s) => ({ ...s, prompt: null }));
+    },
+
+    dismissNotice() {
+      notify(null);
+    },
+
+    /** Creates the character file and opens it. Returns an error message for the dialog, or null. */
+    async createCharacter(args: { ruleset: RulesetId; name: string; player: string }): Promise<string | null> {
+      try {
+        const opened = await api.newCharacter(args);
+        show({ kind: 'character', doc: docFromOpened(opened) });
+        return null;
+      } catch (e) {
+        return t('new.failed', { message: errorMessage(e) });
+      }
+    },
+
+    /** Opens a file the main process handed over (command line, file manager, Open Recent). */
+    openGrantedFile(path: string) {
+      return guard(() => actions.openEntry(path));
+    },
+
+    async openEntry(path: string) {
+      try {
+        showOpenResult(await api.openCharacter({ path }));
+      } catch (e) {
+        fail('character.openFailed', e);
+      }
+    },
+
+    openFileDialog() {
+      return guard(async () => {
+        try {
+          const result = await api.openCharacterDialog();
+          if (result) showOpenResult(result);
+        } catch (e) {
+          fail('character.openFailed', e);
+        }
+      });
+    },
+
+    backToLibrary() {
+      return guard(() => {
+        show({ kind: 'library' });
+        return actions.loadLibrary();
+      });
+    },
+
+    /** Applies an edit to the open character (ignored when it is read-only). */
+    edit(update: (character: Character) => Character) {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      updateDoc(doc.path, (d) => ({ ...d, character: update(d.character) }));
+    },
+
+    /** Saves the open character if it has changes. `force` overwrites a file changed on disk. */
+    async save(force = false): Promise<boolean> {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly || doc.saving) return false;
+      if (!force && !isDirty(doc)) return true;
+      const { path, character } = doc;
+      updateDoc(path, (d) => ({ ...d, saving: true }));
+      try {
+        const result = await api.saveCharacter(force ? { path, character, expectedHash: doc.hash, force } : { path, character, expectedHash: doc.hash });
+        if (result.ok) {
+          updateDoc(path, (d) => ({ ...d, path: result.path, hash: result.hash, savedJson: canonicalJson(character), saving: false, backups: null }));
+          set((s) => (s.prompt?.kind === 'conflict' ? { ...s, prompt: null } : s));
+          return true;
+        }
+        updateDoc(path, (d) => ({ ...d, saving: false }));
+        if (result.reason === 'conflict') set((s) => ({ ...s, prompt: { kind: 'conflict', message: result.message } }));
+        else notify({ kind: 'error', text: t('character.saveFailed', { message: result.message }) });
+        return false;
+      } catch (e) {
+        updateDoc(path, (d) => ({ ...d, saving: false }));
+        fail('character.saveFailed', e);
+        return false;
+      }
+    },
+
+    async saveAs(): Promise<boolean> {
+      const doc = currentDoc();
+      if (!doc || doc.saving) return false;
+      const { path, character } = doc;
+      try {
+        const result = await api.saveCharacterAs({ character });
+        if (!result) return false;
+        if (!result.ok) {
+          notify({ kind: 'error', text: t('character.saveFailed', { message: result.message }) });
+          return false;
+        }
+        updateDoc(path, (d) => {
+          const next: Doc = { ...d, path: result.path, hash: result.hash, savedJson: canonicalJson(character), readOnly: false, backups: null };
+          delete next.readOnlyReason;
+          return next;
+        });
+        return true;
+      } catch (e) {
+        fail('character.saveFailed', e);
+        return false;
+      }
+    },
+
+    async resolveConflict(choice: 'overwrite' | 'reload' | 'cancel') {
+      const doc = currentDoc();
+      actions.closePrompt();
+      if (!doc || choice === 'cancel') return;
+      if (choice === 'overwrite') await actions.save(true);
+      else await actions.openEntry(doc.path);
+    },
+
+    async resolveLeave(choice: 'save' | 'discard' | 'cancel') {
+      const prompt = store.get().prompt;
+      if (prompt?.kind !== 'leave') return;
+      actions.closePrompt();
+      if (choice === 'cancel') return;
+      if (choice === 'save' && !(await actions.save())) return;
+      await prompt.then();
+    },
+
+    async showInFolder() {
+      const doc = currentDoc();
+      if (!doc) return;
+      try {
+        await api.showInFolder({ path: doc.path });
+      } catch (e) {
+        fail('character.openFailed', e);
+      }
+    },
+
+    async exportPdf() {
+      const doc = currentDoc();
+      if (!doc) return;
+      try {
+        const result = await api.exportPdf({ path: doc.path, character: doc.character });
+        if (result) notify({ kind: 'info', text: t('character.pdfSaved', { path: result.path }) });
+      } catch (e) {
+        fail('character.pdfFailed', e);
+      }
+    },
+
+    async toggleBackups() {
+      const doc = currentDoc();
+      if (!doc) return;
+      if (doc.backups) return updateDoc(doc.path, (d) => ({ ...d, backups: null }));
+      try {
+        const backups = await api.listBackups({ path: doc.path });
+        updateDoc(doc.path, (d) => ({ ...d, backups: [...backups].sort((a, b) => b.savedMs - a.savedMs) }));
+      } catch (e) {
+        fail('backups.failed', e);
+      }
+    },
+
+    restoreBackup(backupId: string, savedMs: number) {
+      const doc = currentDoc();
+      if (!doc) return;
+      return guard(async () => {
+        try {
+          const result = await api.restoreBackup({ path: doc.path, backupId });
+          showOpenResult(result);
+          if (result.ok) notify({ kind: 'info', text: t('backups.restored', { when: formatDateTime(savedMs) }) });
+        } catch (e) {
+          fail('character.openFailed', e);
+        }
+      });
+    },
+
+    /** Commands from the application menu. Undo/redo and the event pack belong to later screens. */
+    menuCommand(command: MenuCommand) {
+      switch (command) {
+        case 'new':
+          return actions.openNewCharacter();
+        case 'open':
+          return actions.openFileDialog();
+        case 'save':
+          return actions.save();
+        case 'save-as':
+          return actions.saveAs();
+        case 'show-in-folder':
+          return actions.showInFolder();
+        case 'export-pdf':
+          return actions.exportPdf();
+        default:
+          return undefined;
+      }
+    },
+  };
+  return actions;
+}
+
+export const ActionsContext = createContext<Actions | null>(null);
+
+export function useActions(): Actions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('useActions: no ActionsContext provider');
+  return actions;
+}

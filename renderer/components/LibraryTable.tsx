@@ -1,0 +1,76 @@
+// The library as a table: one row per character file, sortable by clicking a column heading.
+import type { LibraryEntry } from '../../core/ipc/contract';
+import type { SortKey, SortOrder } from '../library-order';
+import { displayName } from '../library-order';
+import { formatDateTime, rulesetName } from '../format';
+import { t, type StringKey } from '../strings';
+import { StatusBadge } from './StatusBadge';
+
+const COLUMNS: { key: SortKey | 'status'; label: StringKey }[] = [
+  { key: 'name', label: 'library.col.name' },
+  { key: 'player', label: 'library.col.player' },
+  { key: 'ruleset', label: 'library.col.ruleset' },
+  { key: 'status', label: 'library.col.status' },
+  { key: 'modified', label: 'library.col.modified' },
+];
+
+export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; onSort: (key: SortKey) => void; onOpen: (entry: LibraryEntry) => void }) {
+  const { sort } = props;
+  return (
+    <table className="library-table">
+      <caption className="visually-hidden">
+        {t('library.caption')}
+        {`, ${t('library.sortBy', { column: t(COLUMNS.find((c) => c.key === sort.key)!.label) })}, ${t(sort.direction === 'asc' ? 'library.sortedAsc' : 'library.sortedDesc')}`}
+      </caption>
+      <thead>
+        <tr>
+          {COLUMNS.map((col) => {
+            const label = t(col.label);
+            if (col.key === 'status') {
+              return (
+                <th key={col.key} scope="col">
+                  {label}
+                </th>
+              );
+            }
+            const key = col.key;
+            const active = sort.key === key;
+            return (
+              <th key={key} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                <button type="button" className="sort-button" onClick={() => props.onSort(key)} aria-label={t('library.sortBy', { column: label })}>
+                  {label}
+                  <span className="sort-arrow" aria-hidden="true">
+                    {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
+                  </span>
+                </button>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {props.entries.map((entry) => {
+          const name = entry.name.trim() !== '' ? entry.name : entry.status === 'unreadable' ? entry.fileName : t('library.unnamed');
+          return (
+            <tr key={entry.path} className={`row-${entry.status}`}>
+              <th scope="row" className="cell-name">
+                <button type="button" className="link-button" onClick={() => props.onOpen(entry)} aria-label={t('library.openNamed', { name: displayName(entry) })}>
+                  {name}
+                </button>
+                {entry.status !== 'unreadable' && <span className="file-name">{entry.fileName}</span>}
+              </th>
+              <td>{entry.player}</td>
+              <td>{entry.ruleset === null ? '' : rulesetName(entry.ruleset)}</td>
+              <td>
+                <StatusBadge entry={entry} />
+              </td>
+              <td>
+                <time dateTime={new Date(entry.modifiedMs).toISOString()}>{formatDateTime(entry.modifiedMs)}</time>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

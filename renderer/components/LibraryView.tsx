@@ -1,0 +1,101 @@
+// The library screen: the folder's characters with search and sort, or an empty state that offers
+// to create a character or open the examples.
+import { useMemo } from 'react';
+import { useActions } from '../actions';
+import { filterEntries, sortEntries } from '../library-order';
+import { rulesetName } from '../format';
+import { useAppState } from '../store';
+import { t } from '../strings';
+import { LibraryTable } from './LibraryTable';
+
+export function LibraryView() {
+  const library = useAppState((s) => s.library);
+  const actions = useActions();
+  const { listing, query, sort } = library;
+  const entries = listing?.entries;
+  const shown = useMemo(() => (entries ? sortEntries(filterEntries(entries, query), sort, (e) => rulesetName(e.ruleset)) : []), [entries, query, sort]);
+  const total = entries?.length ?? 0;
+  const examples = library.source === 'examples';
+
+  return (
+    <section className="screen library" aria-labelledby="screen-heading">
+      <header className="screen-header">
+        <div>
+          {examples && (
+            <button type="button" className="back-button" onClick={() => actions.showLibrary()}>
+              <span aria-hidden="true">← </span>
+              {t('library.backToLibrary')}
+            </button>
+          )}
+          <h1 id="screen-heading" tabIndex={-1}>
+            {t(examples ? 'library.examplesHeading' : 'library.heading')}
+          </h1>
+          {listing && <p className="folder">{t('library.folder', { folder: listing.folder })}</p>}
+          {examples && <p className="folder">{t('library.examplesNote')}</p>}
+        </div>
+        <div className="toolbar" role="toolbar" aria-label={t(examples ? 'library.examplesHeading' : 'library.heading')}>
+          <button type="button" className="primary" onClick={() => actions.openNewCharacter()}>
+            {t('library.new')}
+          </button>
+          <button type="button" onClick={() => actions.openFileDialog()}>
+            {t('library.open')}
+          </button>
+          {!examples && (
+            <button type="button" onClick={() => actions.chooseLibraryFolder()}>
+              {t('library.changeFolder')}
+            </button>
+          )}
+          <button type="button" onClick={() => actions.loadLibrary()}>
+            {t('library.refresh')}
+          </button>
+        </div>
+      </header>
+
+      {library.status === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {library.status === 'error' && (
+        <p role="alert" className="error-text">
+          {t('library.loadError', { message: library.error ?? '' })}
+        </p>
+      )}
+
+      {listing && total === 0 && !examples && (
+        <div className="empty-state">
+          <h2>{t('library.empty.heading')}</h2>
+          <p>{t('library.empty.body')}</p>
+          <div className="button-row">
+            <button type="button" className="primary" onClick={() => actions.openNewCharacter()}>
+              {t('library.empty.create')}
+            </button>
+            <button type="button" onClick={() => actions.openExamples()}>
+              {t('library.examples')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {listing && total > 0 && (
+        <>
+          <div className="library-controls">
+            <label className="search">
+              <span className="label-text">{t('library.search')}</span>
+              <input type="search" value={query} onChange={(e) => actions.setQuery(e.target.value)} />
+            </label>
+            <p className="count" role="status">
+              {shown.length === total ? (total === 1 ? t('library.countOne') : t('library.countAll', { total })) : t('library.count', { shown: shown.length, total })}
+            </p>
+          </div>
+          {shown.length > 0 ? (
+            <LibraryTable entries={shown} sort={sort} onSort={actions.sortBy} onOpen={(entry) => actions.openEntry(entry.path)} />
+          ) : (
+            <div className="no-match">
+              <p>{t('library.noMatch', { query: query.trim() })}</p>
+              <button type="button" onClick={() => actions.setQuery('')}>
+                {t('library.clearSearch')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// An in-memory stand-in for `window.quartermaster`, for component tests only (the end-to-end suite
+// binds the real main-process handlers). Each method is a vi.fn so tests can inspect or override it.
+import { vi } from 'vitest';
+import type { LibraryEntry, LibraryListing, OpenResult, QuartermasterApi, SaveResult } from '../../core/ipc/contract';
+import type { Character } from '../../core/model/character';
+import { CURRENT_VERSION, FILE_FORMAT, type RulesetId } from '../../core/model/ids';
+import { canonicalJson, sha256Hex } from '../../core/format/hash';
+
+export const FOLDER = '/home/ana/Documents/Quartermaster';
+
+export function makeCharacter(over: Partial<Character> & { ruleset: RulesetId }): Character {
+  return {
+    format: FILE_FORMAT,
+    version: CURRENT_VERSION,
+    id: '0b7c6a52-7f5e-4c1e-9a57-3d0d2b1c9e11',
+    name: '',
+    player: '',
+    notes: '',
+    skills: [],
+    armour: [],
+    weapons: [],
+    items: [],
+    ...over,
+  };
+}
+
+export function entry(over: Partial<LibraryEntry> & { fileName: string }): LibraryEntry {
+  return {
+    path: `${FOLDER}/${over.fileName}`,
+    name: '',
+    player: '',
+    ruleset: 'novitas',
+    status: 'clean',
+    errors: 0,
+    warnings: 0,
+    modifiedMs: Date.UTC(2025, 0, 1),
+    size: 100,
+    ...over,
+  };
+}
+
+type Stored = { character: Character; hash: string };
+
+export type FakeApi = QuartermasterApi & {
+  files: Map<string, Stored>;
+  entries: LibraryEntry[];
+  /** Fires every `onLibraryChanged` listener, as the main process does when the folder changes. */
+  fireLibraryChanged(): void;
+  fireMenuCommand(command: Parameters<Parameters<QuartermasterApi['onMenuCommand']>[0]>[0]): void;
+  /** Simulates another program rewriting a file: its hash changes, so the next save conflicts. */
+  changeOnDisk(path: string, character: Character): void;
+};
+
+const hashOf = (character: Character) => sha256Hex(canonicalJson(character));
+
+export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<string, Character> } = {}): FakeApi {
+  const files = new Map<string, Stored>(Object.entries(initial.files ?? {}).map(([p, c]) => [p, { character: c, hash: hashOf(c) }]));
+  const libraryListeners = new Set<() => void>();
+  const menuListeners = new Set<(c: never) => void>();
+  const listing = (): LibraryListing => ({ folder: FOLDER, entries: api.entries });
+  const open = (path: string): OpenResult => {
+    const stored = files.get(path);
+    if (!stored) return { ok: false, path, problem: { code: 'not-json', message: `${path}: it is not valid JSON (Unexpected token)` } };
+    return { ok: true, opened: { path, character: structuredClone(stored.character), hash: stored.hash, readOnly: false } };
+  };
+  const notImplemented = (name: string) => vi.fn(async () => Promise.reject(new Error(`${name} is not part of this test`)));
+
+  const api: FakeApi = {
+    files,
+    entries: initial.entries ?? [],
+    fireLibraryChanged: () => libraryListeners.forEach((l) => l()),
+    fireMenuCommand: (command) => menuListeners.forEach((l) => l(command as never)),
+    changeOnDisk(path, character) {
+      files.set(path, { character, hash: hashOf(character) });
+    },
+    listLibrary: vi.fn(async () => listing()),
+    chooseLibraryFolder: vi.fn(async () => null),
+    newCharacter: vi.fn(async ({ ruleset, name, player }) => {
+      const path = `${FOLDER}/${name.toLowerCase().replace(/\W+/g, '-')}.character.json`;
+      const character = makeCharacter({ ruleset, name, player });
+      files.set(path, { character, hash: hashOf(character) });
+      return { path, character: structuredClone(character), hash: hashOf(character), readOnly: false };
+    }),
+    openCharacter: vi.fn(async ({ path }) => open(path)),
+    openCharacterDialog: vi.fn(async () => null),
+    openExamples: vi.fn(async () => listing()),
+    saveCharacter: vi.fn(async ({ path, character, expectedHash, force }): Promise<SaveResult> => {
+      const stored = files.get(path);
+      if (stored && stored.hash !== expectedHash && !force) return { ok: false, reason: 'conflict', message: `${path} was changed by another program.` };
+      const hash = hashOf(character);
+      files.set(path, { character: structuredClone(character), hash });
+      return { ok: true, path, hash };
+    }),
+    saveCharacterAs: vi.fn(async () => null),
+    duplicateCharacter: notImplemented('duplicateCharacter'),
+    renameCharacter: notImplemented('renameCharacter'),
+    deleteCharacter: notImplemented('deleteCharacter'),
+    importCharacters: vi.fn(async () => []),
+    listBackups: vi.fn(async () => []),
+    restoreBackup: notImplemented('restoreBackup'),
+    showInFolder: vi.fn(async () => undefined),
+    getSettings: vi.fn(async () => ({ libraryFolder: FOLDER, recentFiles: [], paper: 'a4' as const, language: 'en' as const })),
+    setSettings: notImplemented('setSettings'),
+    exportPdf: vi.fn(async () => null),
+    onLibraryChanged(listener) {
+      libraryListeners.add(listener);
+      return () => libraryListeners.delete(listener);
+    },
+    onMenuCommand(listener) {
+      menuListeners.add(listener as (c: never) => void);
+      return () => menuListeners.delete(listener as (c: never) => void);
+    },
+  };
+  return api;
+}
