@@ -157,25 +157,25 @@ describe('weapons', () => {
 
   it('rejects a shield', () => {
     expect(armed({ name: 'Buckler', kind: 'shield' }).violations).toEqual([
-      expect.objectContaining({ code: 'bg.weapon.shield', severity: 'error', path: 'weapons[0].kind' }),
+      expect.objectContaining({ code: 'bg.weapon.shield', severity: 'error', path: 'weapons[0]' }),
     ]);
   });
 
   it('rejects bows, crossbows and thrown weapons', () => {
     const r = armed({ name: 'Bow', kind: 'bow' }, { name: 'Crossbow', kind: 'crossbow' }, { name: 'Knives', kind: 'thrown' });
     expect(r.violations.map((v) => [v.code, v.severity, v.path])).toEqual([
-      ['bg.weapon.missile', 'error', 'weapons[0].kind'],
-      ['bg.weapon.missile', 'error', 'weapons[1].kind'],
-      ['bg.weapon.missile', 'error', 'weapons[2].kind'],
+      ['bg.weapon.missile', 'error', 'weapons[0]'],
+      ['bg.weapon.missile', 'error', 'weapons[1]'],
+      ['bg.weapon.missile', 'error', 'weapons[2]'],
     ]);
   });
 
   it('rejects long, two-handed and polearm weapons', () => {
     const r = armed({ name: 'Longsword', kind: 'long' }, { name: 'Greatsword', kind: 'two-handed' }, { name: 'Spear', kind: 'polearm' });
     expect(r.violations.map((v) => [v.code, v.severity, v.path])).toEqual([
-      ['bg.weapon.not-allowed', 'error', 'weapons[0].kind'],
-      ['bg.weapon.not-allowed', 'error', 'weapons[1].kind'],
-      ['bg.weapon.not-allowed', 'error', 'weapons[2].kind'],
+      ['bg.weapon.not-allowed', 'error', 'weapons[0]'],
+      ['bg.weapon.not-allowed', 'error', 'weapons[1]'],
+      ['bg.weapon.not-allowed', 'error', 'weapons[2]'],
     ]);
   });
 });
@@ -213,7 +213,7 @@ describe("the mage's path", () => {
     const r = derive(mage({ weapons: [{ name: 'Buckler', kind: 'shield' }], armour: [{ name: 'Mail', type: 'metal', locations: ['torso'] }] }));
     expect(r.violations.map((v) => [v.code, v.path])).toEqual([
       ['bg.missing-block', 'bgMagic'],
-      ['bg.weapon.shield', 'weapons[0].kind'],
+      ['bg.weapon.shield', 'weapons[0]'],
     ]);
     expect(r.violations[0]!.message).toContain('"bgMagic"');
     expect(r.derived).toEqual({ ruleset: 'bg-magic', energy: 0, worn: 'metal', armourProtection: 'none' });

@@ -134,20 +134,20 @@ function weaponViolations(character: Character, out: Violation[]): void {
         });
       }
     } else if (w.kind === 'shield') {
-      out.push({ code: 'bg.weapon.shield', message: `"${w.name}" is a shield; a mage may not use a shield.`, severity: 'error', path: `${at}.kind` });
+      out.push({ code: 'bg.weapon.shield', message: `"${w.name}" is a shield; a mage may not use a shield.`, severity: 'error', path: at });
     } else if (MISSILE.includes(w.kind)) {
       out.push({
         code: 'bg.weapon.missile',
         message: `"${w.name}" is a ${w.kind === 'thrown' ? 'thrown' : 'missile'} weapon; a mage may not use missile or thrown weapons.`,
         severity: 'error',
-        path: `${at}.kind`,
+        path: at,
       });
     } else if (TOO_BIG.includes(w.kind)) {
       out.push({
         code: 'bg.weapon.not-allowed',
         message: `"${w.name}" is a ${w.kind} weapon; a mage may carry only a short or medium weapon (up to 1 m) or a battle staff.`,
         severity: 'error',
-        path: `${at}.kind`,
+        path: at,
       });
     }
   }

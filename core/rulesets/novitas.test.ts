@@ -42,6 +42,16 @@ describe('novitas ruleset', () => {
     expect(d.plan).toEqual([]);
   });
 
+  it('warns when the Power Points skill level and the pool disagree', () => {
+    const base = character({ powerPoints: 10 });
+    expect(novitas.derive({ ...base, skills: [{ id: 'power-points', level: 10 }] }).violations).toEqual([]);
+    const r = novitas.derive({ ...base, skills: [{ id: 'power-points', level: 12 }] });
+    expect(r.violations).toEqual([expect.objectContaining({ code: 'nov.power-points.skill-mismatch', severity: 'warning', path: 'novitas.powerPoints' })]);
+    expect(r.violations[0]!.message).toContain('level 12');
+    // The pool still counts the novitas field: 10.
+    expect(r.derived.powerPoints.pool).toBe(10);
+  });
+
   it('treats a character without a novitas block as having no magic', () => {
     const r = novitas.derive(character());
     expect(r.violations).toEqual([]);

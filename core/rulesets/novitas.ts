@@ -96,6 +96,16 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
   const pool = (sheet?.powerPoints ?? 0) + sources.filter((s) => s.breaksCap !== true).reduce((sum, s) => sum + s.points, 0);
   const breakCap = sources.filter((s) => s.breaksCap === true).reduce((sum, s) => sum + s.points, 0);
 
+  const skill = character.skills.find((k) => k.id === 'power-points');
+  if (sheet && skill && skill.level !== sheet.powerPoints) {
+    violations.push({
+      code: 'nov.power-points.skill-mismatch',
+      message: `The Power Points skill is at level ${skill.level} but the spellcasting pool counts ${sheet.powerPoints} from it; make the two agree.`,
+      severity: 'warning',
+      path: 'novitas.powerPoints',
+    });
+  }
+
   const known = new Map<string, { name: string; level: number }>();
   for (const [i, spell] of (sheet?.spells ?? []).entries()) {
     const key = spellKey(spell.name);
