@@ -105,13 +105,14 @@ describe('armour', () => {
         armour: [
           { name: 'Mail shirt', type: 'metal', locations: ['torso', 'left-arm'] },
           { name: 'Helm', type: 'metal', locations: ['head'] },
-          { name: 'Breastplate', type: 'metal', locations: ['torso'] },
+          { name: 'Breastplate', type: 'metal', locations: ['head', 'torso'] },
         ],
       }),
     );
-    expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.armour.metal-over-metal', severity: 'error', path: 'armour[2].locations' })]);
-    expect(r.violations[0]!.message).toContain('"Breastplate" and "Mail shirt"');
-    expect(r.violations[0]!.message).toContain('torso');
+    // The Breastplate's head clashes with the Helm first (location 0).
+    expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.armour.metal-over-metal', severity: 'error', path: 'armour[2].locations[0]' })]);
+    expect(r.violations[0]!.message).toContain('"Breastplate" and "Helm"');
+    expect(r.violations[0]!.message).toContain('on the head');
   });
 
   it('allows leather over metal and metal on separate locations', () => {

@@ -83,13 +83,14 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
     worn = weight(piece.type) > weight(worn) ? piece.type : worn;
     if (entitlement !== null && weight(piece.type) > weight(entitlement)) heavier.push(i);
     if (piece.type !== 'metal') continue;
-    const clash = piece.locations.find((loc) => metalAt.has(loc));
+    const k = piece.locations.findIndex((loc) => metalAt.has(loc));
+    const clash = piece.locations[k];
     if (clash !== undefined) {
       out.push({
         code: 'bg.armour.metal-over-metal',
         message: `"${piece.name}" and "${metalAt.get(clash)}" are both metal armour on the ${LOCATION_NAMES[clash]}; no mage may wear two metal armours one over the other.`,
         severity: 'error',
-        path: `armour[${i}].locations`,
+        path: `armour[${i}].locations[${k}]`,
       });
     }
     for (const loc of piece.locations) if (!metalAt.has(loc)) metalAt.set(loc, piece.name);

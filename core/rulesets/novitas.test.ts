@@ -25,6 +25,9 @@ describe('novitas ruleset', () => {
     expect(NOVITAS_DAILY_CAP).toBe(20);
     expect(novitas.id).toBe('novitas');
     expect(novitas.skills.map((s) => s.id)).toEqual(['power-points', 'first-aid']);
+    // The text names the torso and each arm and leg, no head, and has no armour rules.
+    expect(novitas.locations).toEqual(['torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg']);
+    expect(novitas.armourTypes).toEqual([]);
   });
 
   it('pools the skill with ordinary sources and keeps break-cap sources apart', () => {
