@@ -274,6 +274,8 @@ describe('Poisoned', () => {
     const s = woundLimb(fresh(), 'left-arm', 'damage').state;
     const p = poison(s, ['left-arm-wound']).state;
     expect(p.attachedToPoison).toEqual([]);
+    expect(poison(s, ['left-arm-wound']).notes.join(' ')).not.toMatch(/can only be removed by removing Poisoned/);
+    expect(poison(fresh(), ['left-arm-wound']).notes.join(' ')).toMatch(/can only be removed by removing Poisoned/);
     expect(removePoison(p).state.held).toEqual(['left-arm-wound']);
   });
 

@@ -207,10 +207,14 @@ export function poison(s: ConditionState, withConditions: readonly AttachableCon
     }
     const before = new Set(d.held);
     for (const c of withConditions) gainAttachable(d, c);
+    let attachedNow = 0;
     for (const c of d.held) {
-      if (!before.has(c) && c !== 'dead' && c !== 'poisoned') d.attached.add(c);
+      if (!before.has(c) && c !== 'dead' && c !== 'poisoned') {
+        d.attached.add(c);
+        attachedNow++;
+      }
     }
-    if (d.attached.size > 0 && withConditions.length > 0) {
+    if (attachedNow > 0) {
       d.notes.push('Conditions applied with the poison can only be removed by removing Poisoned, which removes them at the same time.');
     }
   });
