@@ -1,0 +1,51 @@
+// Bundles the main process (ESM, dist-electron/main.js) and the preload script (CommonJS,
+// dist-electron/preload.cjs: sandboxed preloads cannot be ES modules) with esbuild.
+// `node electron/build-main.mjs` builds once; dev.mjs imports `buildMain` to watch.
+import { build, context } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** @param {{ outdir?: string, watch?: boolean, onRebuild?: () => void }} [options] */
+export async function buildMain(options = {}) {
+  const outdir = options.outdir ?? join(root, 'dist-electron');
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    external: ['electron'],
+    absWorkingDir: root,
+  };
+  /** @type {import('esbuild').BuildOptions[]} */
+  const configs = [
+    {
+      ...common,
+      entryPoints: [join(root, 'electron/main.ts')],
+      outfile: join(outdir, 'main.js'),
+      format: 'esm',
+      // Production dependencies load from node_modules inside the app's asar.
+      packages: 'external',
+    },
+    {
+      ...common,
+      entryPoints: [join(root, 'electron/preload.ts')],
+      outfile: join(outdir, 'preload.cjs'),
+      format: 'cjs',
+    },
+  ];
+  if (!options.watch) {
+    await Promise.all(configs.map((c) => build(c)));
+    return;
+  }
+  const plugin = { name: 'rebuilt', setup: (b) => b.onEnd((r) => r.errors.length === 0 && options.onRebuild?.()) };
+  const contexts = await Promise.all(configs.map((c) => context({ ...c, plugins: [plugin] })));
+  await Promise.all(contexts.map((c) => c.watch()));
+  return () => Promise.all(contexts.map((c) => c.dispose()));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildMain();
+}

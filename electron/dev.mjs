@@ -1,0 +1,37 @@
+// `npm run dev`: the Vite dev server for the renderer (hot reload) plus Electron, restarted when
+// the main process or preload changes. Electron loads the dev server's URL from
+// QUARTERMASTER_DEV_SERVER_URL (ignored by packaged builds).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'vite';
+import { buildMain, root } from './build-main.mjs';
+
+const server = await createServer({ configFile: `${root}/vite.config.ts` });
+await server.listen();
+const url = server.resolvedUrls?.local[0];
+if (!url) throw new Error('the Vite dev server did not report a URL');
+
+let electronPath;
+try {
+  // The electron package's main export is the path of its binary.
+  electronPath = createRequire(import.meta.url)('electron');
+} catch (e) {
+  console.error(`npm run dev: Electron's binary is not installed (${e.message}). The renderer is at ${url}`);
+}
+
+let child = null;
+const launch = () => {
+  if (!electronPath) return;
+  if (child) {
+    child.removeAllListeners('exit');
+    child.kill();
+  }
+  child = spawn(electronPath, ['.'], { cwd: root, stdio: 'inherit', env: { ...process.env, QUARTERMASTER_DEV_SERVER_URL: url } });
+  child.on('exit', (code) => {
+    void server.close();
+    process.exit(code ?? 0);
+  });
+};
+
+await buildMain({ watch: true, onRebuild: launch });
+launch();

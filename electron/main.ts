@@ -1,0 +1,296 @@
+// The Electron main process: one locked-down window, the menus, the IPC handlers, the library
+// watcher, and files opened from outside (command line, double-click, second instance).
+// Security settings and where each is enforced are listed in docs/security.md.
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell, type WebContents } from 'electron';
+import ElectronStore from 'electron-store';
+import { renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/contract';
+import { filesFromArgv } from './argv';
+import { DEV_CONTENT_SECURITY_POLICY } from './csp';
+import { createIpcHandlers, type Dialogs } from './ipc-handlers';
+import { registerIpcHandlers } from './ipc-register';
+import { Library, watchLibrary } from './library';
+import { menuTemplate } from './menu';
+import { PathGuard } from './paths';
+import { exportCharacterPdf } from './pdf-export';
+import { APP_SCHEME, APP_URL, serveAppRequest } from './protocol';
+import { openSettings, type SettingsStore } from './settings';
+import { boundsToSave, initialBounds } from './window-state';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const appRoot = app.getAppPath();
+const rendererRoot = join(appRoot, 'dist', 'renderer');
+const examplesFolder = join(appRoot, 'assets', 'examples');
+/** `npm run dev` sets this to the Vite dev server; it is ignored in packaged builds. */
+const devServerUrl = !app.isPackaged ? process.env.QUARTERMASTER_DEV_SERVER_URL : undefined;
+const appUrl = devServerUrl ?? APP_URL;
+
+// Every renderer is sandboxed, whatever its webPreferences say.
+app.enableSandbox();
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance is running: it receives our argv through 'second-instance'.
+  app.quit();
+} else {
+  start();
+}
+
+function start(): void {
+  let window: BrowserWindow | null = null;
+  let rendererReady = false;
+  const pendingOpens: string[] = [];
+
+  const settings = openStoredSettings();
+  const library = new Library();
+  const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder });
+
+  const send = (name: EventChannel, ...args: unknown[]) => {
+    if (window && !window.isDestroyed()) window.webContents.send(channelOf(name), ...args);
+  };
+
+  let stopWatching = () => undefined as void;
+  const watch = (folder: string) => {
+    stopWatching();
+    stopWatching = watchLibrary(folder, () => send('libraryChanged'));
+  };
+
+  /** Grants a path from outside the window and hands it to the renderer (queued until it has loaded). */
+  const openFromOutside = async (path: string) => {
+    try {
+      const granted = await guard.grantChosen(path);
+      if (rendererReady) send('openFile', granted);
+      else pendingOpens.push(granted);
+      if (window) {
+        if (window.isMinimized()) window.restore();
+        window.focus();
+      }
+    } catch (e) {
+      dialog.showErrorBox('Cannot open file', `${path}: ${(e as Error).message}`);
+    }
+  };
+
+  const handlers = createIpcHandlers({
+    settings,
+    dialogs: nativeDialogs(() => window),
+    shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p) },
+    now: Date.now,
+    examplesFolder,
+    exportPdf: exportCharacterPdf,
+    library,
+    guard,
+    onLibraryFolderChanged: watch,
+  });
+
+  registerIpcHandlers(ipcMain, handlers, { appUrl, webContentsIds: () => (window && !window.isDestroyed() ? [window.webContents.id] : []) }, (method, reason) =>
+    console.warn(`quartermaster: refused IPC call ${method}: ${reason}`),
+  );
+
+  const rebuildMenu = () => {
+    const template = menuTemplate({
+      platform: process.platform,
+      appName: app.name,
+      recentFiles: settings.get().recentFiles,
+      dev: devServerUrl !== undefined,
+      send: (command: MenuCommand) => send('menuCommand', command),
+      openRecent: (path) => void openFromOutside(path),
+      clearRecent: () => void settings.update({ recentFiles: [] }),
+      openHelp: () =>
+        void dialog.showMessageBox({
+          type: 'info',
+          title: `${app.name} Help`,
+          message: `${app.name} ${app.getVersion()}`,
+          detail: `Your characters are kept in ${settings.get().libraryFolder}.\nEach save keeps the previous 10 versions; restore them from the character's Backups section.`,
+        }),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+  settings.subscribe(rebuildMenu);
+
+  // macOS: double-clicked files arrive as 'open-file', possibly before 'ready'.
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    void openFromOutside(path);
+  });
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    for (const path of filesFromArgv(argv, workingDirectory)) void openFromOutside(path);
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+
+  app.whenReady().then(() => {
+    const ses = session.defaultSession;
+    // No permission is ever granted: camera, microphone, notifications, geolocation, HID, serial, …
+    ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    ses.setPermissionCheckHandler(() => false);
+    ses.setDevicePermissionHandler(() => false);
+    if (devServerUrl) {
+      // The dev server's responses get the (relaxed) CSP as a header too.
+      ses.webRequest.onHeadersReceived((details, callback) =>
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [DEV_CONTENT_SECURITY_POLICY] } }),
+      );
+    }
+    // The built renderer is served only from dist/renderer through app://, with the CSP header.
+    protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererRoot));
+
+    rebuildMenu();
+    window = createWindow(settings);
+    window.webContents.on('did-finish-load', () => {
+      rendererReady = true;
+      for (const path of pendingOpens.splice(0)) send('openFile', path);
+    });
+    window.webContents.on('did-start-loading', () => {
+      rendererReady = false;
+    });
+    window.on('closed', () => {
+      window = null;
+    });
+    watch(settings.get().libraryFolder);
+    for (const path of filesFromArgv(process.argv, process.cwd())) void openFromOutside(path);
+    void window.loadURL(appUrl);
+  });
+
+  app.on('window-all-closed', () => {
+    stopWatching();
+    app.quit();
+  });
+}
+
+/** One BrowserWindow with every web preference locked down; bounds restored and remembered. */
+function createWindow(settings: SettingsStore): BrowserWindow {
+  const bounds = initialBounds(
+    settings.get().windowBounds,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new BrowserWindow({
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: 640,
+    minHeight: 480,
+    show: false,
+    title: 'Quartermaster',
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      preload: join(here, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: true,
+      devTools: !app.isPackaged,
+    },
+  });
+  if (bounds.maximized) win.maximize();
+  win.once('ready-to-show', () => win.show());
+  win.on('close', () => {
+    settings.update({ windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
+  });
+  // The renderer sets `beforeunload` while there are unsaved changes; Electron then cancels the
+  // close silently, so ask here.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Close Without Saving', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'This character has unsaved changes.',
+      detail: 'Close anyway and lose them?',
+    });
+    if (choice === 0) event.preventDefault();
+  });
+  return win;
+}
+
+/** Every web contents: no navigation away, no new windows, no webviews; http(s) links go to the browser. */
+function lockDown(contents: WebContents): void {
+  const openOutside = (url: string) => {
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'https:' || u.protocol === 'http:') void shell.openExternal(u.href);
+    } catch {
+      /* not a URL: ignored */
+    }
+  };
+  contents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    openOutside(url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openOutside(url);
+    return { action: 'deny' };
+  });
+}
+
+function nativeDialogs(parent: () => BrowserWindow | null): Dialogs {
+  const characterFilter = [{ name: 'Quartermaster characters', extensions: ['character.json', 'json'] }];
+  const withParent = <T>(fn: (w: BrowserWindow) => Promise<T>, fallback: () => Promise<T>) => {
+    const w = parent();
+    return w ? fn(w) : fallback();
+  };
+  return {
+    async openCharacterFiles({ multiple, defaultPath }) {
+      const options: Electron.OpenDialogOptions = {
+        title: multiple ? 'Import characters' : 'Open character',
+        defaultPath,
+        filters: characterFilter,
+        properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'],
+      };
+      const r = await withParent((w) => dialog.showOpenDialog(w, options), () => dialog.showOpenDialog(options));
+      return r.canceled ? [] : r.filePaths;
+    },
+    async saveCharacterFile({ defaultPath }) {
+      const options: Electron.SaveDialogOptions = { title: 'Save character as', defaultPath, filters: characterFilter, properties: ['showOverwriteConfirmation'] };
+      const r = await withParent((w) => dialog.showSaveDialog(w, options), () => dialog.showSaveDialog(options));
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+    async savePdfFile({ defaultPath }) {
+      const options: Electron.SaveDialogOptions = { title: 'Export PDF', defaultPath, filters: [{ name: 'PDF', extensions: ['pdf'] }], properties: ['showOverwriteConfirmation'] };
+      const r = await withParent((w) => dialog.showSaveDialog(w, options), () => dialog.showSaveDialog(options));
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+    async chooseFolder({ defaultPath }) {
+      const options: Electron.OpenDialogOptions = { title: 'Choose the library folder', defaultPath, properties: ['openDirectory', 'createDirectory'] };
+      const r = await withParent((w) => dialog.showOpenDialog(w, options), () => dialog.showOpenDialog(options));
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+  };
+}
+
+/** The settings file; a damaged one is set aside (renamed, not deleted) and defaults are used. */
+function openStoredSettings(): SettingsStore {
+  const documents = app.getPath('documents');
+  const options = { name: 'settings', clearInvalidConfig: false } as const;
+  let store: ElectronStore<Record<string, unknown>>;
+  try {
+    store = new ElectronStore<Record<string, unknown>>(options);
+  } catch (e) {
+    const file = join(app.getPath('userData'), 'settings.json');
+    const aside = `${file}.damaged-${Date.now()}`;
+    try {
+      renameSync(file, aside);
+    } catch {
+      /* nothing to set aside */
+    }
+    console.warn(`quartermaster: settings file could not be read (${(e as Error).message}); kept as ${aside}, using defaults`);
+    store = new ElectronStore<Record<string, unknown>>(options);
+  }
+  return openSettings(store, documents);
+}

@@ -1,0 +1,65 @@
+// The preload script: puts `window.quartermaster` in the page through contextBridge. It exposes
+// named methods only (never ipcRenderer, never a channel string, never the IPC event object), and
+// the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
+// it imports nothing at run time but electron, so zod and the core stay out of the page.
+import { contextBridge, ipcRenderer } from 'electron';
+import type { EventChannel, InvokeMethod, MenuCommand, QuartermasterApi } from '../core/ipc/contract';
+
+/** The same channel names as `channelOf` in the contract (a test checks they agree). */
+export const channel = (name: InvokeMethod | EventChannel) => `qm:${name}` as const;
+
+const invoke =
+  <M extends InvokeMethod>(method: M) =>
+  (...args: Parameters<QuartermasterApi[M]>) =>
+    ipcRenderer.invoke(channel(method), ...args) as ReturnType<QuartermasterApi[M]>;
+
+function subscribe<T extends unknown[]>(name: EventChannel, listener: (...args: T) => void): () => void {
+  const handler = (_event: unknown, ...args: unknown[]) => listener(...(args as T));
+  ipcRenderer.on(channel(name), handler);
+  return () => void ipcRenderer.removeListener(channel(name), handler);
+}
+
+const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'open', 'save', 'save-as', 'export-pdf', 'show-in-folder', 'undo', 'redo', 'print-event-pack'];
+
+// Files to open can arrive before the page subscribes (command line, double-click at start-up):
+// they wait here and are delivered to the first subscriber.
+const pendingOpens: string[] = [];
+const openListeners = new Set<(path: string) => void>();
+ipcRenderer.on(channel('openFile'), (_event: unknown, path: unknown) => {
+  if (typeof path !== 'string') return;
+  if (openListeners.size === 0) pendingOpens.push(path);
+  else for (const l of openListeners) l(path);
+});
+
+export const api = {
+  listLibrary: invoke('listLibrary'),
+  chooseLibraryFolder: invoke('chooseLibraryFolder'),
+  newCharacter: invoke('newCharacter'),
+  openCharacter: invoke('openCharacter'),
+  openCharacterDialog: invoke('openCharacterDialog'),
+  openExamples: invoke('openExamples'),
+  saveCharacter: invoke('saveCharacter'),
+  saveCharacterAs: invoke('saveCharacterAs'),
+  duplicateCharacter: invoke('duplicateCharacter'),
+  renameCharacter: invoke('renameCharacter'),
+  deleteCharacter: invoke('deleteCharacter'),
+  importCharacters: invoke('importCharacters'),
+  listBackups: invoke('listBackups'),
+  restoreBackup: invoke('restoreBackup'),
+  showInFolder: invoke('showInFolder'),
+  getSettings: invoke('getSettings'),
+  setSettings: invoke('setSettings'),
+  exportPdf: invoke('exportPdf'),
+  onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
+  onMenuCommand: (listener: (command: MenuCommand) => void) =>
+    subscribe<[unknown]>('menuCommand', (command) => {
+      if (typeof command === 'string' && (MENU_COMMANDS as readonly string[]).includes(command)) listener(command as MenuCommand);
+    }),
+  onOpenFile(listener: (path: string) => void) {
+    openListeners.add(listener);
+    for (const path of pendingOpens.splice(0)) listener(path);
+    return () => void openListeners.delete(listener);
+  },
+} satisfies QuartermasterApi;
+
+contextBridge.exposeInMainWorld('quartermaster', api);
