@@ -1,0 +1,62 @@
+// Text contrast of the stylesheet's colour pairs, by the WCAG 2 formula: at least 4.5:1 for text,
+// 3:1 for the focus ring against the page (non-text contrast).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const css = readFileSync(new URL('./app.css', import.meta.url), 'utf8');
+
+function variable(name: string): string {
+  const match = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`).exec(css);
+  if (!match) throw new Error(`app.css has no --${name} colour`);
+  return match[1]!;
+}
+
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('colour contrast', () => {
+  it('computes the WCAG ratio (black on white is 21:1, white on white 1:1)', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrast('#ffffff', '#ffffff')).toBe(1);
+    // #767676 on white is the well-known smallest grey that passes: 4.54:1.
+    expect(contrast('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+  });
+
+  const textPairs: [string, string][] = [
+    ['text', 'bg'],
+    ['text', 'panel'],
+    ['muted', 'bg'],
+    ['muted', 'panel'],
+    ['accent', 'bg'],
+    ['accent-hover', 'bg'],
+    ['clean-text', 'clean-bg'],
+    ['warn-text', 'warn-bg'],
+    ['error-text', 'error-bg'],
+    ['clean-text', 'bg'],
+    ['warn-text', 'bg'],
+    ['error-text', 'bg'],
+  ];
+  it.each(textPairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {
+    expect(contrast(variable(fg), variable(bg))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('white text on the accent buttons is at least 4.5:1', () => {
+    expect(contrast('#ffffff', variable('accent'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#ffffff', variable('accent-hover'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the focus ring stands out from the page and panels by at least 3:1', () => {
+    expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(variable('focus'), variable('panel'))).toBeGreaterThanOrEqual(3);
+  });
+});
