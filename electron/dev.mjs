@@ -33,5 +33,12 @@ const launch = () => {
   });
 };
 
-await buildMain({ watch: true, onRebuild: launch });
-launch();
+// esbuild reports the first build and every rebuild of main and preload; launch once per burst.
+let timer = null;
+await buildMain({
+  watch: true,
+  onRebuild: () => {
+    clearTimeout(timer);
+    timer = setTimeout(launch, 200);
+  },
+});
