@@ -135,7 +135,7 @@ describe('new, save, conflicts', () => {
     const { handlers } = handlerFixture(lib, examples);
     const a = await handlers.newCharacter({ ruleset: 'bg-magic', name: 'Vasil', player: '' });
     const before = await readFile(a.path);
-    const r = await handlers.saveCharacter({ path: a.path, character: { ...a.character, armour: [{ name: 'x', type: 'metal', locations: ['tail'] }] }, expectedHash: a.hash });
+    const r = await handlers.saveCharacter({ path: a.path, character: { ...a.character, armour: [{ name: 'x', type: 'metal', locations: ['tail'] }] } as never, expectedHash: a.hash });
     expect(r).toMatchObject({ ok: false, reason: 'invalid' });
     expect(r.ok ? '' : r.message).toContain('armour[0].locations[0]');
     expect(await readFile(a.path)).toEqual(before);

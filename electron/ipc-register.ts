@@ -34,7 +34,8 @@ export function isAppUrl(url: string, appUrl: string): boolean {
   }
   if (u.protocol !== app.protocol) return false;
   if (u.protocol === 'file:') return u.pathname === app.pathname;
-  return u.origin === app.origin && u.origin !== 'null';
+  // Compared by scheme + host + port (`origin` is "null" for custom schemes outside Electron).
+  return u.host !== '' && u.host === app.host;
 }
 
 export type SenderPolicy = {

@@ -183,6 +183,11 @@ export async function findCharacterFiles(folder: string): Promise<string[]> {
   return out.sort();
 }
 
+/** Whether a changed name (relative to the library) matters: hidden files and folders (our temp files, backups) do not. */
+export function isRelevantChange(name: string | null): boolean {
+  return name === null || !name.split(/[\\/]/).some((part) => part.startsWith('.'));
+}
+
 /**
  * Calls `onChange` (debounced) when anything under `folder` changes, ignoring hidden files (temp
  * files, backups). Returns a function that stops watching.
@@ -191,7 +196,7 @@ export function watchLibrary(folder: string, onChange: () => void, debounceMs = 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let watcher: FSWatcher | null = null;
   const fire = (name: string | null) => {
-    if (name !== null && name.split(/[\\/]/).some((part) => part.startsWith('.'))) return;
+    if (!isRelevantChange(name)) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;

@@ -1,0 +1,90 @@
+import Conf from 'conf';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings, MAX_RECENT_FILES, migrateSettings, openSettings, readSettings } from './settings';
+import { tempFolder } from './testing';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempFolder('qm-settings-')));
+afterEach(() => cleanup());
+
+const confAt = (cwd: string) => new Conf<Record<string, unknown>>({ cwd, configName: 'settings' });
+
+describe('settings on conf (what electron-store stores)', () => {
+  it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files', () => {
+    const s = openSettings(confAt(dir), '/home/ana/Documents');
+    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', windowBounds: null });
+  });
+
+  it('persists changes to the settings file and reads them back', async () => {
+    const s = openSettings(confAt(dir), '/docs');
+    s.update({ paper: 'letter', language: 'bg', windowBounds: { x: 10, y: 20, width: 1000, height: 700, maximized: true } });
+    const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
+    expect(stored).toMatchObject({ schemaVersion: 1, paper: 'letter', language: 'bg' });
+    const again = openSettings(confAt(dir), '/docs');
+    expect(again.get()).toMatchObject({ paper: 'letter', language: 'bg', windowBounds: { x: 10, y: 20, width: 1000, height: 700, maximized: true } });
+  });
+
+  it('migrates a schema-0 (pre-release) settings file and writes it back in the current shape', async () => {
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ libraryPath: '/srv/larp', paperSize: 'Letter', locale: 'bg-BG', recent: ['/srv/larp/a.character.json'], window: { width: 900, height: 600 } }),
+    );
+    const s = openSettings(confAt(dir), '/docs');
+    expect(s.get()).toEqual({
+      libraryFolder: '/srv/larp',
+      recentFiles: ['/srv/larp/a.character.json'],
+      paper: 'letter',
+      language: 'bg',
+      windowBounds: { width: 900, height: 600, maximized: false },
+    });
+    const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
+    expect(stored.schemaVersion).toBe(1);
+    expect(stored).not.toHaveProperty('libraryPath');
+    expect(stored).not.toHaveProperty('paperSize');
+  });
+
+  it('replaces each invalid stored field by its default and keeps the valid ones', () => {
+    const s = readSettings({ schemaVersion: 1, libraryFolder: 42, paper: 'a3', language: 'bg', recentFiles: 'no', windowBounds: { width: 10, height: 10 } }, '/docs');
+    expect(s).toEqual({ ...defaultSettings('/docs'), language: 'bg' });
+  });
+
+  it('keeps at most 10 recent files, newest first, without duplicates', () => {
+    const s = openSettings(confAt(dir), '/docs');
+    for (let i = 1; i <= 12; i++) s.addRecent(`/f/${i}.character.json`);
+    s.addRecent('/f/5.character.json');
+    const recent = s.get().recentFiles;
+    expect(recent).toHaveLength(MAX_RECENT_FILES);
+    expect(recent[0]).toBe('/f/5.character.json');
+    expect(recent[1]).toBe('/f/12.character.json');
+    // 12, 11, …, 4 after 5 moved to the top: 3, 2 and 1 fell off.
+    expect(recent.slice(1)).toEqual([12, 11, 10, 9, 8, 7, 6, 4, 3].map((n) => `/f/${n}.character.json`));
+    s.replaceRecent('/f/12.character.json', '/f/twelve.character.json');
+    s.removeRecent('/f/5.character.json');
+    expect(s.get().recentFiles.slice(0, 2)).toEqual(['/f/twelve.character.json', '/f/11.character.json']);
+  });
+
+  it('refuses an invalid update, naming the field, and keeps the old value', () => {
+    const s = openSettings(confAt(dir), '/docs');
+    expect(() => s.update({ paper: 'a5' as never })).toThrow(/field "paper" is invalid/);
+    expect(() => s.update({ colour: 'red' } as never)).toThrow(/unknown field "colour"/);
+    expect(s.get().paper).toBe('a4');
+  });
+
+  it('tells subscribers about each change', () => {
+    const s = openSettings(confAt(dir), '/docs');
+    const seen: string[] = [];
+    const off = s.subscribe((x) => seen.push(x.paper));
+    s.update({ paper: 'letter' });
+    off();
+    s.update({ paper: 'a4' });
+    expect(seen).toEqual(['letter']);
+  });
+
+  it('migration is idempotent on current settings', () => {
+    const current = { schemaVersion: 1, libraryFolder: '/x', paper: 'a4' };
+    expect(migrateSettings(current)).toEqual(current);
+  });
+});
