@@ -1,0 +1,108 @@
+// The character card, for every game: who it is, the derived values that matter in play, skills,
+// and a QR code with the character id and content hash. Its back is for the event desk.
+import type { Location } from '../../model/ids';
+import { bold, space, text, type Block, type FigureBlock, type TextBlock } from '../flow';
+import { mm } from '../layout';
+import { qrCells, qrPayload } from '../qr';
+import { serialFor } from '../serial';
+import { footerLeft, ruleErrorCount, type CardContext, type CardSpec } from './context';
+
+export function characterCard(ctx: CardContext): CardSpec {
+  const { character: c, labels: L } = ctx;
+  const serial = serialFor(c.id, 'character', 0);
+  const header: Block[] = [qrFigure(qrPayload(c.id, ctx.hash)), text('title', bold(c.name || '—')), playerLine(ctx)];
+  const body: Block[] = [space(0.8), ...derivedLines(ctx)];
+  const errors = ruleErrorCount(ctx);
+  if (errors > 0) body.push(text('body', bold(`⚠ ${L.ruleErrors(errors)}`)));
+  body.push(skillsLine(ctx));
+  const back: Block[] = [
+    text('body', bold(`${L.characterId}: `), c.id),
+    text('body', bold(`${L.contentHash}: `), ctx.hash),
+    text('body', bold(`${L.printed}: `), ctx.printedOn),
+    space(0.8),
+    text('small', L.deskNote),
+    text('small', L.onDeath),
+  ];
+  return {
+    type: 'character',
+    section: 'character',
+    serial,
+    front: { header, body, footer: { left: footerLeft(L.kind.character, serial) } },
+    back: { header: [text('title', bold(L.kind.characterBack)), text('body', bold(c.name || '—'))], body: back, footer: { left: footerLeft(L.kind.characterBack, serial) } },
+  };
+}
+
+export function playerLine(ctx: CardContext): TextBlock {
+  const L = ctx.labels;
+  return text('small', bold(`${L.player}: `), `${ctx.character.player || '—'} · `, bold(`${L.ruleset}: `), ctx.rulesetName);
+}
+
+export function locationList(ctx: CardContext, values: Partial<Record<Location, number>>, order: readonly Location[]): string {
+  return order
+    .filter((l) => values[l] !== undefined)
+    .map((l) => `${ctx.labels.locations[l]} ${values[l]}`)
+    .join(', ');
+}
+
+/** The key derived values of each game, as lines for the character card. */
+export function derivedLines(ctx: CardContext): TextBlock[] {
+  const L = ctx.labels;
+  const d = ctx.derivation.derived;
+  const c = ctx.character;
+  switch (d.ruleset) {
+    case 'fortunes-landing': {
+      const a = d.armour;
+      if (a.areas.length === 0) return [text('body', bold(`${L.armourRating}: `), `0 (${L.noArmour})`)];
+      const lines = [
+        text('body', bold(`${L.armourRating}: `), `${a.rating} · `, bold(`${L.threshold}: `), String(a.threshold)),
+        text('body', bold(`${L.areas}: `), a.areas.map((x) => L.locations[x]).join(', ') + (a.chosen ? '' : ` (${L.bestAssumed})`)),
+      ];
+      if (a.costume.pieces.length > 0) lines.push(text('body', bold(`${L.costume}: `), `${a.costume.pieces.join(', ')} (×${a.costume.costMultiplier})`));
+      return lines;
+    }
+    case 'curious-pastimes': {
+      const order = Object.keys(d.hits) as Location[];
+      return [
+        text('body', bold(`${L.hits}: `), locationList(ctx, d.hits, order)),
+        text('body', bold(`${L.vsArrows}: `), locationList(ctx, d.hitsVsArrows, order)),
+        text('body', bold(`${L.bodyDevelopment}: `), d.bodyDevelopment ? L.yes : L.no),
+      ];
+    }
+    case 'novitas': {
+      const p = d.powerPoints;
+      const lines = [text('body', bold(`${L.powerPoints}: `), `${p.pool} · `, bold(`${L.breakCap}: `), `+${p.breakCap} · `, bold(`${L.dailyCap}: `), String(p.dailyCap))];
+      const spells = c.novitas?.spells ?? [];
+      if (spells.length > 0) lines.push(text('body', bold(`${L.spells}: `), spells.map((s) => `${s.name} ${s.level}`).join(', ')));
+      return lines;
+    }
+    case 'bg-magic': {
+      const m = c.bgMagic;
+      const lines = [
+        text('body', bold(`${L.energy}: `), String(d.energy), m ? ` · ${L.path[m.path]}` : ''),
+        text('body', `${L.wears} ${L.armourClass[d.worn]}; ${L.protectsAs} ${L.armourClass[d.armourProtection]}`),
+      ];
+      if (m?.school?.trim()) lines.push(text('body', bold(`${L.school}: `), m.school));
+      if (m?.order?.trim()) lines.push(text('body', bold(`${L.order}: `), m.order + (m.style ? ` (${L.style[m.style]})` : '')));
+      return lines;
+    }
+  }
+}
+
+export function skillsLine(ctx: CardContext): TextBlock {
+  const L = ctx.labels;
+  const skills = ctx.character.skills.map((s) => (s.level > 1 ? `${s.name ?? ctx.skillName(s.id)} ${s.level}` : (s.name ?? ctx.skillName(s.id))));
+  return text('body', bold(`${L.skills}: `), skills.length ? skills.join(', ') : L.noSkills);
+}
+
+/** The QR code, floated at the top right: about a fifth of the card's width, never under 14 mm. */
+export function qrFigure(payload: string): FigureBlock {
+  return {
+    kind: 'figure',
+    float: true,
+    size: (area) => {
+      const side = Math.min(area.height * 0.6, Math.max(mm(14), Math.min(area.width * 0.34, area.height * 0.45, mm(30))));
+      return { width: side, height: side };
+    },
+    draw: (x, y, w) => [qrCells(payload, x, y, w)],
+  };
+}

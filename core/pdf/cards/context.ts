@@ -1,0 +1,44 @@
+// What every card builder gets: the character, its derived values, the words to print and the
+// font metrics (figures that carry text measure it).
+import type { Character } from '../../model/character';
+import type { Derivation } from '../../rulesets/types';
+import type { CardContent } from '../flow';
+import type { FontMetrics } from '../fonts';
+import type { CardLanguage, Labels } from '../labels';
+import type { CardType } from '../serial';
+
+/** The groups `quartermaster print --cards` chooses from. */
+export const CARD_SECTIONS = ['character', 'armour', 'items', 'spells', 'slips', 'tracker', 'token'] as const;
+export type CardSection = (typeof CARD_SECTIONS)[number];
+
+export type CardContext = {
+  character: Character;
+  derivation: Derivation;
+  /** contentHash(character): SHA-256 of the character's canonical JSON. */
+  hash: string;
+  language: CardLanguage;
+  labels: Labels;
+  metrics: FontMetrics;
+  /** The print date, "YYYY-MM-DD" (injected: the core has no clock). */
+  printedOn: string;
+  rulesetName: string;
+  skillName(id: string): string;
+};
+
+/** One card to print, before layout. A card with a `back` gets it printed on the reverse. */
+export type CardSpec = {
+  type: CardType;
+  section: CardSection;
+  serial: string;
+  front: CardContent;
+  back?: CardContent;
+};
+
+/** The footer's left part: the card kind and its serial. */
+export function footerLeft(kind: string, serial: string): string {
+  return `${kind} · ${serial}`;
+}
+
+export function ruleErrorCount(ctx: CardContext): number {
+  return ctx.derivation.violations.filter((v) => v.severity === 'error').length;
+}

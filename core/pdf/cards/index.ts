@@ -1,0 +1,55 @@
+// Every card a character gets, in print order, for the chosen sections.
+import type { Character } from '../../model/character';
+import { RULESETS } from '../../rulesets/index';
+import type { Derivation } from '../../rulesets/types';
+import { contentHash } from '../../format/hash';
+import type { FontMetrics } from '../fonts';
+import { labelsFor, languageFor, type CardLanguage } from '../labels';
+import { armourTags } from './armour-tag';
+import { isRoleSpell, isScroll, roleSpellSlips, scrollCard } from './bg-magic';
+import { characterCard } from './character';
+import { CARD_SECTIONS, type CardContext, type CardSection, type CardSpec } from './context';
+import { itemCard } from './item';
+import { spellCards } from './spell';
+import { powerPointTracker } from './tracker';
+import { bodyDevelopmentToken } from './token';
+
+export { CARD_SECTIONS, type CardSection, type CardSpec, type CardContext };
+
+export function cardContext(character: Character, derivation: Derivation, metrics: FontMetrics, printedOn: string, language: CardLanguage | 'auto' = 'auto'): CardContext {
+  const ruleset = RULESETS[character.ruleset];
+  const lang = languageFor(character.ruleset, language);
+  const names = new Map(ruleset.skills.map((s) => [s.id, s.name]));
+  return {
+    character,
+    derivation,
+    hash: contentHash(character),
+    language: lang,
+    labels: labelsFor(lang),
+    metrics,
+    printedOn,
+    rulesetName: ruleset.name,
+    skillName: (id) => names.get(id) ?? id,
+  };
+}
+
+/** The character's cards in the chosen sections, in section order. */
+export function cardsFor(ctx: CardContext, sections: readonly CardSection[] = CARD_SECTIONS): CardSpec[] {
+  const want = new Set(sections);
+  const c = ctx.character;
+  const bg = c.ruleset === 'bg-magic';
+  const out: CardSpec[] = [];
+  if (want.has('character')) out.push(characterCard(ctx));
+  if (want.has('armour')) out.push(...armourTags(ctx, RULESETS[c.ruleset].locations));
+  if (want.has('items')) {
+    c.items.forEach((item, i) => {
+      if (bg && isRoleSpell(item)) return;
+      out.push(bg && isScroll(item) ? scrollCard(ctx, item, i) : itemCard(ctx, item, i));
+    });
+  }
+  if (want.has('spells')) out.push(...spellCards(ctx));
+  if (want.has('slips') && bg) c.items.forEach((item, i) => isRoleSpell(item) && out.push(...roleSpellSlips(ctx, item, i)));
+  if (want.has('tracker')) out.push(...powerPointTracker(ctx));
+  if (want.has('token')) out.push(...bodyDevelopmentToken(ctx));
+  return out;
+}

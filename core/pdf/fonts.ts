@@ -1,0 +1,66 @@
+// The card font: DejaVu Sans and DejaVu Sans Bold (Latin, Cyrillic, Greek), passed in as bytes so
+// the core never touches the file system. Measuring uses fontkit directly with a per-character
+// width cache; pdf-lib's own measuring lays out the whole string each time and is far slower.
+import * as fontkitNs from '@pdf-lib/fontkit';
+import type { Font } from '@pdf-lib/fontkit';
+
+/** The fontkit module (its CommonJS build puts everything on `default` when imported from ESM). */
+export const fontkit = ((fontkitNs as unknown as { default?: typeof fontkitNs }).default ?? fontkitNs) as typeof fontkitNs;
+
+export type FontBytes = { regular: Uint8Array; bold: Uint8Array };
+export type Face = 'regular' | 'bold';
+
+/** The font files the cards are printed with, relative to the project root. */
+export const FONT_FILES: Record<Face, string> = {
+  regular: 'assets/fonts/DejaVuSans.ttf',
+  bold: 'assets/fonts/DejaVuSans-Bold.ttf',
+};
+
+export class FontMetrics {
+  private readonly fonts: Record<Face, Font>;
+  private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
+  private readonly present = new Map<number, boolean>();
+
+  constructor(bytes: FontBytes) {
+    this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
+  }
+
+  /** The advance width of text at a size, in points (no kerning: pdf-lib draws without it). */
+  width(text: string, face: Face, size: number): number {
+    const font = this.fonts[face];
+    const cache = this.widths[face];
+    let units = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let w = cache.get(cp);
+      if (w === undefined) {
+        w = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
+        cache.set(cp, w);
+      }
+      units += w;
+    }
+    return units * size;
+  }
+
+  /** Height of the font's ascender above the baseline, in points. */
+  ascent(face: Face, size: number): number {
+    const f = this.fonts[face];
+    return (f.ascent / f.unitsPerEm) * size;
+  }
+
+  /** Characters of text the font has no glyph for (they would print as empty boxes). */
+  missing(text: string): string[] {
+    const out = new Set<string>();
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (cp < 0x20 || ch === '\u00a0') continue;
+      let has = this.present.get(cp);
+      if (has === undefined) {
+        has = this.fonts.regular.hasGlyphForCodePoint(cp) && this.fonts.bold.hasGlyphForCodePoint(cp);
+        this.present.set(cp, has);
+      }
+      if (!has) out.add(ch);
+    }
+    return [...out];
+  }
+}

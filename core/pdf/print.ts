@@ -1,0 +1,124 @@
+// Printing a batch: characters in, a PDF of their cards out. Pure: the caller passes the font bytes
+// and the time, and writes the bytes where it likes.
+import type { Character } from '../model/character';
+import type { Derivation } from '../rulesets/types';
+import { cardContext, cardsFor, CARD_SECTIONS, type CardSection, type CardSpec } from './cards/index';
+import type { CardFace } from './draw';
+import { PdfWriter } from './emit';
+import { layoutContent } from './flow';
+import { FontMetrics, type FontBytes } from './fonts';
+import { impose, type PhysicalCard, type Sheet } from './impose';
+import type { CardLanguage } from './labels';
+import { CARD_SIZES, DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
+
+export type PrintCharacter = { character: Character; derivation: Derivation; source: string };
+
+export type PrintOptions = {
+  layout?: Partial<PrintLayoutSettings>;
+  sections?: readonly CardSection[];
+  /** Card language; "auto" prints bg-magic in Bulgarian and the other games in English. */
+  language?: CardLanguage | 'auto';
+  /** Print backs (duplex). Default true. */
+  backs?: boolean;
+  /** The print time, for the PDF's dates and the date on character cards. */
+  now: Date;
+  fonts: FontBytes;
+  /** Reuse measured widths between runs (the app keeps one). */
+  metrics?: FontMetrics;
+  title?: string;
+};
+
+export type PrintProblem = { source: string; message: string };
+
+export type LaidOutCard = PhysicalCard & {
+  spec: CardSpec;
+  source: string;
+  /** 1-based part and number of parts when the card continues on further cards. */
+  part: number;
+  parts: number;
+};
+
+export type Laid = {
+  grid: Grid;
+  settings: PrintLayoutSettings;
+  cards: LaidOutCard[];
+  sheets: Sheet[];
+  /** Characters in print order. */
+  order: PrintCharacter[];
+  /** Characters whose cards could not be laid out (they are left out). */
+  problems: PrintProblem[];
+  /** Printed, but worth a look (characters the font lacks). */
+  warnings: PrintProblem[];
+};
+
+export type Printed = Laid & { bytes: Uint8Array; pages: number };
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Print order: by player, then character name, then id and file (so equal names stay stable). */
+export function printOrder(a: PrintCharacter, b: PrintCharacter): number {
+  return (
+    collator.compare(a.character.player, b.character.player) ||
+    collator.compare(a.character.name, b.character.name) ||
+    a.character.id.localeCompare(b.character.id) ||
+    a.source.localeCompare(b.source)
+  );
+}
+
+export function layoutSettings(partial: Partial<PrintLayoutSettings> = {}): PrintLayoutSettings {
+  const settings = { ...DEFAULT_LAYOUT, ...partial };
+  const problems = validateLayout(settings);
+  if (problems.length > 0) throw new LayoutError(`print settings: ${problems.join('; ')}`);
+  return settings;
+}
+
+/** Cards laid out and placed on sheets, without writing a PDF. */
+export function layoutBatch(characters: readonly PrintCharacter[], options: Omit<PrintOptions, 'fonts'> & { metrics: FontMetrics }): Laid {
+  const settings = layoutSettings(options.layout);
+  const grid = gridFor(settings);
+  const card = CARD_SIZES[settings.size];
+  const printedOn = options.now.toISOString().slice(0, 10);
+  const sections = options.sections ?? CARD_SECTIONS;
+  const order = [...characters].sort(printOrder);
+  const cards: LaidOutCard[] = [];
+  const problems: PrintProblem[] = [];
+  const warnings: PrintProblem[] = [];
+  for (const entry of order) {
+    const ctx = cardContext(entry.character, entry.derivation, options.metrics, printedOn, options.language ?? 'auto');
+    const mine: LaidOutCard[] = [];
+    try {
+      for (const spec of cardsFor(ctx, sections)) {
+        const fronts = layoutContent(spec.front, card, options.metrics).faces;
+        const back = spec.back ? layoutContent(spec.back, card, options.metrics, { continuation: false }).faces[0] : undefined;
+        fronts.forEach((front, i) => mine.push({ front, ...(back ? { back } : {}), spec, source: entry.source, part: i + 1, parts: fronts.length }));
+      }
+    } catch (e) {
+      if (!(e instanceof LayoutError)) throw e;
+      problems.push({ source: entry.source, message: `${entry.source}: ${e.message}; its cards were left out` });
+      continue;
+    }
+    const missing = missingGlyphs(mine.flatMap((c) => (c.back ? [c.front, c.back] : [c.front])), options.metrics);
+    if (missing.length > 0) {
+      warnings.push({ source: entry.source, message: `${entry.source}: the card font has no ${missing.map((m) => `"${m}"`).join(' ')}; those characters print as empty boxes` });
+    }
+    cards.push(...mine);
+  }
+  const sheets = impose(cards, grid, settings, options.backs ?? true);
+  return { grid, settings, cards, sheets, order, problems, warnings };
+}
+
+function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string[] {
+  const out = new Set<string>();
+  for (const f of faces) for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
+  return [...out];
+}
+
+/** Lays out and writes the PDF. */
+export async function printCards(characters: readonly PrintCharacter[], options: PrintOptions): Promise<Printed> {
+  const metrics = options.metrics ?? new FontMetrics(options.fonts);
+  const laid = layoutBatch(characters, { ...options, metrics });
+  const writer = await PdfWriter.create(options.fonts, { title: options.title ?? 'Quartermaster cards', now: options.now });
+  for (const sheet of laid.sheets) writer.addSheet(sheet, laid.grid.paper.widthPt, laid.grid.paper.heightPt);
+  const bytes = await writer.save();
+  return { ...laid, bytes, pages: laid.sheets.length };
+}

@@ -1,0 +1,55 @@
+// The QR code on character cards: the character id and the hash of its content, drawn as vector
+// squares (one filled path of row runs), so it stays sharp at any printer resolution.
+import { create } from 'qrcode/lib/core/qrcode.js';
+import type { CellsOp } from './draw';
+
+/** Format tag of the payload, so the desk can tell a Quartermaster card from any other code. */
+export const QR_PREFIX = 'QM1';
+/** Modules of white border around the code inside its square (the card around it is white too). */
+export const QR_QUIET_MODULES = 2;
+
+/**
+ * "QM1:<ID>:<HASH>": the character id (a UUID) and the SHA-256 content hash, upper case so the
+ * whole payload fits QR alphanumeric mode (a smaller code than byte mode).
+ */
+export function qrPayload(characterId: string, hash: string): string {
+  return `${QR_PREFIX}:${characterId.toUpperCase()}:${hash.toUpperCase()}`;
+}
+
+/** Parses a scanned payload back; null when it is not a Quartermaster card code. */
+export function parseQrPayload(payload: string): { id: string; hash: string } | null {
+  const m = /^QM1:([0-9A-F-]{36}):([0-9A-F]{64})$/i.exec(payload.trim());
+  return m ? { id: m[1]!.toLowerCase(), hash: m[2]!.toLowerCase() } : null;
+}
+
+export type QrMatrix = { size: number; dark(row: number, col: number): boolean };
+
+export function qrMatrix(payload: string): QrMatrix {
+  const { modules } = create(payload, { errorCorrectionLevel: 'M' });
+  return { size: modules.size, dark: (r, c) => Boolean(modules.data[r * modules.size + c]) };
+}
+
+/**
+ * The code as horizontal runs of dark modules, in a square of `side` points whose bottom-left
+ * corner is (x, y). Row 0 of the runs is the bottom row (PDF y points up).
+ */
+export function qrCells(payload: string, x: number, y: number, side: number): CellsOp {
+  const m = qrMatrix(payload);
+  const total = m.size + 2 * QR_QUIET_MODULES;
+  const unit = side / total;
+  const runs: number[] = [];
+  for (let r = 0; r < m.size; r++) {
+    const row = m.size - 1 - r + QR_QUIET_MODULES;
+    let c = 0;
+    while (c < m.size) {
+      if (!m.dark(r, c)) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < m.size && m.dark(r, c)) c++;
+      runs.push(start + QR_QUIET_MODULES, row, c - start);
+    }
+  }
+  return { op: 'cells', x, y, unit, runs };
+}
