@@ -1,4 +1,5 @@
 // Entry point of the renderer: builds the app over the preload's API and mounts it.
+import './zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { getApi } from './api';
 import { App, createApp } from './App';

@@ -20,9 +20,10 @@ export const en = {
   'library.examples': 'Open the examples',
   'library.refresh': 'Refresh',
   'library.search': 'Search by name or player',
-  'library.count': '{{shown}} of {{total}} characters',
-  'library.countAll': '{{total}} characters',
-  'library.countOne': '1 character',
+  'library.count_one': '{{shown}} of {{count}} character',
+  'library.count_other': '{{shown}} of {{count}} characters',
+  'library.countAll_one': '{{count}} character',
+  'library.countAll_other': '{{count}} characters',
   'library.caption': 'Characters in the library',
   'library.empty.heading': 'Your library is empty',
   'library.empty.body': 'Create your first character, or open the example characters to look around.',
@@ -45,7 +46,10 @@ export const en = {
   'status.clean': 'Clean',
   'status.violations': 'Has violations',
   'status.unreadable': 'Unreadable',
-  'status.counts': '{{errors}} errors, {{warnings}} warnings',
+  'status.errors_one': '{{count}} error',
+  'status.errors_other': '{{count}} errors',
+  'status.warnings_one': '{{count}} warning',
+  'status.warnings_other': '{{count}} warnings',
 
   'new.heading': 'New character',
   'new.ruleset': 'Game',
@@ -79,7 +83,7 @@ export const en = {
 
   'rules.heading': 'Rules check',
   'rules.clean': 'No problems: this character follows the rules.',
-  'rules.summary': '{{errors}} errors, {{warnings}} warnings',
+  'rules.summary': '{{errors}}, {{warnings}}',
   'rules.error': 'Error',
   'rules.warning': 'Warning',
   'rules.field': 'Field: {{field}}',
@@ -123,4 +127,13 @@ export const locale = 'en';
 /** Looks up a string and fills in its `{{placeholders}}`. */
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
   return en[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+type PluralBase = StringKey extends infer K ? (K extends `${infer B}_other` ? B : never) : never;
+const plurals = new Intl.PluralRules(locale);
+
+/** A string that depends on a count, i18next style: `key_one`, `key_other` (`{{count}}` filled in). */
+export function tn(key: PluralBase, count: number, vars: Record<string, string | number> = {}): string {
+  const form = `${key}_${plurals.select(count)}`;
+  return t((form in en ? form : `${key}_other`) as StringKey, { ...vars, count });
 }

@@ -32,7 +32,7 @@ function Value({ value }: { value: unknown }) {
   return (
     <dl className="derived">
       {entries.map(([key, v]) => (
-        <div key={key} className="derived-row">
+        <div key={key} className={isGroup(v) ? 'derived-row derived-group' : 'derived-row'}>
           <dt>{humanize(key)}</dt>
           <dd>
             <Value value={v} />
@@ -69,6 +69,13 @@ function ObjectTable({ rows }: { rows: Record<string, unknown>[] }) {
       </tbody>
     </table>
   );
+}
+
+/** A non-empty object or a list of objects: shown under its label rather than beside it. */
+function isGroup(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => v !== null && typeof v === 'object');
+  return Object.keys(value).length > 0;
 }
 
 /** Identifier-like values ("left-arm", "metal") read as words; anything else is shown as it is. */

@@ -28,7 +28,7 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
             const label = t(col.label);
             if (col.key === 'status') {
               return (
-                <th key={col.key} scope="col">
+                <th key={col.key} scope="col" className={`col-${col.key}`}>
                   {label}
                 </th>
               );
@@ -36,7 +36,7 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
             const key = col.key;
             const active = sort.key === key;
             return (
-              <th key={key} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <th key={key} scope="col" className={`col-${key}`} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
                 <button type="button" className="sort-button" onClick={() => props.onSort(key)} aria-label={t('library.sortBy', { column: label })}>
                   {label}
                   <span className="sort-arrow" aria-hidden="true">
@@ -57,7 +57,7 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
                 <button type="button" className="link-button" onClick={() => props.onOpen(entry)} aria-label={t('library.openNamed', { name: displayName(entry) })}>
                   {name}
                 </button>
-                {entry.status !== 'unreadable' && <span className="file-name">{entry.fileName}</span>}
+                <span className="file-name">{entry.fileName}</span>
               </th>
               <td>{entry.player}</td>
               <td>{entry.ruleset === null ? '' : rulesetName(entry.ruleset)}</td>

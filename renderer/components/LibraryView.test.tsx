@@ -16,7 +16,7 @@ const ENTRIES = [
     player: '',
     ruleset: null,
     status: 'unreadable',
-    reason: 'broken.character.json: it is not valid JSON (Unexpected end of JSON input)',
+    reason: `${FOLDER}/broken.character.json: it is not valid JSON (Unexpected end of JSON input)`,
     modifiedMs: Date.UTC(2025, 0, 2),
   }),
 ];
@@ -42,12 +42,14 @@ describe('library view', () => {
     // player, game (the ruleset's own name), status with its counts, modified time
     expect(cells[0]).toBe('Mark Lee');
     expect(cells[1]).toBe('Novitas');
-    expect(cells[2]).toBe('Has violations2 errors, 1 warnings');
+    expect(cells[2]).toBe('Has violations2 errors, 1 warning');
     expect(within(aelisRow).getByText(/2025/).getAttribute('datetime')).toBe('2025-05-01T09:30:00.000Z');
 
     const brokenRow = screen.getByRole('button', { name: 'Open broken.character.json' }).closest('tr')!;
     expect(within(brokenRow).getByText('Unreadable')).toBeTruthy();
-    expect(within(brokenRow).getByText('broken.character.json: it is not valid JSON (Unexpected end of JSON input)')).toBeTruthy();
+    // The reason without the path in front: the row names the file already.
+    expect(within(brokenRow).getByText('It is not valid JSON (Unexpected end of JSON input)')).toBeTruthy();
+    expect(brokenRow.querySelector('.file-name')!.textContent).toBe('broken.character.json');
     expect(within(screen.getByRole('button', { name: 'Open Brannoc' }).closest('tr')!).getByText('Clean')).toBeTruthy();
   });
 

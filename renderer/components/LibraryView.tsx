@@ -5,7 +5,7 @@ import { useActions } from '../actions';
 import { filterEntries, sortEntries } from '../library-order';
 import { rulesetName } from '../format';
 import { useAppState } from '../store';
-import { t } from '../strings';
+import { t, tn } from '../strings';
 import { LibraryTable } from './LibraryTable';
 
 export function LibraryView() {
@@ -81,7 +81,7 @@ export function LibraryView() {
               <input type="search" value={query} onChange={(e) => actions.setQuery(e.target.value)} />
             </label>
             <p className="count" role="status">
-              {shown.length === total ? (total === 1 ? t('library.countOne') : t('library.countAll', { total })) : t('library.count', { shown: shown.length, total })}
+              {shown.length === total ? tn('library.countAll', total) : tn('library.count', total, { shown: shown.length })}
             </p>
           </div>
           {shown.length > 0 ? (

@@ -1,6 +1,6 @@
 // The rules check: every violation the core reports, errors first, each naming the field at fault.
 import type { Violation } from '../../core/rulesets/types';
-import { t } from '../strings';
+import { t, tn } from '../strings';
 
 export function RulesSection({ violations, failure }: { violations: Violation[]; failure: string | null }) {
   const errors = violations.filter((v) => v.severity === 'error');
@@ -16,7 +16,7 @@ export function RulesSection({ violations, failure }: { violations: Violation[];
         <p className="rules-clean">{t('rules.clean')}</p>
       ) : (
         <>
-          <p className="rules-summary">{t('rules.summary', { errors: errors.length, warnings: warnings.length })}</p>
+          <p className="rules-summary">{t('rules.summary', { errors: tn('status.errors', errors.length), warnings: tn('status.warnings', warnings.length) })}</p>
           <ul className="violations">
             {[...errors, ...warnings].map((v, i) => (
               <li key={`${v.code}:${v.path}:${i}`} className={`violation violation-${v.severity}`}>

@@ -1,14 +1,29 @@
 // The status of a library entry in words (never colour alone), with the reason for unreadable files.
 import type { LibraryEntry } from '../../core/ipc/contract';
-import { t } from '../strings';
+import { t, tn } from '../strings';
 
 export function StatusBadge({ entry }: { entry: LibraryEntry }) {
   const label = t(`status.${entry.status}`);
   return (
     <span className="status">
       <span className={`badge badge-${entry.status}`}>{label}</span>
-      {entry.status === 'violations' && <span className="status-detail">{t('status.counts', { errors: entry.errors, warnings: entry.warnings })}</span>}
-      {entry.status === 'unreadable' && entry.reason && <span className="status-detail status-reason">{entry.reason}</span>}
+      {entry.status === 'violations' && <span className="status-detail">{violationCounts(entry)}</span>}
+      {entry.reason && <span className={`status-detail ${entry.status === 'unreadable' ? 'status-reason' : ''}`}>{reasonText(entry)}</span>}
     </span>
   );
+}
+
+/** "2 errors, 1 warning"; a zero count is left out. */
+export function violationCounts(entry: Pick<LibraryEntry, 'errors' | 'warnings'>): string {
+  const parts: string[] = [];
+  if (entry.errors > 0) parts.push(tn('status.errors', entry.errors));
+  if (entry.warnings > 0) parts.push(tn('status.warnings', entry.warnings));
+  return parts.join(', ');
+}
+
+/** The reason without the file's path in front (the row already names the file), starting with a capital. */
+export function reasonText(entry: Pick<LibraryEntry, 'path' | 'reason'>): string {
+  const reason = entry.reason ?? '';
+  const text = reason.startsWith(`${entry.path}: `) ? reason.slice(entry.path.length + 2) : reason;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

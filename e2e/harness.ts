@@ -1,0 +1,141 @@
+// The end-to-end harness: the built renderer in headless Chromium, with the REAL main-process handler
+// table (electron/ipc-handlers.ts) bound behind `window.quartermaster`, over a temp library folder.
+// Only what Electron itself provides is replaced: native dialogs are scripted, the shell records
+// what it was asked, and the page is served over http://127.0.0.1 instead of app://.
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ipcArgs, type EventChannel, type InvokeMethod, type MenuCommand } from '../core/ipc/contract';
+import { createIpcHandlers, type IpcHandlers } from '../electron/ipc-handlers';
+import { Library, watchLibrary } from '../electron/library';
+import { PathGuard } from '../electron/paths';
+import { exportCharacterPdf } from '../electron/pdf-export';
+import { memoryBacking, openSettings, type SettingsStore } from '../electron/settings';
+import { scriptedDialogs } from '../electron/testing';
+import { installPageApi } from './page-api';
+import { CHROMIUM, EXAMPLES, RENDERER_DIST } from './paths';
+import { serveRenderer, type StaticServer } from './static-server';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The window size the app opens with (electron/settings.ts DEFAULT_WINDOW). */
+const VIEWPORT = { width: 1200, height: 800 };
+
+export type Harness = {
+  page: Page;
+  context: BrowserContext;
+  url: string;
+  /** The temp library folder the app lists. */
+  library: string;
+  settings: SettingsStore;
+  handlers: IpcHandlers;
+  /** Answers for the next native dialogs (see electron/testing.ts scriptedDialogs). */
+  dialogs: ReturnType<typeof scriptedDialogs>['queue'];
+  /** Console errors, uncaught page errors, CSP violations and failed requests seen so far. */
+  problems: string[];
+  emit(name: EventChannel, ...args: unknown[]): Promise<void>;
+  menu(command: MenuCommand): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startHarness(): Promise<Harness> {
+  const temp = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-')));
+  const library = join(temp, 'Documents', 'Quartermaster');
+  const userData = join(temp, 'chromium');
+  // The library folder exists, as it does after the app's first start (the watcher needs it).
+  await mkdir(library, { recursive: true });
+  const settings = openSettings(memoryBacking({ schemaVersion: 1, libraryFolder: library }), join(temp, 'Documents'));
+  const { dialogs, queue } = scriptedDialogs();
+  const sharedLibrary = new Library();
+  const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder: EXAMPLES });
+  const problems: string[] = [];
+
+  let page: Page | null = null;
+  const emit = async (name: EventChannel, ...args: unknown[]) => {
+    if (!page || page.isClosed()) return;
+    try {
+      await page.evaluate(([n, a]) => (window as unknown as { __qm_emit: (n: string, ...a: unknown[]) => void }).__qm_emit(n, ...a), [name, args] as const);
+    } catch {
+      // The page was navigating: it lists the library afresh when it loads anyway.
+    }
+  };
+
+  // As in electron/main.ts: a watcher on the library folder tells the page about changes on disk.
+  let stopWatching: () => void = () => undefined;
+  const watch = (folder: string) => {
+    stopWatching();
+    stopWatching = watchLibrary(folder, () => void emit('libraryChanged'));
+  };
+
+  const handlers = createIpcHandlers({
+    settings,
+    dialogs,
+    shell: {
+      showItemInFolder: () => undefined,
+      trashItem: async (p) => rm(p),
+    },
+    now: Date.now,
+    examplesFolder: EXAMPLES,
+    exportPdf: exportCharacterPdf,
+    library: sharedLibrary,
+    guard,
+    onLibraryFolderChanged: watch,
+  });
+
+  const server: StaticServer = await serveRenderer(RENDERER_DIST);
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userData, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: VIEWPORT,
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
+  } catch (e) {
+    await server.close();
+    await rm(temp, { recursive: true, force: true });
+    throw e;
+  }
+
+  const methods = Object.keys(ipcArgs) as InvokeMethod[];
+  for (const method of methods) {
+    const handler = handlers[method] as (...args: unknown[]) => Promise<unknown>;
+    await context.exposeFunction(`__qm_${method}`, (...args: unknown[]) => handler(...args));
+  }
+  await context.exposeFunction('__qm_csp', (text: string) => void problems.push(`CSP violation: ${text}`));
+  await context.addInitScript(installPageApi, methods);
+
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+
+  watch(library);
+  const livePage = page;
+  return {
+    page: livePage,
+    context,
+    url: server.url,
+    library,
+    settings,
+    handlers,
+    dialogs: queue,
+    problems,
+    emit,
+    menu: (command) => emit('menuCommand', command),
+    async close() {
+      stopWatching();
+      await context.close().catch(() => undefined);
+      await server.close();
+      await rm(temp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// What the harness puts in the page instead of electron/preload.ts: `window.quartermaster` with the
+// same named methods, each forwarding to a Playwright binding `__qm_<method>` that runs the REAL
+// main-process handler. Events (libraryChanged, menuCommand, openFile) are delivered by the
+// harness through `__qm_emit`. Content-Security-Policy violations are reported to `__qm_csp`.
+
+/** Runs in the page before any of its scripts (serialized by Playwright: it must be self-contained). */
+export function installPageApi(methods: string[]): void {
+  type Listener = (...args: unknown[]) => void;
+  const w = window as unknown as Record<string, unknown>;
+  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set() };
+  const subscribe = (name: string) => (listener: Listener) => {
+    listeners[name]!.add(listener);
+    return () => void listeners[name]!.delete(listener);
+  };
+  const api: Record<string, unknown> = {};
+  for (const method of methods) {
+    api[method] = (...args: unknown[]) => (w[`__qm_${method}`] as (...a: unknown[]) => Promise<unknown>)(...args);
+  }
+  api.onLibraryChanged = subscribe('libraryChanged');
+  api.onMenuCommand = subscribe('menuCommand');
+  api.onOpenFile = subscribe('openFile');
+  Object.defineProperty(window, 'quartermaster', { value: Object.freeze(api), enumerable: true });
+  Object.defineProperty(window, '__qm_emit', {
+    value: (name: string, ...args: unknown[]) => {
+      for (const listener of listeners[name] ?? []) listener(...args);
+    },
+  });
+  document.addEventListener('securitypolicyviolation', (e) => {
+    void (w.__qm_csp as (text: string) => void)(`${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+  });
+}
