@@ -142,7 +142,7 @@ export function gridFor(settings: PrintLayoutSettings): Grid {
   const rotated = turned.columns * turned.rows > upright.columns * upright.rows;
   const { columns, rows } = rotated ? turned : upright;
   if (columns * rows === 0) {
-    throw new LayoutError(`a ${card.label} does not fit on ${paper.label} inside a ${settings.marginMm} mm margin`);
+    throw new LayoutError(`${card.label} cards do not fit on ${paper.label} inside a ${settings.marginMm} mm margin`);
   }
   const slotW = rotated ? ch : cw;
   const slotH = rotated ? cw : ch;
