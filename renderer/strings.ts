@@ -7,7 +7,6 @@ export const en = {
   'app.noApi': 'Quartermaster cannot reach its main process. Restart the app.',
   'app.dismiss': 'Dismiss',
   'app.cancel': 'Cancel',
-  'app.close': 'Close',
 
   'library.heading': 'Character library',
   'library.examplesHeading': 'Example characters',
@@ -62,7 +61,6 @@ export const en = {
   'character.save': 'Save',
   'character.saveAs': 'Save as…',
   'character.saving': 'Saving…',
-  'character.saved': 'Saved.',
   'character.showInFolder': 'Show in folder',
   'character.unsaved': 'Unsaved changes',
   'character.allSaved': 'All changes saved',

@@ -48,7 +48,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
           </h1>
           <p className="folder">{t('character.file', { path: doc.path })}</p>
         </div>
-        <div className="toolbar" role="toolbar" aria-label={title}>
+        <div className="toolbar" role="group" aria-label={title}>
           <span className={`save-state ${dirty ? 'is-dirty' : 'is-clean'}`} role="status">
             {doc.saving ? t('character.saving') : dirty ? t('character.unsaved') : t('character.allSaved')}
           </span>

@@ -33,7 +33,7 @@ export function LibraryView() {
           {listing && <p className="folder">{t('library.folder', { folder: listing.folder })}</p>}
           {examples && <p className="folder">{t('library.examplesNote')}</p>}
         </div>
-        <div className="toolbar" role="toolbar" aria-label={t(examples ? 'library.examplesHeading' : 'library.heading')}>
+        <div className="toolbar" role="group" aria-label={t(examples ? 'library.examplesHeading' : 'library.heading')}>
           <button type="button" className="primary" onClick={() => actions.openNewCharacter()}>
             {t('library.new')}
           </button>
