@@ -47,5 +47,7 @@ export async function buildMain(options = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await buildMain();
+  // `--outdir DIR` builds elsewhere (the packaging test uses a temp project).
+  const i = process.argv.indexOf('--outdir');
+  await buildMain(i > 0 && process.argv[i + 1] ? { outdir: process.argv[i + 1] } : {});
 }
