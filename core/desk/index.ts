@@ -1,0 +1,50 @@
+// The event desk: the public surface for the command line and the app's desk view. Everything here
+// is a pure function over plain data: the caller reads files, keeps the event in its state, and
+// writes what these functions return.
+export {
+  EVENT_FILE_FORMAT,
+  EVENT_VERSION,
+  EVENT_FILE_SUFFIX,
+  eventSchema,
+  newEvent,
+  entryOf,
+  lastPrint,
+  eventRuleset,
+  idKey,
+  type DeskEvent,
+  type EventCharacter,
+  type PrintRecord,
+} from './event';
+export { loadEventBytes, loadEventValue, serializeEvent, type EventLoadResult, type EventProblem, type EventProblemCode } from './event-load';
+export { EVENT_MIGRATIONS, migrateEvent, type EventMigration } from './event-migrate';
+export { deskCharacter, deskCharacterFromBytes, unreadableCharacter, duplicateIds, type DeskCharacter, type DeskFileProblem } from './characters';
+export {
+  deskRows,
+  groupByPlayer,
+  filterRows,
+  matchesQuery,
+  deskTotals,
+  deskExitCode,
+  isProblem,
+  compareRows,
+  valuesText,
+  armourCell,
+  fold,
+  DESK_STATUSES,
+  type DeskRow,
+  type DeskStatus,
+  type DeskTotals,
+  type DeskProblem,
+  type PlayerGroup,
+  type RowFilter,
+  type ArmourCell,
+  type TagState,
+} from './rows';
+export { checkIn, checkOut, checkInAll, undo, undoAll, type UndoStep, type Change } from './checkin';
+export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids } from './lifecycle';
+export { cardFacts, factChanges, FACT_LABELS, type Facts } from './facts';
+export { verifyCard, type CardCheck } from './verify';
+export { sheetRows, sheetRow, wallTime, isoLocal, type SheetRow } from './sheet';
+export { checkInCsv, csvField, CSV_COLUMNS } from './sheet-csv';
+export { checkInSheetPdf, rowsPerPage, sheetPages, sheetPageSize, SHEET_LAYOUT, SHEET_COLUMNS, type SheetOptions } from './sheet-pdf';
+export { formatDeskReport, eventLine, groupTitle, totalsLine } from './report';

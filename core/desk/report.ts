@@ -1,0 +1,52 @@
+// The desk report as plain text, for `quartermaster desk`: the event, then the characters grouped
+// by player with problems first, then the totals.
+import { RULESETS } from '../rulesets/index';
+import { eventRuleset, type DeskEvent } from './event';
+import { deskTotals, groupByPlayer, valuesText, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
+import { wallTime } from './sheet';
+
+const STATUS_WORD: Record<DeskStatus, string> = { unreadable: 'UNREADABLE', errors: 'ERRORS    ', warnings: 'WARNINGS  ', clean: 'OK        ' };
+const TAG_WORD = { 'never-printed': 'not printed yet', current: 'cards current', changed: 'CARDS CHANGED since printed' } as const;
+
+/** "Autumn Muster · Fortune's Landing · 2026-10-02 to 2026-10-04". */
+export function eventLine(event: DeskEvent): string {
+  const ruleset = eventRuleset(event);
+  const game = ruleset ? RULESETS[ruleset].name : event.game;
+  const dates = event.dates.start === event.dates.end ? event.dates.start : `${event.dates.start} to ${event.dates.end}`;
+  return [event.name, game, dates].filter(Boolean).join(' · ');
+}
+
+export function groupTitle(g: PlayerGroup): string {
+  if (g.player === null) return 'Unreadable files';
+  const n = g.rows.length;
+  const parts = [`${n} character${n === 1 ? '' : 's'}`];
+  if (g.problems > 0) parts.push(`${g.problems} with problems`);
+  if (g.checkedIn > 0) parts.push(`${g.checkedIn} checked in`);
+  return `${g.player || '(no player named)'}: ${parts.join(', ')}`;
+}
+
+export function totalsLine(t: DeskTotals): string {
+  const files = t.files === t.characters ? '' : ` in ${t.files} files`;
+  return `${t.characters} character${t.characters === 1 ? '' : 's'}${files}: ${t.clean} clean, ${t.withErrors} with errors, ${t.unreadable} unreadable; ${t.checkedIn} checked in.`;
+}
+
+export function formatDeskReport(rows: readonly DeskRow[], heading: string): string {
+  const out: string[] = [heading, ''];
+  for (const g of groupByPlayer(rows)) {
+    out.push(groupTitle(g));
+    for (const r of g.rows) {
+      if (r.status === 'unreadable') {
+        out.push(`  UNREADABLE  ${r.errors[0]?.message ?? r.file}`);
+        continue;
+      }
+      const facts = [r.name || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in', r.tag ? TAG_WORD[r.tag] : ''];
+      out.push(`  ${STATUS_WORD[r.status]}  ${facts.filter(Boolean).join(' · ')}`);
+      out.push(`              ${r.file}`);
+      for (const p of r.errors) out.push(`      error   ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
+      for (const p of r.warnings) out.push(`      warning ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
+    }
+    out.push('');
+  }
+  out.push(totalsLine(deskTotals(rows)));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,269 @@
+// The desk's table: one row per character file with the values a referee checks at the desk,
+// grouped by player, filtered to problems, searched, and totalled. Pure functions over plain data,
+// so the app's desk view and the command line show the same thing.
+import { areaWords } from '../check/summary';
+import { LOCATIONS, type Location, type RulesetId } from '../model/ids';
+import { RULESETS } from '../rulesets/index';
+import type { Derived } from '../rulesets/types';
+import type { Character } from '../model/character';
+import { duplicateIds, type DeskCharacter } from './characters';
+import { entryOf, lastPrint, type DeskEvent } from './event';
+
+/** Worst first: the order problems are shown in. */
+export const DESK_STATUSES = ['unreadable', 'errors', 'warnings', 'clean'] as const;
+export type DeskStatus = (typeof DESK_STATUSES)[number];
+
+/** Where a character's cards stand for this event. */
+export type TagState = 'never-printed' | 'current' | 'changed';
+
+export type DeskProblem = { code: string; message: string; path: string };
+
+export type ArmourCell = {
+  /** Fortune's Landing's averaged rating; null where the game has no single rating. */
+  rating: number | null;
+  /** The areas the armour counts on (Fortune's Landing: the chosen areas; others: armoured locations). */
+  areas: Location[];
+  /** Plain words for the desk: "3 over torso, left leg, right leg". */
+  text: string;
+};
+
+export type DeskRow = {
+  /** The file path: unique per row. */
+  file: string;
+  /** The character id (lower case); null for an unreadable file. */
+  id: string | null;
+  name: string;
+  player: string;
+  ruleset: RulesetId | null;
+  rulesetName: string;
+  status: DeskStatus;
+  armour: ArmourCell | null;
+  /** Curious Pastimes: hits per location with armour. */
+  hits: Partial<Record<Location, number>> | null;
+  /** Novitas: the power point pool, break-cap points, the daily cap and the planned spend. */
+  powerPoints: { pool: number; breakCap: number; dailyCap: number; planned: number } | null;
+  /** bg-magic: the mage's energy. */
+  energy: number | null;
+  /** Rule errors, file problems and desk problems (a character id shared by two files). */
+  errors: DeskProblem[];
+  warnings: DeskProblem[];
+  checkedInAt: string | null;
+  /** The content hash (the one printed on the character card); null for an unreadable file. */
+  hash: string | null;
+  tag: TagState | null;
+  lastPrintedAt: string | null;
+  /** Lower-case, accent-free text the search matches against. */
+  search: string;
+};
+
+export type PlayerGroup = {
+  /** The player's name; "" for characters with no player named; null for the unreadable files. */
+  player: string | null;
+  rows: DeskRow[];
+  /** Rows with errors or unreadable. */
+  problems: number;
+  checkedIn: number;
+};
+
+export type DeskTotals = {
+  /** Every character file, readable or not. */
+  files: number;
+  /** Readable characters. */
+  characters: number;
+  /** Readable characters without rule errors (warnings allowed, as in `quartermaster check`). */
+  clean: number;
+  /** Readable characters with rule errors (or a desk problem such as a shared id). */
+  withErrors: number;
+  withWarnings: number;
+  unreadable: number;
+  checkedIn: number;
+};
+
+export type RowFilter = {
+  /** Only rows with errors or unreadable files (and warnings too with `includeWarnings`). */
+  problemsOnly?: boolean;
+  includeWarnings?: boolean;
+  /** Words that must all appear in the name, player, game, file, id or a problem. */
+  query?: string;
+  checkedIn?: 'in' | 'out';
+};
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The desk's rows, in the files' order. */
+export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent): DeskRow[] {
+  const duplicates = duplicateIds(characters);
+  return characters.map((c) => rowOf(c, event, duplicates));
+}
+
+function rowOf(c: DeskCharacter, event: DeskEvent, duplicates: Map<string, string[]>): DeskRow {
+  if (!c.readable) {
+    const errors = [{ code: c.problem.code, message: c.problem.message, path: c.problem.field ?? '' }];
+    return {
+      file: c.file,
+      id: null,
+      name: '',
+      player: '',
+      ruleset: null,
+      rulesetName: '',
+      status: 'unreadable',
+      armour: null,
+      hits: null,
+      powerPoints: null,
+      energy: null,
+      errors,
+      warnings: [],
+      checkedInAt: null,
+      hash: null,
+      tag: null,
+      lastPrintedAt: null,
+      search: fold([c.file, c.problem.message].join(' ')),
+    };
+  }
+  const { character, derivation, hash } = c;
+  const id = character.id.toLowerCase();
+  const errors: DeskProblem[] = [];
+  const warnings: DeskProblem[] = [];
+  for (const v of derivation.violations) (v.severity === 'error' ? errors : warnings).push({ code: v.code, message: v.message, path: v.path });
+  const shared = duplicates.get(id);
+  if (shared) {
+    const others = shared.filter((f) => f !== c.file);
+    errors.push({ code: 'desk.duplicate-id', message: `this character's id is also the id of ${others.join(', ')} (a copied file?); give the copy a new id before check-in or printing`, path: 'id' });
+  }
+  const entry = entryOf(event, id);
+  const last = lastPrint(event, id);
+  const d = derivation.derived;
+  const rulesetName = RULESETS[character.ruleset].name;
+  return {
+    file: c.file,
+    id,
+    name: character.name,
+    player: character.player,
+    ruleset: character.ruleset,
+    rulesetName,
+    status: errors.length > 0 ? 'errors' : warnings.length > 0 ? 'warnings' : 'clean',
+    armour: armourCell(d, character),
+    hits: d.ruleset === 'curious-pastimes' ? { ...d.hits } : null,
+    powerPoints: d.ruleset === 'novitas' ? { pool: d.powerPoints.pool, breakCap: d.powerPoints.breakCap, dailyCap: d.powerPoints.dailyCap, planned: d.powerPoints.plannedCost } : null,
+    energy: d.ruleset === 'bg-magic' ? d.energy : null,
+    errors,
+    warnings,
+    checkedInAt: entry.checkedInAt ?? null,
+    hash,
+    tag: last === undefined ? 'never-printed' : last.hash === hash ? 'current' : 'changed',
+    lastPrintedAt: last?.at ?? null,
+    search: fold([character.name, character.player, rulesetName, character.ruleset, c.file, id, ...errors.map((e) => e.message), ...warnings.map((w) => w.message)].join(' ')),
+  };
+}
+
+/** A game's armour in one cell. */
+export function armourCell(d: Derived, character: Character): ArmourCell {
+  switch (d.ruleset) {
+    case 'fortunes-landing': {
+      const a = d.armour;
+      if (a.areas.length === 0) return { rating: 0, areas: [], text: 'none' };
+      return { rating: a.rating, areas: [...a.areas], text: `${a.rating} over ${areaWords(a.areas)}${a.threshold ? `, Threshold ${a.threshold}` : ''}${a.chosen ? '' : ' (best assumed)'}` };
+    }
+    case 'curious-pastimes': {
+      const areas = LOCATIONS.filter((l) => d.armourByLocation[l] > 0);
+      return { rating: null, areas, text: areas.length === 0 ? 'none' : areas.map((l) => `${areaWords([l])} ${d.armourByLocation[l]}`).join(', ') };
+    }
+    case 'bg-magic': {
+      const areas = coveredAreas(character);
+      if (d.worn === 'none') return { rating: null, areas, text: 'none' };
+      return { rating: null, areas, text: d.worn === d.armourProtection ? `${d.worn} (${areaWords(areas)})` : `${d.worn}, protects as ${d.armourProtection} (${areaWords(areas)})` };
+    }
+    case 'novitas': {
+      // The Novitas text has no armour rules: the desk shows where armour is worn, unrated.
+      const areas = coveredAreas(character);
+      return { rating: null, areas, text: areas.length === 0 ? 'none' : `not rated (${areaWords(areas)})` };
+    }
+  }
+}
+
+function coveredAreas(character: Character): Location[] {
+  const covered = new Set(character.armour.flatMap((p) => p.locations));
+  return LOCATIONS.filter((l) => covered.has(l));
+}
+
+/** The game's other key values in one line: hits, power points or energy ("" when none). */
+export function valuesText(row: DeskRow): string {
+  if (row.hits) return `hits ${LOCATIONS.filter((l) => row.hits![l] !== undefined).map((l) => `${areaWords([l])} ${row.hits![l]}`).join(', ')}`;
+  if (row.powerPoints) {
+    const p = row.powerPoints;
+    return `power points ${p.pool}${p.breakCap ? ` + ${p.breakCap} break-cap` : ''}, cap ${p.dailyCap}/day, planned ${p.planned}`;
+  }
+  if (row.energy !== null) return `energy ${row.energy}`;
+  return '';
+}
+
+export const isProblem = (row: DeskRow, includeWarnings = false) => row.status === 'unreadable' || row.status === 'errors' || (includeWarnings && row.status === 'warnings');
+
+/** Worst status first, then name, then file. */
+export function compareRows(a: DeskRow, b: DeskRow): number {
+  return DESK_STATUSES.indexOf(a.status) - DESK_STATUSES.indexOf(b.status) || collator.compare(a.name, b.name) || a.file.localeCompare(b.file);
+}
+
+/**
+ * Rows grouped by player: the unreadable files first, then players with problems, then the rest,
+ * each alphabetically; within a player, worst status first.
+ */
+export function groupByPlayer(rows: readonly DeskRow[]): PlayerGroup[] {
+  const groups = new Map<string | null, DeskRow[]>();
+  for (const r of rows) {
+    const key = r.status === 'unreadable' ? null : r.player.trim();
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
+  }
+  const out: PlayerGroup[] = [...groups].map(([player, list]) => ({
+    player,
+    rows: [...list].sort(compareRows),
+    problems: list.filter((r) => isProblem(r)).length,
+    checkedIn: list.filter((r) => r.checkedInAt !== null).length,
+  }));
+  const rank = (g: PlayerGroup) => (g.player === null ? 0 : g.problems > 0 ? 1 : 2);
+  return out.sort((a, b) => rank(a) - rank(b) || collator.compare(a.player ?? '', b.player ?? ''));
+}
+
+/** Accent-free lower case, so "eloise" finds "Éloïse" (and "и" finds "й"). */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
+export function matchesQuery(row: DeskRow, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  return words.every((w) => row.search.includes(w));
+}
+
+export function filterRows(rows: readonly DeskRow[], filter: RowFilter): DeskRow[] {
+  return rows.filter(
+    (r) =>
+      (!filter.problemsOnly || isProblem(r, filter.includeWarnings)) &&
+      (filter.checkedIn === undefined || (filter.checkedIn === 'in') === (r.checkedInAt !== null)) &&
+      (!filter.query || matchesQuery(r, filter.query)),
+  );
+}
+
+export function deskTotals(rows: readonly DeskRow[]): DeskTotals {
+  const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
+  for (const r of rows) {
+    if (r.status === 'unreadable') {
+      t.unreadable++;
+      continue;
+    }
+    t.characters++;
+    if (r.status === 'errors') t.withErrors++;
+    else t.clean++;
+    if (r.warnings.length > 0) t.withWarnings++;
+    if (r.checkedInAt !== null) t.checkedIn++;
+  }
+  return t;
+}
+
+/** 0 when every character is clean, 1 when any has an error, 2 when any file cannot be read (as `check`). */
+export function deskExitCode(rows: readonly DeskRow[]): 0 | 1 | 2 {
+  if (rows.some((r) => r.status === 'unreadable')) return 2;
+  if (rows.some((r) => r.status === 'errors')) return 1;
+  return 0;
+}

@@ -1,0 +1,73 @@
+// The check-in sheet's rows, shared by the CSV and the PDF: one row per character file, ordered by
+// player then character, with the unreadable files last so the desk sees them.
+import { compareRows, type DeskRow } from './rows';
+
+export type SheetRow = {
+  player: string;
+  character: string;
+  ruleset: string;
+  armour: string;
+  /** "ok", "2 rule errors", "unreadable file", … */
+  status: string;
+  /** The local check-in time as "YYYY-MM-DD HH:MM", or "". */
+  checkedIn: string;
+  /** Pre-filled notes: problems and check-in; the desk writes the rest by hand. */
+  notes: string;
+  file: string;
+  id: string;
+};
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+export function sheetRows(rows: readonly DeskRow[]): SheetRow[] {
+  const sorted = [...rows].sort(
+    (a, b) =>
+      Number(a.status === 'unreadable') - Number(b.status === 'unreadable') ||
+      collator.compare(a.player, b.player) ||
+      collator.compare(a.name, b.name) ||
+      compareRows(a, b),
+  );
+  return sorted.map(sheetRow);
+}
+
+export function sheetRow(r: DeskRow): SheetRow {
+  if (r.status === 'unreadable') {
+    return { player: '', character: baseName(r.file), ruleset: '', armour: '', status: 'unreadable file', checkedIn: '', notes: `unreadable: ${r.errors[0]?.message ?? r.file}`, file: r.file, id: '' };
+  }
+  const status = r.errors.length > 0 ? plural(r.errors.length, 'rule error') : r.warnings.length > 0 ? `ok, ${plural(r.warnings.length, 'warning')}` : 'ok';
+  const checkedIn = r.checkedInAt ? wallTime(r.checkedInAt) : '';
+  const notes = [
+    r.errors.length > 0 ? plural(r.errors.length, 'rule error') : '',
+    r.warnings.length > 0 ? plural(r.warnings.length, 'warning') : '',
+    r.tag === 'changed' ? 'cards changed since printed' : '',
+    checkedIn ? `checked in ${checkedIn.slice(11)}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return { player: r.player, character: r.name, ruleset: r.rulesetName, armour: r.armour?.text ?? '', status, checkedIn, notes, file: r.file, id: r.id ?? '' };
+}
+
+/** "2026-05-01T10:32:00+02:00" -> "2026-05-01 10:32": the time as it was on the desk's clock. */
+export function wallTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+/**
+ * An ISO time with the local UTC offset ("2026-05-01T10:32:00+02:00"), for check-in times: stored
+ * as the desk's wall clock read, so the sheet shows the time the desk saw.
+ */
+export function isoLocal(date: Date): string {
+  const off = -date.getTimezoneOffset();
+  const local = new Date(date.getTime() + off * 60_000).toISOString().slice(0, 19);
+  const sign = off >= 0 ? '+' : '-';
+  const abs = Math.abs(off);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
