@@ -109,6 +109,8 @@ export async function startHarness(): Promise<Harness> {
   await context.addInitScript(installPageApi, methods);
 
   page = context.pages()[0] ?? (await context.newPage());
+  // Well inside the test timeout, so a stuck step reports which locator it waited for.
+  page.setDefaultTimeout(10_000);
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });

@@ -147,4 +147,40 @@ describe('library and character view in Chromium', () => {
     expect(after.mtimeMs).toBe(before.mtimeMs);
     expect(await characterFiles(h.library)).toEqual(['aldric-copy.character.json', 'aldric.character.json', 'broken.character.json', 'vasil.character.json']);
   });
+
+  it('asks before overwriting a file changed on disk, and restores a backup', async () => {
+    const { page } = h;
+    const file = join(h.library, 'aldric.character.json');
+    const aldric = character({ id: '81add851-0525-459a-a24d-968779dde557', ruleset: 'fortunes-landing', name: 'Aldric', player: 'Priya' });
+    await writeFile(file, serializeCharacter(aldric));
+
+    await page.goto(h.url);
+    await page.getByRole('button', { name: 'Open Aldric', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Aldric', exact: true }).waitFor();
+
+    // Another program changes the file while it is open; our save must not overwrite it silently.
+    await writeFile(file, serializeCharacter({ ...aldric, notes: 'Edited elsewhere.' }));
+    await page.getByRole('textbox', { name: 'Character name' }).fill('Aldric the Elder');
+    await page.keyboard.press('Control+S');
+    const conflict = page.getByRole('alertdialog', { name: 'The file changed on disk' });
+    await conflict.waitFor();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ name: 'Aldric', notes: 'Edited elsewhere.' });
+    await conflict.getByRole('button', { name: 'Reload it and discard my changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Aldric', exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('Edited elsewhere.');
+
+    // Now a save goes through, keeping the version it replaced as a backup.
+    await page.getByRole('textbox', { name: 'Character name' }).fill('Aldric the Elder');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.save-state').textContent()).toBe('All changes saved');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ name: 'Aldric the Elder', notes: 'Edited elsewhere.' });
+
+    await page.getByRole('button', { name: 'Show backups' }).click();
+    const restore = page.getByRole('button', { name: /^Restore the backup from / });
+    await expect.poll(() => restore.count()).toBe(1);
+    await restore.click();
+    await page.getByRole('heading', { level: 1, name: 'Aldric', exact: true }).waitFor();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ name: 'Aldric', notes: 'Edited elsewhere.' });
+    await page.getByRole('status').filter({ hasText: /Backup from .+ restored\./ }).waitFor();
+  });
 });
