@@ -14,7 +14,7 @@ import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';
 import { menuTemplate } from './menu';
 import { PathGuard } from './paths';
-import { exportCharacterPdf } from './pdf-export';
+import { createPdfExporter } from './pdf-export';
 import { APP_SCHEME, APP_URL, serveAppRequest } from './protocol';
 import { openSettings, type SettingsStore } from './settings';
 import { boundsToSave, initialBounds } from './window-state';
@@ -79,7 +79,7 @@ function start(): void {
     shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p) },
     now: Date.now,
     examplesFolder,
-    exportPdf: exportCharacterPdf,
+    exportPdf: createPdfExporter(appRoot),
     library,
     guard,
     onLibraryFolderChanged: watch,

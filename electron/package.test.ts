@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FONT_FILES } from '../core/pdf/fonts';
 import { tempFolder } from './testing';
 
 const root = join(import.meta.dirname, '..');
@@ -81,6 +82,8 @@ describe('packaged app (electron-builder --dir with a stand-in Electron)', () =>
       expect(entries, f).toContain(f);
     }
     expect(pkg.main).toBe('dist-electron/main.js');
+    // The fonts the printing core loads are exactly the ones packed.
+    for (const font of Object.values(FONT_FILES)) expect(entries).toContain(`/${font}`);
   });
 
   it('contains every production dependency and every package the main bundle imports', () => {
