@@ -10,11 +10,11 @@ import { ipcArgs, type EventChannel, type InvokeMethod, type MenuCommand } from 
 import { createIpcHandlers, type IpcHandlers } from '../electron/ipc-handlers';
 import { Library, watchLibrary } from '../electron/library';
 import { PathGuard } from '../electron/paths';
-import { exportCharacterPdf } from '../electron/pdf-export';
+import { createPdfExporter } from '../electron/pdf-export';
 import { memoryBacking, openSettings, type SettingsStore } from '../electron/settings';
 import { scriptedDialogs } from '../electron/testing';
 import { installPageApi } from './page-api';
-import { CHROMIUM, EXAMPLES, RENDERER_DIST } from './paths';
+import { CHROMIUM, EXAMPLES, RENDERER_DIST, ROOT } from './paths';
 import { serveRenderer, type StaticServer } from './static-server';
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -77,7 +77,7 @@ export async function startHarness(): Promise<Harness> {
     },
     now: Date.now,
     examplesFolder: EXAMPLES,
-    exportPdf: exportCharacterPdf,
+    exportPdf: createPdfExporter(ROOT),
     library: sharedLibrary,
     guard,
     onLibraryFolderChanged: watch,
