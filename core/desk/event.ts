@@ -57,7 +57,8 @@ export const eventSchema = z
     characters: z.record(z.uuid(), eventCharacterSchema).default({}),
   })
   .superRefine((e, ctx) => {
-    if (e.dates.end < e.dates.start) ctx.addIssue({ code: 'custom', path: ['dates', 'end'], message: `must not be before the start (${e.dates.start})` });
+    const datesValid = isoDate.safeParse(e.dates.start).success && isoDate.safeParse(e.dates.end).success;
+    if (datesValid && e.dates.end < e.dates.start) ctx.addIssue({ code: 'custom', path: ['dates', 'end'], message: `must not be before the start (${e.dates.start})` });
     const n = Object.keys(e.characters).length;
     if (n > MAX_EVENT_CHARACTERS) ctx.addIssue({ code: 'custom', path: ['characters'], message: `has more than ${MAX_EVENT_CHARACTERS} entries` });
   });

@@ -122,10 +122,12 @@ export async function checkInSheetPdf(rows: readonly SheetRow[], options: SheetO
 
     const chunk = rows.slice(p * perPage, (p + 1) * perPage);
     if (rows.length === 0) text(page, 'No characters in this folder.', margin + L.cellPadPt, y - L.rowPt / 2 - L.bodyPt / 3, 'regular', L.bodyPt);
+    // Shading first, so it never covers the rules between rows.
+    chunk.forEach((_, i) => {
+      if (i % 2 === 1) page.drawRectangle({ x: margin, y: y - (i + 1) * L.rowPt, width: tableWidth, height: L.rowPt, color: grayscale(L.zebraGray) });
+    });
     chunk.forEach((r, i) => {
-      const top = y - i * L.rowPt;
-      const bottom = top - L.rowPt;
-      if (i % 2 === 1) page.drawRectangle({ x: margin, y: bottom, width: tableWidth, height: L.rowPt, color: grayscale(L.zebraGray) });
+      const bottom = y - (i + 1) * L.rowPt;
       SHEET_COLUMNS.forEach((c, ci) => {
         const x = colX[ci]!;
         const w = colWidths[ci]!;
