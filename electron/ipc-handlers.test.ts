@@ -141,6 +141,35 @@ describe('new, save, conflicts', () => {
     expect(await readFile(a.path)).toEqual(before);
   });
 
+  it('never writes a file it could not read back (too large, too deep) and drops __proto__ keys', async () => {
+    const { handlers } = handlerFixture(lib, examples);
+    const a = await handlers.newCharacter({ ruleset: 'bg-magic', name: 'Vasil', player: '' });
+    const before = await readFile(a.path);
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 70; i++) deep = { deeper: deep };
+    const attempts: [Record<string, unknown>, RegExp][] = [
+      // Unknown fields survive a round trip, so without a check these would be written.
+      [{ ...a.character, extra: 'x'.repeat(6 * 1024 * 1024) }, /the limit is 5\.0 MB/],
+      [{ ...a.character, extra: deep }, /nested more than 64 levels/],
+    ];
+    for (const [character, why] of attempts) {
+      const r = await handlers.saveCharacter({ path: a.path, character: character as never, expectedHash: a.hash });
+      if (r.ok) throw new Error(`saved: ${why}`);
+      expect(r).toMatchObject({ ok: false, reason: 'invalid' });
+      expect(r.ok ? '' : r.message).toMatch(why);
+    }
+    expect(await readFile(a.path)).toEqual(before);
+    // An own "__proto__" key (as JSON.parse makes one) is dropped by the schema, never written, never applied.
+    const hostile = JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify({ ...a.character, name: 'Proto' }).slice(1)}`);
+    const r = await handlers.saveCharacter({ path: a.path, character: hostile, expectedHash: a.hash });
+    expect(r.ok).toBe(true);
+    const written = await readFile(a.path, 'utf8');
+    expect(JSON.parse(written).name).toBe('Proto');
+    expect(written).not.toContain('__proto__');
+    expect(written).not.toContain('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('leaves an unreadable file byte for byte untouched, even when forced', async () => {
     const bad = join(lib, 'broken.character.json');
     const bytes = Buffer.from('{"format":"quartermaster-character","version":1,"name":"Half wri');

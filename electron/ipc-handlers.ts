@@ -138,6 +138,10 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       return { ok: false, reason: 'invalid', message: `${path}: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}` };
     }
     const text = serializeCharacter(parsed.data);
+    const bytes = new TextEncoder().encode(text);
+    // Never write a file this version could not read back (too large, too deep, forbidden keys).
+    const readBack = loadCharacterBytes(bytes, path);
+    if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
     try {
       let current: Uint8Array | null = null;
       try {
@@ -161,7 +165,6 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         }
         await backUp(path, backupFolderOf(libraryFolder(), path), deps.now());
       }
-      const bytes = new TextEncoder().encode(text);
       await writeAtomic(path, bytes);
       library.invalidate(path);
       return { ok: true, path, hash: sha256(bytes) };
@@ -174,6 +177,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
   const createIn = async (folder: string, stem: string, character: Character) => {
     await mkdir(folder, { recursive: true });
     const text = serializeCharacter(character);
+    const readBack = loadCharacterBytes(new TextEncoder().encode(text), stem);
+    if (!readBack.ok) throw new Error(`Cannot create ${stem}: ${readBack.problem.message}`);
     for (let attempt = 0; ; attempt++) {
       const path = await freePath(folder, stem);
       try {
@@ -378,7 +383,6 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       if (chosen === null) return null;
       const out = withSuffix(checkShape(chosen, 'chosen file'), '.pdf');
       if (out !== chosen && (await exists(out))) throw new Error(`Cannot export: ${out} already exists; choose another name`);
-      if (out.endsWith(CHARACTER_FILE_SUFFIX)) throw new Error(`Cannot export: ${out} is a character file name`);
       const bytes = await deps.exportPdf(parsed.data, { paper: settings.get().paper });
       await writeAtomic(out, bytes);
       return { path: out };

@@ -3,7 +3,7 @@
 // Security settings and where each is enforced are listed in docs/security.md.
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell, type WebContents } from 'electron';
 import ElectronStore from 'electron-store';
-import { renameSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/contract';
@@ -55,6 +55,12 @@ function start(): void {
   let stopWatching = () => undefined as void;
   const watch = (folder: string) => {
     stopWatching();
+    // The default library folder does not exist before the first start; a folder must exist to be watched.
+    try {
+      mkdirSync(folder, { recursive: true });
+    } catch {
+      /* listLibrary reports why the folder cannot be created */
+    }
     stopWatching = watchLibrary(folder, () => send('libraryChanged'));
   };
 
