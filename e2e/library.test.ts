@@ -75,6 +75,13 @@ describe('library and character view in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Character name' }).inputValue()).toBe('Ayla of the Marsh');
     expect(await page.getByRole('textbox', { name: 'Player' }).inputValue()).toBe('Ben Carter');
     expect(await characterFiles(h.library)).toEqual(['Ayla.character.json']);
+
+    // Export PDF… through the printing core, to the file the (scripted) save dialog names.
+    const pdf = join(h.library, 'Ayla.pdf');
+    h.dialogs.pdf.push(pdf);
+    await page.getByRole('button', { name: 'Export PDF…' }).click();
+    await page.getByRole('status').filter({ hasText: `PDF saved to ${pdf}.` }).waitFor();
+    expect((await readFile(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('lists a corrupted file as unreadable with its reason and leaves its bytes alone', async () => {

@@ -62,6 +62,7 @@ export const en = {
   'character.saveAs': 'Save as…',
   'character.saving': 'Saving…',
   'character.showInFolder': 'Show in folder',
+  'character.exportPdf': 'Export PDF…',
   'character.unsaved': 'Unsaved changes',
   'character.allSaved': 'All changes saved',
   'character.unnamed': 'Unnamed character',

@@ -58,6 +58,9 @@ export function CharacterView({ doc }: { doc: Doc }) {
           <button type="button" onClick={() => actions.saveAs()} disabled={doc.saving}>
             {t('character.saveAs')}
           </button>
+          <button type="button" onClick={() => actions.exportPdf()}>
+            {t('character.exportPdf')}
+          </button>
           <button type="button" onClick={() => actions.showInFolder()}>
             {t('character.showInFolder')}
           </button>
