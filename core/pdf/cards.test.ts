@@ -202,7 +202,7 @@ describe('Curious Pastimes spell cards', () => {
       [b, 1, 'Saturday'],
       [c, 2, 'Sunday'],
     ] as const) {
-      expect(s.match(new RegExp(`Rank ${rank} Sphere Corporeal Day: ${day}`, 'g'))).toHaveLength(2);
+      expect(s!.match(new RegExp(`Rank ${rank} Sphere Corporeal Day: ${day}`, 'g'))).toHaveLength(2);
     }
     const face = cards[0]!.front;
     const tear = face.ops.filter((o) => o.op === 'line' && o.dash && Math.abs(o.y1 - face.height / 2) < 1e-9);

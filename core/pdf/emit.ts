@@ -1,49 +1,32 @@
 // Writing sheets into a PDF with pdf-lib. Fonts are embedded subsetted (only the glyphs used).
-// Text goes out as one text object per card with the font set only when it changes, and each
-// distinct string is encoded once; this keeps a 1,000-character run small and fast.
-import {
-  PDFDocument,
-  PDFName,
-  PDFHexString,
-  type PDFFont,
-  type PDFOperator,
-  type PDFPage,
-  appendBezierCurve,
-  beginText,
-  closePath,
-  concatTransformationMatrix,
-  endText,
-  fill,
-  fillAndStroke,
-  lineTo,
-  moveTo,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setDashPattern,
-  setFillingGrayscaleColor,
-  setFontAndSize,
-  setLineWidth,
-  setStrokingGrayscaleColor,
-  setTextMatrix,
-  showText,
-  stroke,
-} from 'pdf-lib';
+// Each page's content is written as one compressed content stream of plain PDF drawing operators
+// (pdf-lib's low-level `flateStream`), rather than through pdf-lib's drawing helpers that build an
+// object for every operator and number: a 1,000-character run has some 300,000 QR squares.
+// Strings are encoded character by character (each character's glyph looked up once): the glyphs
+// are exactly the ones measured in layout (fonts.ts), with no ligatures, so text is never wider than
+// laid out and reads back letter for letter.
+import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DrawOp } from './draw';
 import { faceMatrix, type Sheet } from './impose';
 import { fontkit, type Face, type FontBytes } from './fonts';
 
 export type PdfMeta = { title: string; now: Date };
 
-const r2 = (v: number) => Math.round(v * 100) / 100;
+/** A number for a content stream: at most 2 decimals (1/7200 inch), never in exponent form. */
+export function num(v: number): string {
+  const r = Math.round(v * 100) / 100;
+  return r === 0 ? '0' : String(r);
+}
+
+const ELLIPSE_K = 0.5522847498;
 
 export class PdfWriter {
+  private readonly glyphHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
+
   private constructor(
     readonly doc: PDFDocument,
     private readonly fonts: Record<Face, PDFFont>,
   ) {}
-
-  private readonly encoded: Record<Face, Map<string, PDFHexString>> = { regular: new Map(), bold: new Map() };
 
   static async create(fonts: FontBytes, meta: PdfMeta): Promise<PdfWriter> {
     const doc = await PDFDocument.create({ updateMetadata: false });
@@ -58,63 +41,68 @@ export class PdfWriter {
     return new PdfWriter(doc, { regular, bold });
   }
 
-  private encode(face: Face, s: string): PDFHexString {
-    const cache = this.encoded[face];
-    let hex = cache.get(s);
-    if (!hex) {
-      hex = this.fonts[face].encodeText(s);
-      cache.set(s, hex);
+  /** The glyph ids of a string as PDF hex, one cached lookup per character. */
+  private hex(face: Face, s: string): string {
+    const cache = this.glyphHex[face];
+    let out = '';
+    for (const ch of s) {
+      let h = cache.get(ch);
+      if (h === undefined) {
+        h = this.fonts[face].encodeText(ch).asString();
+        cache.set(ch, h);
+      }
+      out += h;
     }
-    return hex;
+    return out;
   }
 
   addSheet(sheet: Sheet, width: number, height: number): PDFPage {
     const page = this.doc.addPage([width, height]);
-    const keys: Record<Face, PDFName> = {
-      regular: page.node.newFontDictionary(this.fonts.regular.name, this.fonts.regular.ref),
-      bold: page.node.newFontDictionary(this.fonts.bold.name, this.fonts.bold.ref),
+    const keys: Record<Face, string> = {
+      regular: page.node.newFontDictionary(this.fonts.regular.name, this.fonts.regular.ref).toString(),
+      bold: page.node.newFontDictionary(this.fonts.bold.name, this.fonts.bold.ref).toString(),
     };
-    const ops: PDFOperator[] = [];
+    const parts: string[] = [];
     for (const placed of sheet.faces) {
-      ops.push(pushGraphicsState(), concatTransformationMatrix(...faceMatrix(placed).map(r2) as [number, number, number, number, number, number]));
-      this.faceOps(placed.face.ops, keys, ops);
-      ops.push(popGraphicsState());
+      parts.push(`q ${faceMatrix(placed).map(num).join(' ')} cm`);
+      this.face(placed.face.ops, keys, parts);
+      parts.push('Q');
     }
     if (sheet.cutMarks.length > 0) {
-      ops.push(pushGraphicsState(), setLineWidth(0.3), setStrokingGrayscaleColor(0));
-      for (const m of sheet.cutMarks) ops.push(moveTo(r2(m.x1), r2(m.y1)), lineTo(r2(m.x2), r2(m.y2)));
-      ops.push(stroke(), popGraphicsState());
+      parts.push('q 0.3 w 0 G');
+      for (const m of sheet.cutMarks) parts.push(`${num(m.x1)} ${num(m.y1)} m ${num(m.x2)} ${num(m.y2)} l`);
+      parts.push('S Q');
     }
-    page.pushOperators(...ops);
+    const stream = this.doc.context.flateStream(parts.join('\n'));
+    page.node.addContentStream(this.doc.context.register(stream));
     return page;
   }
 
-  private faceOps(drawOps: readonly DrawOp[], keys: Record<Face, PDFName>, out: PDFOperator[]): void {
+  private face(ops: readonly DrawOp[], keys: Record<Face, string>, out: string[]): void {
     let inText = false;
-    let face: Face | null = null;
-    let size = 0;
-    for (const o of drawOps) {
+    let font = '';
+    for (const o of ops) {
       if (o.op === 'text') {
         if (!inText) {
-          out.push(beginText(), setFillingGrayscaleColor(0));
+          out.push('BT 0 g');
           inText = true;
-          face = null;
+          font = '';
         }
-        if (face !== o.face || size !== o.size) {
-          out.push(setFontAndSize(keys[o.face], r2(o.size)));
-          face = o.face;
-          size = o.size;
+        const tf = `${keys[o.face]} ${num(o.size)} Tf`;
+        if (tf !== font) {
+          out.push(tf);
+          font = tf;
         }
-        out.push(setTextMatrix(1, 0, 0, 1, r2(o.x), r2(o.y)), showText(this.encode(o.face, o.text)));
+        out.push(`1 0 0 1 ${num(o.x)} ${num(o.y)} Tm <${this.hex(o.face, o.text)}> Tj`);
         continue;
       }
       if (inText) {
-        out.push(endText());
+        out.push('ET');
         inText = false;
       }
-      graphicOps(o, out);
+      out.push(graphic(o));
     }
-    if (inText) out.push(endText());
+    if (inText) out.push('ET');
   }
 
   async save(): Promise<Uint8Array> {
@@ -122,47 +110,40 @@ export class PdfWriter {
   }
 }
 
-/** A non-text drawing operation as PDF operators. */
-export function graphicOps(o: Exclude<DrawOp, { op: 'text' }>, out: PDFOperator[]): void {
+function paint(fillGray: number | undefined, strokeGray: number | undefined, lineWidth: number | undefined): { setup: string; op: string } {
+  const setup = [fillGray !== undefined ? `${num(fillGray)} g` : '', strokeGray !== undefined ? `${num(strokeGray)} G ${num(lineWidth ?? 0.5)} w` : ''].filter(Boolean).join(' ');
+  const op = fillGray !== undefined && strokeGray !== undefined ? 'B' : fillGray !== undefined ? 'f' : 'S';
+  return { setup, op };
+}
+
+/** A non-text drawing operation as PDF content. */
+export function graphic(o: Exclude<DrawOp, { op: 'text' }>): string {
   switch (o.op) {
     case 'rect': {
-      out.push(pushGraphicsState());
-      if (o.fill !== undefined) out.push(setFillingGrayscaleColor(o.fill));
-      if (o.stroke !== undefined) out.push(setStrokingGrayscaleColor(o.stroke), setLineWidth(o.lineWidth ?? 0.5));
-      out.push(rectangle(r2(o.x), r2(o.y), r2(o.w), r2(o.h)));
-      out.push(o.fill !== undefined && o.stroke !== undefined ? fillAndStroke() : o.fill !== undefined ? fill() : stroke());
-      out.push(popGraphicsState());
-      return;
+      const p = paint(o.fill, o.stroke, o.lineWidth);
+      return `q ${p.setup} ${num(o.x)} ${num(o.y)} ${num(o.w)} ${num(o.h)} re ${p.op} Q`;
     }
     case 'line':
-      out.push(pushGraphicsState(), setStrokingGrayscaleColor(o.gray), setLineWidth(o.width));
-      if (o.dash) out.push(setDashPattern(o.dash.map(r2), 0));
-      out.push(moveTo(r2(o.x1), r2(o.y1)), lineTo(r2(o.x2), r2(o.y2)), stroke(), popGraphicsState());
-      return;
+      return `q ${num(o.gray)} G ${num(o.width)} w ${o.dash ? `[${o.dash.map(num).join(' ')}] 0 d ` : ''}${num(o.x1)} ${num(o.y1)} m ${num(o.x2)} ${num(o.y2)} l S Q`;
     case 'ellipse': {
-      const k = 0.5522847498;
       const { cx, cy, rx, ry } = o;
-      out.push(pushGraphicsState());
-      if (o.fill !== undefined) out.push(setFillingGrayscaleColor(o.fill));
-      if (o.stroke !== undefined) out.push(setStrokingGrayscaleColor(o.stroke), setLineWidth(o.lineWidth ?? 0.5));
-      out.push(
-        moveTo(r2(cx + rx), r2(cy)),
-        appendBezierCurve(r2(cx + rx), r2(cy + ry * k), r2(cx + rx * k), r2(cy + ry), r2(cx), r2(cy + ry)),
-        appendBezierCurve(r2(cx - rx * k), r2(cy + ry), r2(cx - rx), r2(cy + ry * k), r2(cx - rx), r2(cy)),
-        appendBezierCurve(r2(cx - rx), r2(cy - ry * k), r2(cx - rx * k), r2(cy - ry), r2(cx), r2(cy - ry)),
-        appendBezierCurve(r2(cx + rx * k), r2(cy - ry), r2(cx + rx), r2(cy - ry * k), r2(cx + rx), r2(cy)),
-        closePath(),
+      const k = ELLIPSE_K;
+      const c = (...v: number[]) => v.map(num).join(' ');
+      const p = paint(o.fill, o.stroke, o.lineWidth);
+      return (
+        `q ${p.setup} ${c(cx + rx, cy)} m ` +
+        `${c(cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry)} c ` +
+        `${c(cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy)} c ` +
+        `${c(cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry)} c ` +
+        `${c(cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy)} c h ${p.op} Q`
       );
-      out.push(o.fill !== undefined && o.stroke !== undefined ? fillAndStroke() : o.fill !== undefined ? fill() : stroke());
-      out.push(popGraphicsState());
-      return;
     }
     case 'cells': {
       // One filled path in grid units: the smallest content for a QR code.
-      out.push(pushGraphicsState(), setFillingGrayscaleColor(0), concatTransformationMatrix(Math.round(o.unit * 1e5) / 1e5, 0, 0, Math.round(o.unit * 1e5) / 1e5, r2(o.x), r2(o.y)));
-      for (let i = 0; i < o.runs.length; i += 3) out.push(rectangle(o.runs[i]!, o.runs[i + 1]!, o.runs[i + 2]!, 1));
-      out.push(fill(), popGraphicsState());
-      return;
+      const unit = Math.round(o.unit * 1e5) / 1e5;
+      const runs: string[] = [];
+      for (let i = 0; i < o.runs.length; i += 3) runs.push(`${o.runs[i]} ${o.runs[i + 1]} ${o.runs[i + 2]} 1 re`);
+      return `q 0 g ${unit} 0 0 ${unit} ${num(o.x)} ${num(o.y)} cm\n${runs.join('\n')}\nf Q`;
     }
   }
 }

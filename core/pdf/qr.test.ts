@@ -20,8 +20,10 @@ describe('QR matrix', () => {
   const m = qrMatrix(qrPayload(id, hash));
 
   it('has the three finder patterns of a QR code', () => {
-    // Size is 17 + 4 × version, so 21, 25, 29, …
-    expect((m.size - 17) % 4).toBe(0);
+    // 105 alphanumeric characters: 4 mode bits + 9 count bits + 52 pairs × 11 + 1 × 6 = 591 bits.
+    // Level M holds 64 data codewords (512 bits) in version 4 and 86 (688) in version 5: version 5,
+    // whose size is 17 + 4 × 5 = 37 modules.
+    expect(m.size).toBe(37);
     // A finder is a 7 × 7 dark ring, a light ring inside, and a 3 × 3 dark centre.
     const finderAt = (r0: number, c0: number) => {
       for (let r = 0; r < 7; r++) {

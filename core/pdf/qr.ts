@@ -24,8 +24,17 @@ export function parseQrPayload(payload: string): { id: string; hash: string } | 
 
 export type QrMatrix = { size: number; dark(row: number, col: number): boolean };
 
+/** QR alphanumeric mode's characters: a payload of only these is encoded as one segment. */
+const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
+
+/**
+ * The module matrix, error correction level M (15 % of the code may be damaged). A payload of
+ * alphanumeric characters only is given as one segment, which skips the encoder's search for the
+ * best mix of modes (the slowest part of making the code).
+ */
 export function qrMatrix(payload: string): QrMatrix {
-  const { modules } = create(payload, { errorCorrectionLevel: 'M' });
+  const input = ALPHANUMERIC.test(payload) ? [{ data: payload, mode: 'alphanumeric' as const }] : payload;
+  const { modules } = create(input, { errorCorrectionLevel: 'M' });
   return { size: modules.size, dark: (r, c) => Boolean(modules.data[r * modules.size + c]) };
 }
 

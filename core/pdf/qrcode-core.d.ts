@@ -3,7 +3,8 @@
 declare module 'qrcode/lib/core/qrcode.js' {
   export type QrErrorCorrection = 'L' | 'M' | 'Q' | 'H';
   export type QrBitMatrix = { size: number; data: Uint8Array; get(row: number, col: number): number | boolean };
-  export function create(text: string, options?: { errorCorrectionLevel?: QrErrorCorrection; version?: number }): {
+  export type QrSegment = { data: string; mode: 'numeric' | 'alphanumeric' | 'byte' };
+  export function create(text: string | QrSegment[], options?: { errorCorrectionLevel?: QrErrorCorrection; version?: number }): {
     modules: QrBitMatrix;
     version: number;
   };

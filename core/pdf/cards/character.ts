@@ -96,6 +96,8 @@ export function skillsLine(ctx: CardContext): TextBlock {
 
 /** The QR code, floated at the top right: about a fifth of the card's width, never under 14 mm. */
 export function qrFigure(payload: string): FigureBlock {
+  // The code is the same at every size tried; make it once.
+  let unit: ReturnType<typeof qrCells> | null = null;
   return {
     kind: 'figure',
     float: true,
@@ -103,6 +105,9 @@ export function qrFigure(payload: string): FigureBlock {
       const side = Math.min(area.height * 0.6, Math.max(mm(14), Math.min(area.width * 0.34, area.height * 0.45, mm(30))));
       return { width: side, height: side };
     },
-    draw: (x, y, w) => [qrCells(payload, x, y, w)],
+    draw: (x, y, w) => {
+      unit ??= qrCells(payload, 0, 0, 1);
+      return [{ ...unit, x, y, unit: unit.unit * w }];
+    },
   };
 }
