@@ -23,8 +23,8 @@ function fakeIpcMain() {
 
 /** A fake invoke event from a frame at `url` in web contents `id`. */
 function event(url: string | null, id = 1, options: { subFrame?: boolean } = {}): IpcMainInvokeEvent {
-  const mainFrame = { url: url ?? '' };
-  const frame = url === null ? null : options.subFrame ? { url } : mainFrame;
+  const mainFrame = { url: url ?? '', parent: null, frameTreeNodeId: 1 };
+  const frame = url === null ? null : options.subFrame ? { url, parent: mainFrame, frameTreeNodeId: 2 } : mainFrame;
   return { sender: { id, mainFrame }, senderFrame: frame } as unknown as IpcMainInvokeEvent;
 }
 
@@ -66,6 +66,8 @@ describe('registerIpcHandlers', () => {
       [event('app://other-host/index.html'), /not the app page/],
       [event(APP_URL, 2), /not the app window/],
       [event(APP_URL, 1, { subFrame: true }), /sub-frame/],
+      // A different frame object claiming to be a top frame of another tree.
+      [{ ...event(APP_URL), senderFrame: { url: APP_URL, parent: null, frameTreeNodeId: 9 } } as unknown as IpcMainInvokeEvent, /sub-frame/],
       [event(null), /frame is gone/],
     ];
     for (const [e, why] of foreign) await expect(call(e)).rejects.toThrow(why);

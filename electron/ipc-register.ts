@@ -50,7 +50,9 @@ export function foreignSenderReason(event: IpcMainInvokeEvent, policy: SenderPol
   const frame = event.senderFrame;
   if (!frame) return 'the sending frame is gone';
   if (!policy.webContentsIds().includes(event.sender.id)) return 'it is not the app window';
-  if (frame !== event.sender.mainFrame) return 'it is a sub-frame, not the app page';
+  // The top frame: the same WebFrameMain as the window's main frame, or one without a parent.
+  const top = frame === event.sender.mainFrame || (frame.parent === null && frame.frameTreeNodeId === event.sender.mainFrame.frameTreeNodeId);
+  if (!top) return 'it is a sub-frame, not the app page';
   if (!isAppUrl(frame.url, policy.appUrl)) return `it is not the app page (${truncate(frame.url)})`;
   return null;
 }
