@@ -1,5 +1,6 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 import { runCheck } from './check';
+import { runDesk } from './desk';
 import { runPrint } from './print';
 import type { Io } from './io';
 import { nodeIo } from './io';
@@ -12,6 +13,8 @@ Commands:
   check [--json] <file|folder>...     check character files against their game's rules
   print <file|folder>... --out FILE.pdf [--cards LIST] [--paper a4|letter] [--size credit|poker|a6]
                                       print cards and tags for characters
+  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf]
+                                      the event desk: check-in report, sheet, reprint what changed
   help                                show this help
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
@@ -24,6 +27,7 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
         return await runCheck(rest, io);
       case 'print':
         return await runPrint(rest, io);
+      case 'desk': return await runDesk(rest, io);
       case undefined:
       case 'help':
       case '--help':

@@ -1,0 +1,393 @@
+// `quartermaster desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf]`:
+// the event desk on the command line. Prints the desk report (grouped by player, problems first,
+// totals); writes the check-in sheet; reprints only the characters changed since their last print
+// for this event and records the print in the event file (atomically, with a backup of the previous
+// event file). Character files are never written; a bad event file is never overwritten.
+// Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
+import { constants } from 'node:fs';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { MAX_FILE_BYTES } from '../core/format/limits';
+import type { RulesetId } from '../core/model/ids';
+import { RULESETS } from '../core/rulesets/index';
+import {
+  EVENT_FILE_SUFFIX,
+  checkInCsv,
+  checkInSheetPdf,
+  deskCharacterFromBytes,
+  deskExitCode,
+  deskRows,
+  eventLine,
+  eventRuleset,
+  formatDeskReport,
+  isoLocal,
+  loadEventBytes,
+  newEvent,
+  newPrint,
+  planReprint,
+  recordPrints,
+  serializeEvent,
+  sheetRows,
+  unreadableCharacter,
+  wallTime,
+  type DeskCharacter,
+  type DeskEvent,
+  type NewPrint,
+  type Voids,
+} from '../core/desk/index';
+import { LayoutError, PAPERS, printCards, type FontBytes, type PaperId } from '../core/pdf/index';
+import { BACKUPS_KEPT, backupFolderOf } from '../electron/files';
+import { describeFsError, expandTargets } from './files';
+import type { Io } from './io';
+import { shippedFonts } from './print';
+
+export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
+
+Shows every character in the folder for the event desk: grouped by player, problems first, with
+armour, hits, power points or energy, check-in and whether the printed cards are current.
+
+Options:
+  --event FILE          the event file (default: the one *${EVENT_FILE_SUFFIX} in the folder)
+  --csv FILE.csv        write the check-in sheet as CSV (UTF-8 with a byte order mark)
+  --pdf FILE.pdf        write the check-in sheet as PDF
+  --reprint-changed     print cards only for characters never printed for this event or changed
+                        since their last print; records the print in the event file (creating it
+                        if needed) and lists the serials it voids. Needs --out.
+  --out FILE.pdf        where --reprint-changed writes the cards
+  --paper a4|letter     paper for the sheet and the cards (default a4)
+
+Exit codes: 0 all clean, 1 a rule error in some character, 2 a file that cannot be read (the rest
+are still shown), a bad event file (nothing is written), or bad usage.`;
+
+export type DeskDeps = {
+  fonts(): Promise<FontBytes>;
+  now(): Date;
+};
+
+const defaultDeps: DeskDeps = { fonts: shippedFonts, now: () => new Date() };
+
+class UsageError extends Error {}
+
+export type DeskArgs = {
+  folder: string;
+  event?: string;
+  csv?: string;
+  pdf?: string;
+  reprint: boolean;
+  out?: string;
+  paper: PaperId;
+};
+
+export function parseDeskArgs(args: readonly string[]): DeskArgs {
+  const paths: string[] = [];
+  const parsed: Omit<DeskArgs, 'folder'> = { reprint: false, paper: 'a4' };
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i]!;
+    let inline: string | undefined;
+    if (arg.startsWith('--') && arg.includes('=')) {
+      inline = arg.slice(arg.indexOf('=') + 1);
+      arg = arg.slice(0, arg.indexOf('='));
+    }
+    const take = () => {
+      if (inline !== undefined) return inline;
+      const v = args[i + 1];
+      if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${arg} needs a value`);
+      i++;
+      return v;
+    };
+    switch (arg) {
+      case '--event':
+        parsed.event = take();
+        break;
+      case '--csv':
+        parsed.csv = take();
+        break;
+      case '--pdf':
+        parsed.pdf = take();
+        break;
+      case '--out':
+        parsed.out = take();
+        break;
+      case '--reprint-changed':
+        parsed.reprint = true;
+        break;
+      case '--paper': {
+        const v = take();
+        if (!(v in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${v}"`);
+        parsed.paper = v as PaperId;
+        break;
+      }
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+        paths.push(arg);
+    }
+  }
+  if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
+  if (parsed.reprint && parsed.out === undefined) throw new UsageError('--reprint-changed needs --out FILE.pdf');
+  if (!parsed.reprint && parsed.out !== undefined) throw new UsageError('--out is where --reprint-changed writes the cards; add --reprint-changed');
+  if (parsed.event !== undefined && !parsed.event.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file (got "${parsed.event}")`);
+  // Output names are checked so that no character or event file can ever be overwritten by one.
+  if (parsed.csv !== undefined && !/\.csv$/i.test(parsed.csv)) throw new UsageError(`--csv must name a .csv file (got "${parsed.csv}")`);
+  for (const [flag, v] of [['--pdf', parsed.pdf], ['--out', parsed.out]] as const) {
+    if (v !== undefined && !/\.pdf$/i.test(v)) throw new UsageError(`${flag} must name a .pdf file (got "${v}")`);
+  }
+  const outputs = [parsed.csv, parsed.pdf, parsed.out].filter((x): x is string => x !== undefined).map((p) => resolve(p));
+  if (new Set(outputs).size !== outputs.length) throw new UsageError('--csv, --pdf and --out must name different files');
+  return { folder: paths[0]!, ...parsed };
+}
+
+type EventState =
+  | { kind: 'file'; path: string; event: DeskEvent; bytes: Uint8Array }
+  | { kind: 'new'; path: string; event: DeskEvent }
+  | { kind: 'bad'; path: string; message: string };
+
+export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(`${DESK_USAGE}\n`);
+    return 0;
+  }
+  let a: DeskArgs;
+  try {
+    a = parseDeskArgs(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`quartermaster desk: ${e.message}\n\n${DESK_USAGE}\n`);
+    return 2;
+  }
+  try {
+    const info = await io.stat(a.folder);
+    if (!info.isDirectory) throw new UsageError(`${a.folder} is not a folder`);
+  } catch (e) {
+    io.err(`quartermaster desk: ${e instanceof UsageError ? e.message : `${a.folder}: ${describeFsError(e)}`}\n`);
+    return 2;
+  }
+  const now = deps.now();
+  const characters = await readCharacters(a.folder, io);
+
+  let eventPath: string;
+  try {
+    eventPath = a.event ?? (await findEventFile(a.folder, io));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`quartermaster desk: ${e.message}\n`);
+    return 2;
+  }
+  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, characters, now));
+  const event = state.kind === 'bad' ? newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
+  const rows = deskRows(characters, event);
+  const heading =
+    state.kind === 'file'
+      ? `Event: ${eventLine(event)} (${state.path})`
+      : state.kind === 'new'
+        ? `Event: no event file yet (${state.path} is made by --reprint-changed); nobody is checked in or printed`
+        : `Event file ${state.path} cannot be used: ${state.message}`;
+  io.out(formatDeskReport(rows, heading));
+
+  let code: number = deskExitCode(rows);
+  if (state.kind === 'bad') {
+    io.err(`${state.message}\nquartermaster desk: the event file cannot be read, so nothing was written (and it was not changed)\n`);
+    return 2;
+  }
+
+  const fail = (message: string) => {
+    io.err(`${message}\n`);
+    code = 2;
+  };
+  if (a.csv !== undefined) {
+    const text = checkInCsv(sheetRows(rows));
+    if (await write(io, a.csv, text, fail)) io.out(`Wrote ${a.csv}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'}.\n`);
+  }
+  if (a.pdf !== undefined) {
+    const ruleset = eventRuleset(event);
+    const { bytes, pages } = await checkInSheetPdf(sheetRows(rows), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
+    if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
+  }
+  if (a.reprint && a.out !== undefined) {
+    const reprintCode = await reprintChanged(state, characters, a.out, a.folder, a.paper, now, io, deps);
+    code = Math.max(code, reprintCode);
+  }
+  return code;
+}
+
+async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, characters: DeskCharacter[], out: string, folder: string, paper: PaperId, now: Date, io: Io, deps: DeskDeps): Promise<number> {
+  let code = 0;
+  const plan = planReprint(characters, state.event);
+  for (const s of plan.skipped) {
+    io.err(`not printed: ${s.reason}\n`);
+    code = 2;
+  }
+  if (plan.print.length === 0) {
+    io.out(`Reprint: nothing changed since the last print for this event (${plan.unchanged.length} character${plan.unchanged.length === 1 ? '' : 's'} current); ${out} was not written.\n`);
+    return code;
+  }
+  const byFile = new Map(characters.map((c) => [c.file, c]));
+  const toPrint = plan.print.map((p) => byFile.get(p.file)!).filter((c): c is Extract<DeskCharacter, { readable: true }> => c.readable);
+  let printed;
+  try {
+    printed = await printCards(
+      toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}` },
+    );
+  } catch (e) {
+    if (!(e instanceof LayoutError)) throw e;
+    io.err(`quartermaster desk: ${e.message}\n`);
+    return 2;
+  }
+  for (const p of printed.problems) {
+    io.err(`not printed: ${p.message}\n`);
+    code = 2;
+  }
+  for (const w of printed.warnings) io.err(`warning: ${w.message}\n`);
+  const serials = new Map<string, string[]>();
+  for (const card of printed.cards) {
+    const list = serials.get(card.source) ?? [];
+    if (!list.includes(card.spec.serial)) list.push(card.spec.serial);
+    serials.set(card.source, list);
+  }
+  const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
+  if (prints.length === 0) {
+    io.err(`quartermaster desk: no cards could be printed; ${out} was not written\n`);
+    return 2;
+  }
+  const at = isoLocal(now);
+  const recorded = recordPrints(state.event, prints, at);
+
+  // The event file must still be what was read: another desk (or the app) may have saved it.
+  const unchanged = await eventUnchanged(state, io);
+  if (unchanged !== true) {
+    io.err(`quartermaster desk: ${unchanged}; nothing was printed or recorded. Run the command again.\n`);
+    return 2;
+  }
+  try {
+    await io.writeFileAtomic(out, printed.bytes);
+  } catch (e) {
+    io.err(`quartermaster desk: cannot write ${out}: ${describeFsError(e)}; nothing was recorded\n`);
+    return 2;
+  }
+  let backup: string | null = null;
+  try {
+    if (state.kind === 'file') backup = await backUpEvent(state.path, folder, now.getTime());
+    await io.writeFileAtomic(state.path, serializeEvent(recorded.event));
+  } catch (e) {
+    io.err(`quartermaster desk: ${out} was written, but the print could not be recorded in ${state.path}: ${describeFsError(e)}. The next --reprint-changed prints these characters again.\n`);
+    return 2;
+  }
+
+  const names = new Map(toPrint.map((c) => [c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`]));
+  const cardCount = printed.cards.length;
+  io.out(`Reprint: wrote ${out}: ${cardCount} card${cardCount === 1 ? '' : 's'} for ${prints.length} character${prints.length === 1 ? '' : 's'} on ${printed.pages} page${printed.pages === 1 ? '' : 's'}.\n`);
+  for (const p of plan.print) {
+    if (!serials.has(p.file)) continue;
+    io.out(`  ${names.get(p.id)}: ${p.reason === 'never-printed' ? 'first print for this event' : `changed since the print of ${wallTime(p.previous!.at)}`} (${p.file})\n`);
+  }
+  io.out(formatVoids(recorded.voids, names));
+  io.out(`${state.kind === 'new' ? 'Created' : 'Updated'} ${state.path}${backup ? ` (the previous version is kept in ${backup})` : ''}.\n`);
+  return code;
+}
+
+export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, string>): string {
+  if (voids.length === 0) return 'Voided serials: none (first prints only).\n';
+  const lines = ['Voided serials (collect and destroy the cards printed earlier):'];
+  for (const v of voids) {
+    const parts = [...v.reissued.map((s) => `${s} (reissued)`), ...v.withdrawn.map((s) => `${s} (withdrawn)`)];
+    lines.push(`  ${names.get(v.id) ?? v.id}, printed ${wallTime(v.printedAt)}: ${parts.join(', ') || 'no serials recorded'}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
+  const out: DeskCharacter[] = [];
+  for (const target of await expandTargets([folder], io)) {
+    if ('missing' in target) {
+      out.push(unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`));
+      continue;
+    }
+    try {
+      const { size } = await io.stat(target.file);
+      if (size > MAX_FILE_BYTES) {
+        out.push(unreadableCharacter(target.file, 'file.too-large', `${target.file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`));
+        continue;
+      }
+      out.push(deskCharacterFromBytes(await io.readFile(target.file), target.file));
+    } catch (e) {
+      out.push(unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${describeFsError(e)}`));
+    }
+  }
+  return out;
+}
+
+/** The one event file in the folder, or the path a new one gets. Several is a usage error. */
+async function findEventFile(folder: string, io: Io): Promise<string> {
+  const found = (await io.readdir(folder)).filter((n) => n.endsWith(EVENT_FILE_SUFFIX) && !n.startsWith('.')).sort();
+  if (found.length > 1) throw new UsageError(`${folder} holds ${found.length} event files (${found.join(', ')}); choose one with --event`);
+  if (found.length === 1) return join(folder, found[0]!);
+  const stem = basename(resolve(folder)).replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '') || 'event';
+  return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
+}
+
+async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
+  let bytes: Uint8Array;
+  try {
+    const info = await io.stat(path);
+    if (info.isDirectory) return { kind: 'bad', path, message: `${path}: is a folder` };
+    if (info.size > MAX_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
+    bytes = await io.readFile(path);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: fresh() };
+    return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };
+  }
+  const loaded = loadEventBytes(bytes, path);
+  return loaded.ok ? { kind: 'file', path, event: loaded.event, bytes } : { kind: 'bad', path, message: loaded.problem.message };
+}
+
+/** A new event named after the folder, for the game most of its characters play, starting today. */
+function defaultEvent(folder: string, characters: readonly DeskCharacter[], now: Date): DeskEvent {
+  const counts = new Map<RulesetId, number>();
+  for (const c of characters) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
+  const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
+  const name = basename(resolve(folder)).slice(0, 200) || 'Event';
+  return newEvent({ name, game, start: isoLocal(now).slice(0, 10) });
+}
+
+async function eventUnchanged(state: Exclude<EventState, { kind: 'bad' }>, io: Io): Promise<true | string> {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await io.readFile(state.path);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ENOENT') return `${state.path}: ${describeFsError(e)}`;
+    bytes = null;
+  }
+  if (state.kind === 'new') return bytes === null ? true : `${state.path} was created by someone else meanwhile`;
+  if (bytes === null) return `${state.path} was removed meanwhile`;
+  return Buffer.compare(Buffer.from(bytes), Buffer.from(state.bytes)) === 0 ? true : `${state.path} was changed by someone else meanwhile`;
+}
+
+/**
+ * Copies the event file into the backup folder the app uses for character files
+ * (`.quartermaster-backups/<file>/<ms>-<n>.event.json`), keeping the newest BACKUPS_KEPT.
+ */
+export async function backUpEvent(path: string, library: string, nowMs: number): Promise<string> {
+  const folder = backupFolderOf(library, path);
+  await mkdir(folder, { recursive: true });
+  const names = await readdir(folder);
+  let n = 1;
+  while (names.includes(`${nowMs}-${n}${EVENT_FILE_SUFFIX}`)) n++;
+  const target = join(folder, `${nowMs}-${n}${EVENT_FILE_SUFFIX}`);
+  await copyFile(path, target, constants.COPYFILE_EXCL);
+  const backups = (await readdir(folder))
+    .map((name) => ({ name, m: /^(\d{1,16})-(\d{1,6})\.event\.json$/.exec(name) }))
+    .filter((b) => b.m)
+    .sort((x, y) => Number(y.m![1]) - Number(x.m![1]) || Number(y.m![2]) - Number(x.m![2]));
+  for (const old of backups.slice(BACKUPS_KEPT)) await rm(join(folder, old.name), { force: true });
+  return target;
+}
+
+async function write(io: Io, path: string, data: Uint8Array | string, fail: (m: string) => void): Promise<boolean> {
+  try {
+    await io.writeFileAtomic(path, data);
+    return true;
+  } catch (e) {
+    fail(`quartermaster desk: cannot write ${path}: ${describeFsError(e)}`);
+    return false;
+  }
+}
