@@ -12,7 +12,8 @@ import { EXAMPLES, fakeId, type ExampleName } from '../core/desk/testing';
 import { serialFor } from '../core/pdf/serial';
 import { nodeIo, type Io } from './io';
 import { main } from './main';
-import { parseDeskArgs, runDesk } from './desk';
+import { nativeContentHash, parseDeskArgs, runDesk } from './desk';
+import { contentHash } from '../core/format/hash';
 
 function captureIo(): Io & { stdout: () => string; stderr: () => string } {
   let out = '';
@@ -254,6 +255,10 @@ describe('quartermaster desk: usage', () => {
     expect(chosen.out.split('\n')[0]).toBe(`Event: B · 2026-10-02 (${join(folder, 'b.event.json')})`);
     expect((await desk([fileOf(0)])).err).toContain('is not a folder');
     expect((await desk([join(dir, 'nowhere')])).err).toContain('no such file or folder');
+  });
+
+  it('hashes content exactly as the cards do, with node’s SHA-256', () => {
+    for (const c of Object.values(EXAMPLES)) expect(nativeContentHash(c)).toBe(contentHash(c));
   });
 
   it('reads --name=value options', () => {

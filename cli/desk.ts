@@ -4,9 +4,11 @@
 // for this event and records the print in the event file (atomically, with a backup of the previous
 // event file). Character files are never written; a bad event file is never overwritten.
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { canonicalJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
@@ -295,25 +297,37 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
   return `${lines.join('\n')}\n`;
 }
 
+/** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
+export const nativeContentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+/** Files read at once: the disk works while the core parses, and the order is kept. */
+const READ_CONCURRENCY = 16;
+
 async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
-  const out: DeskCharacter[] = [];
-  for (const target of await expandTargets([folder], io)) {
-    if ('missing' in target) {
-      out.push(unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`));
-      continue;
+  const targets = await expandTargets([folder], io);
+  const out: DeskCharacter[] = new Array(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      out[i] = await readCharacter(targets[i]!, io);
     }
-    try {
-      const { size } = await io.stat(target.file);
-      if (size > MAX_FILE_BYTES) {
-        out.push(unreadableCharacter(target.file, 'file.too-large', `${target.file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`));
-        continue;
-      }
-      out.push(deskCharacterFromBytes(await io.readFile(target.file), target.file));
-    } catch (e) {
-      out.push(unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${describeFsError(e)}`));
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, targets.length) }, worker));
   return out;
+}
+
+async function readCharacter(target: Awaited<ReturnType<typeof expandTargets>>[number], io: Io): Promise<DeskCharacter> {
+  if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+  try {
+    const { size } = await io.stat(target.file);
+    if (size > MAX_FILE_BYTES) {
+      return unreadableCharacter(target.file, 'file.too-large', `${target.file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`);
+    }
+    return deskCharacterFromBytes(await io.readFile(target.file), target.file, nativeContentHash);
+  } catch (e) {
+    return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${describeFsError(e)}`);
+  }
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */

@@ -12,15 +12,22 @@ export type DeskCharacter =
   | { file: string; readable: true; character: Character; derivation: Derivation; hash: string }
   | { file: string; readable: false; problem: DeskFileProblem };
 
+/**
+ * How the content hash is computed: core/format/hash.ts `contentHash` (pure TypeScript). A caller
+ * with a native SHA-256 (node:crypto, WebCrypto) may pass its own, which must return the same value:
+ * SHA-256 in lower-case hex of `canonicalJson(character)`.
+ */
+export type ContentHasher = (character: Character) => string;
+
 /** A loaded character: derives its values and its content hash (the one printed on its cards). */
-export function deskCharacter(file: string, character: Character): DeskCharacter {
-  return { file, readable: true, character, derivation: derive(character), hash: contentHash(character) };
+export function deskCharacter(file: string, character: Character, hasher: ContentHasher = contentHash): DeskCharacter {
+  return { file, readable: true, character, derivation: derive(character), hash: hasher(character) };
 }
 
 /** A character file's bytes, loaded with the character file's guards. */
-export function deskCharacterFromBytes(bytes: Uint8Array, file: string): DeskCharacter {
+export function deskCharacterFromBytes(bytes: Uint8Array, file: string, hasher: ContentHasher = contentHash): DeskCharacter {
   const loaded = loadCharacterBytes(bytes, file);
-  return loaded.ok ? deskCharacter(file, loaded.character) : unreadableCharacter(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field);
+  return loaded.ok ? deskCharacter(file, loaded.character, hasher) : unreadableCharacter(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field);
 }
 
 /** A file that could not be read, parsed or validated. `message` names the file. */
