@@ -369,6 +369,9 @@ describe('argument validation: every handler rejects wrong types', () => {
     getSettings: [[1, 2]],
     setSettings: [[{ paper: 'a3' }], [{ language: 'fr' }], ['a4']],
     exportPdf: [[{ path: '/a' }], [{ character: {} }]],
+    saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
+    listDrafts: [[{}]],
+    discardDraft: [[{ path: 3 }]],
   };
 
   it('covers every method of the contract', () => {

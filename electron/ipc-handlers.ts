@@ -36,7 +36,8 @@ import {
   writeNew,
 } from './files';
 import { Library, type DeriveFn } from './library';
-import { checkShape, PathError, PathGuard } from './paths';
+import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
+import { checkShape, isInside, PathError, PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 
 /** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
@@ -76,6 +77,8 @@ export type IpcDeps = {
   guard?: PathGuard;
   /** Told when the user picks another library folder (main re-targets the watcher). */
   onLibraryFolderChanged?: (folder: string) => void;
+  /** Where autosaved drafts go; defaults to a hidden folder in the library (see drafts.ts). */
+  draftsFolder?: () => string;
 };
 
 /** The handler table: exactly the invoke methods of the contract, with the same signatures. */
@@ -106,6 +109,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
   const guard = deps.guard ?? new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder: deps.examplesFolder });
   const newId = deps.newId ?? randomUUID;
   const libraryFolder = () => settings.get().libraryFolder;
+  const draftsFolder = deps.draftsFolder ?? (() => join(libraryFolder(), DRAFTS_FOLDER));
 
   /** A path argument: granted, or a recent file (the user chose it in an earlier session). */
   const checkPath = async (path: string): Promise<string> => {
@@ -386,6 +390,27 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const bytes = await deps.exportPdf(parsed.data, { paper: settings.get().paper });
       await writeAtomic(out, bytes);
       return { path: out };
+    },
+
+    async saveDraft({ path, character }) {
+      await checkPath(path);
+      notExample(path, 'drafted');
+      return writeDraft(draftsFolder(), path, character, deps.now());
+    },
+
+    async listDrafts() {
+      const { drafts } = await readDrafts(draftsFolder());
+      // A draft's path was granted when it was written; grant it again for this session.
+      for (const d of drafts) {
+        if (isInside(libraryFolder(), d.path)) guard.grantListed(d.path, 'library');
+        else await guard.grantChosen(d.path);
+      }
+      return drafts;
+    },
+
+    async discardDraft({ path }) {
+      await checkPath(path);
+      await removeDraft(draftsFolder(), path);
     },
   };
 

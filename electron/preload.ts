@@ -50,6 +50,9 @@ export const api = {
   getSettings: invoke('getSettings'),
   setSettings: invoke('setSettings'),
   exportPdf: invoke('exportPdf'),
+  saveDraft: invoke('saveDraft'),
+  listDrafts: invoke('listDrafts'),
+  discardDraft: invoke('discardDraft'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {

@@ -44,6 +44,15 @@ export type SaveResult =
 
 export type Backup = { id: string; savedMs: number; size: number };
 
+/** Unsaved edits of one character file, autosaved by the renderer (see electron/drafts.ts). */
+export type Draft = {
+  path: string;
+  savedMs: number;
+  character: Character;
+  /** The character file's modified time now, or null when it no longer exists. */
+  fileModifiedMs: number | null;
+};
+
 export type Paper = 'a4' | 'letter';
 export type Language = 'en' | 'bg';
 
@@ -75,6 +84,11 @@ export interface QuartermasterApi {
   getSettings(): Promise<Settings>;
   setSettings(args: Partial<Pick<Settings, 'paper' | 'language'>>): Promise<Settings>;
   exportPdf(args: { path: string; character: Character }): Promise<{ path: string } | null>;
+  /** Autosaves the unsaved edits of the open character (never touches the file itself). */
+  saveDraft(args: { path: string; character: Character }): Promise<{ savedMs: number }>;
+  /** Every draft left from earlier sessions, newest first. */
+  listDrafts(): Promise<Draft[]>;
+  discardDraft(args: { path: string }): Promise<void>;
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -118,4 +132,7 @@ export const ipcArgs = {
   getSettings: z.tuple([]),
   setSettings: z.tuple([z.strictObject({ paper: z.enum(['a4', 'letter']).optional(), language: z.enum(['en', 'bg']).optional() })]),
   exportPdf: z.tuple([z.strictObject({ path, character: loose })]),
+  saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
+  listDrafts: z.tuple([]),
+  discardDraft: z.tuple([z.strictObject({ path })]),
 } satisfies Record<InvokeMethod, z.ZodTuple>;

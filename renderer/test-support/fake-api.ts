@@ -1,7 +1,7 @@
 // An in-memory stand-in for `window.quartermaster`, for component tests only (the end-to-end suite
 // binds the real main-process handlers). Each method is a vi.fn so tests can inspect or override it.
 import { vi } from 'vitest';
-import type { LibraryEntry, LibraryListing, OpenResult, QuartermasterApi, SaveResult } from '../../core/ipc/contract';
+import type { Draft, LibraryEntry, LibraryListing, OpenResult, QuartermasterApi, SaveResult, Settings } from '../../core/ipc/contract';
 import type { Character } from '../../core/model/character';
 import { CURRENT_VERSION, FILE_FORMAT, type RulesetId } from '../../core/model/ids';
 import { canonicalJson, sha256Hex } from '../../core/format/hash';
@@ -44,6 +44,9 @@ type Stored = { character: Character; hash: string };
 export type FakeApi = QuartermasterApi & {
   files: Map<string, Stored>;
   entries: LibraryEntry[];
+  /** Autosaved drafts by file path (`fileModifiedMs` as listDrafts reports it). */
+  drafts: Map<string, Draft>;
+  settings: Settings;
   /** Fires every `onLibraryChanged` listener, as the main process does when the folder changes. */
   fireLibraryChanged(): void;
   fireMenuCommand(command: Parameters<Parameters<QuartermasterApi['onMenuCommand']>[0]>[0]): void;
@@ -53,7 +56,7 @@ export type FakeApi = QuartermasterApi & {
 
 const hashOf = (character: Character) => sha256Hex(canonicalJson(character));
 
-export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<string, Character> } = {}): FakeApi {
+export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<string, Character>; drafts?: Draft[]; settings?: Partial<Settings> } = {}): FakeApi {
   const files = new Map<string, Stored>(Object.entries(initial.files ?? {}).map(([p, c]) => [p, { character: c, hash: hashOf(c) }]));
   const libraryListeners = new Set<() => void>();
   const menuListeners = new Set<(c: never) => void>();
@@ -65,9 +68,12 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
   };
   const notImplemented = (name: string) => vi.fn(async () => Promise.reject(new Error(`${name} is not part of this test`)));
 
+  let clock = Date.UTC(2025, 5, 1, 12, 0);
   const api: FakeApi = {
     files,
     entries: initial.entries ?? [],
+    drafts: new Map((initial.drafts ?? []).map((d) => [d.path, d])),
+    settings: { libraryFolder: FOLDER, recentFiles: [], paper: 'a4', language: 'en', ...initial.settings },
     fireLibraryChanged: () => libraryListeners.forEach((l) => l()),
     fireMenuCommand: (command) => menuListeners.forEach((l) => l(command as never)),
     changeOnDisk(path, character) {
@@ -99,9 +105,19 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     listBackups: vi.fn(async () => []),
     restoreBackup: notImplemented('restoreBackup'),
     showInFolder: vi.fn(async () => undefined),
-    getSettings: vi.fn(async () => ({ libraryFolder: FOLDER, recentFiles: [], paper: 'a4' as const, language: 'en' as const })),
-    setSettings: notImplemented('setSettings'),
+    getSettings: vi.fn(async () => ({ ...api.settings })),
+    setSettings: vi.fn(async (patch) => {
+      api.settings = { ...api.settings, ...patch };
+      return { ...api.settings };
+    }),
     exportPdf: vi.fn(async () => null),
+    saveDraft: vi.fn(async ({ path, character }) => {
+      clock += 1000;
+      api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });
+      return { savedMs: clock };
+    }),
+    listDrafts: vi.fn(async () => [...api.drafts.values()].sort((a, b) => b.savedMs - a.savedMs)),
+    discardDraft: vi.fn(async ({ path }) => void api.drafts.delete(path)),
     onLibraryChanged(listener) {
       libraryListeners.add(listener);
       return () => libraryListeners.delete(listener);
