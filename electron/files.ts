@@ -137,6 +137,30 @@ export async function writeNew(path: string, data: Uint8Array | string): Promise
   await syncFolder(folder);
 }
 
+/**
+ * Copies a file to a new name that must not exist yet, so that the copy appears whole or not at all:
+ * copy to a temp file in the target's folder, fsync, hard-link to the target (EEXIST instead of
+ * replacing), remove the temp file. A plain copyFile creates the target first and fills it after,
+ * so a crash in between left an empty file under the target's name.
+ */
+export async function copyNew(from: string, to: string): Promise<void> {
+  const folder = dirname(to);
+  const tmp = join(folder, `.${basename(to)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  await copyFile(from, tmp, constants.COPYFILE_EXCL);
+  try {
+    const fh = await open(tmp, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await link(tmp, to);
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  await syncFolder(folder);
+}
+
 async function syncFolder(folder: string): Promise<void> {
   // Not possible on Windows (EISDIR/EPERM); the rename is still atomic there.
   try {
@@ -226,7 +250,10 @@ export async function listBackups(folder: string): Promise<Backup[]> {
   return out.sort((a, b) => b.savedMs - a.savedMs || Number(b.id.split('-')[1]) - Number(a.id.split('-')[1]));
 }
 
-/** Copies the current bytes of `path` into its backup folder, then keeps only the newest BACKUPS_KEPT. */
+/**
+ * Copies the current bytes of `path` into its backup folder, then keeps only the newest BACKUPS_KEPT.
+ * The copy appears whole or not at all (see `copyNew`): a crash never leaves an empty backup.
+ */
 export async function backUp(path: string, folder: string, nowMs: number): Promise<Backup | null> {
   if (!(await exists(path))) return null;
   await mkdir(folder, { recursive: true });
@@ -235,7 +262,7 @@ export async function backUp(path: string, folder: string, nowMs: number): Promi
   while (existing.some((b) => b.id === `${nowMs}-${n}`)) n++;
   const id = `${nowMs}-${n}`;
   const target = join(folder, `${id}${CHARACTER_FILE_SUFFIX}`);
-  await copyFile(path, target, constants.COPYFILE_EXCL);
+  await copyNew(path, target);
   const all = await listBackups(folder);
   for (const old of all.slice(BACKUPS_KEPT)) await rm(join(folder, `${old.id}${CHARACTER_FILE_SUFFIX}`), { force: true });
   const s = await stat(target);
