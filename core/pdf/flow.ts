@@ -5,7 +5,7 @@
 import { mm, LINE_HEIGHT, MIN_BODY_PT, MIN_SMALL_PT, SHRINK_STEP_PT, STYLE_SCALE, LayoutError, type CardSize } from './layout';
 import type { CardFace, DrawOp } from './draw';
 import { translateOps } from './draw';
-import type { Face, FontMetrics } from './fonts';
+import type { FontMetrics } from './fonts';
 
 export type Span = { text: string; bold?: boolean };
 export type TextStyle = keyof typeof STYLE_SCALE;
@@ -452,4 +452,3 @@ function describe(content: CardContent): string {
   return `card "${content.footer.left}"`;
 }
 
-export type { Face };

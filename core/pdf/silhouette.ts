@@ -1,7 +1,7 @@
 // The body silhouette on a Fortune's Landing armour tag. The rules: "Use the space provided on the
 // armor tag to indicate which portions of your body are covered by armor by filling in any areas
 // that are not protected." Drawn from the front: the character's right side is on the viewer's
-// left, marked R and L. The head is not one of the five areas, so it is only outlined (dashed).
+// left, marked R and L. The head is not one of the five areas, so it is only outlined, in grey.
 import type { Location } from '../model/ids';
 import type { DrawOp } from './draw';
 import type { FontMetrics } from './fonts';
