@@ -6,7 +6,7 @@ import { sheetRows, type SheetRow } from './sheet';
 import { EXAMPLES, exampleDesk } from './testing';
 import { unreadableCharacter } from './characters';
 
-const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', file: '', id: '', ...over });
+const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', file: '', id: '', flag: 'ok', ...over });
 
 describe('CSV fields (RFC 4180)', () => {
   it('leaves plain text alone and quotes commas, quotes and line breaks', () => {
@@ -47,9 +47,9 @@ describe('the check-in sheet as CSV', () => {
       ['Sam', 'Dimitri'],
       ['', 'bad.character.json'],
     ]);
-    expect(rows[0]).toMatchObject({ status: '2 rule errors', notes: '2 rule errors', armour: 'metal (torso, left arm, right arm)' });
+    expect(rows[0]).toMatchObject({ status: '2 rule errors', notes: '2 rule errors', armour: 'metal (torso, left arm, right arm)', flag: 'errors' });
     expect(rows[1]).toMatchObject({ status: 'ok', checkedIn: '2026-10-02 18:05', notes: 'checked in 18:05' });
-    expect(rows[3]).toMatchObject({ status: 'unreadable file', notes: 'unreadable: dir/bad.character.json: the file is empty' });
+    expect(rows[3]).toMatchObject({ flag: 'unreadable', status: 'unreadable file', notes: 'unreadable: the file is empty' });
     const lines = checkInCsv(rows).split('\r\n');
     expect(lines).toHaveLength(6); // heading, four rows, and the empty string after the last CRLF
     expect(lines[2]).toBe(`Priya,Aldric of the Vale,Fortune's Landing,"3 over torso, left leg, right leg",ok,2026-10-02 18:05,checked in 18:05,,aldric.character.json,${EXAMPLES.aldric.id}`);

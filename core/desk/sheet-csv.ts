@@ -4,7 +4,7 @@
 // a tab or a carriage return) get a leading apostrophe: a character named "=HYPERLINK(…)" stays text.
 import type { SheetRow } from './sheet';
 
-export const CSV_COLUMNS: readonly { key: keyof SheetRow | 'signature'; label: string }[] = [
+export const CSV_COLUMNS: readonly { key: Exclude<keyof SheetRow, 'flag'> | 'signature'; label: string }[] = [
   { key: 'player', label: 'Player' },
   { key: 'character', label: 'Character' },
   { key: 'ruleset', label: 'Ruleset' },

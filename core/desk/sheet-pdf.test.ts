@@ -25,6 +25,7 @@ const row = (i: number): SheetRow => ({
   notes: i % 5 === 0 ? '2 rule errors' : '',
   file: `c${i}.character.json`,
   id: '',
+  flag: i % 5 === 0 ? 'errors' : 'ok',
 });
 
 function pdfText(bytes: Uint8Array): string {
@@ -82,9 +83,11 @@ describe('the check-in sheet PDF', () => {
   it('uses Letter paper when asked: 612 pt tall, 16 rows a page', async () => {
     // 612 - 68.0 - 72 = 471.9 pt: 16 rows (16.85).
     expect(rowsPerPage('letter')).toBe(16);
-    const { bytes } = await checkInSheetPdf([row(1)], { event, fonts, now, metrics, paper: 'letter' });
+    const { bytes } = await checkInSheetPdf([row(1), { ...row(2), character: 'broken.character.json', flag: 'unreadable' }], { event, fonts, now, metrics, paper: 'letter' });
     const doc = await PDFDocument.load(bytes);
     expect([doc.getPage(0).getWidth(), doc.getPage(0).getHeight()]).toEqual([792, 612]);
+    // The unreadable file is a row, but not counted as a character.
+    expect(pdfText(bytes)).toContain('2026-10-04 · 1 character + 1 unreadable file · printed');
   });
 });
 

@@ -100,7 +100,10 @@ export async function checkInSheetPdf(rows: readonly SheetRow[], options: SheetO
   const pages = sheetPages(rows.length, paper);
   const printedOn = options.now.toISOString().slice(0, 10);
   const dates = options.event.dates.start === options.event.dates.end ? options.event.dates.start : `${options.event.dates.start} to ${options.event.dates.end}`;
-  const subtitle = [options.gameName ?? options.event.game, dates, `${rows.length} character${rows.length === 1 ? '' : 's'}`, `printed ${printedOn}`].filter(Boolean).join(' · ');
+  const unreadable = rows.filter((r) => r.flag === 'unreadable').length;
+  const readable = rows.length - unreadable;
+  const counts = `${readable} character${readable === 1 ? '' : 's'}${unreadable ? ` + ${unreadable} unreadable file${unreadable === 1 ? '' : 's'}` : ''}`;
+  const subtitle = [options.gameName ?? options.event.game, dates, counts, `printed ${printedOn}`].filter(Boolean).join(' · ');
 
   const text = (page: PDFPage, s: string, x: number, y: number, face: Face, size: number) => {
     if (s !== '') page.drawText(s, { x, y, size, font: fonts[face], color: grayscale(0) });
@@ -147,7 +150,7 @@ export async function checkInSheetPdf(rows: readonly SheetRow[], options: SheetO
           return;
         }
         const value = r[c.key];
-        const face: Face = c.key === 'character' ? 'bold' : 'regular';
+        const face: Face = c.key === 'character' || (c.key === 'notes' && (r.flag === 'errors' || r.flag === 'unreadable')) ? 'bold' : 'regular';
         const size = c.key === 'notes' ? L.notesPt : L.bodyPt;
         const lines = wrap(value, w - 2 * L.cellPadPt, face, size, 2, metrics);
         const lh = size * L.lineHeight;

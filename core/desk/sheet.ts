@@ -15,6 +15,8 @@ export type SheetRow = {
   notes: string;
   file: string;
   id: string;
+  /** How the row stands, for emphasis: rule errors and unreadable files stand out on the sheet. */
+  flag: 'ok' | 'warnings' | 'errors' | 'unreadable';
 };
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -32,7 +34,10 @@ export function sheetRows(rows: readonly DeskRow[]): SheetRow[] {
 
 export function sheetRow(r: DeskRow): SheetRow {
   if (r.status === 'unreadable') {
-    return { player: '', character: baseName(r.file), ruleset: '', armour: '', status: 'unreadable file', checkedIn: '', notes: `unreadable: ${r.errors[0]?.message ?? r.file}`, file: r.file, id: '' };
+    // The message names the file; the sheet shows the file's name in its own column.
+    const message = r.errors[0]?.message ?? '';
+    const why = message.startsWith(`${r.file}: `) ? message.slice(r.file.length + 2) : message;
+    return { player: '', character: baseName(r.file), ruleset: '', armour: '', status: 'unreadable file', checkedIn: '', notes: `unreadable: ${why}`, file: r.file, id: '', flag: 'unreadable' };
   }
   const status = r.errors.length > 0 ? plural(r.errors.length, 'rule error') : r.warnings.length > 0 ? `ok, ${plural(r.warnings.length, 'warning')}` : 'ok';
   const checkedIn = r.checkedInAt ? wallTime(r.checkedInAt) : '';
@@ -44,7 +49,8 @@ export function sheetRow(r: DeskRow): SheetRow {
   ]
     .filter(Boolean)
     .join('; ');
-  return { player: r.player, character: r.name, ruleset: r.rulesetName, armour: r.armour?.text ?? '', status, checkedIn, notes, file: r.file, id: r.id ?? '' };
+  const flag = r.errors.length > 0 ? 'errors' : r.warnings.length > 0 ? 'warnings' : 'ok';
+  return { player: r.player, character: r.name, ruleset: r.rulesetName, armour: r.armour?.text ?? '', status, checkedIn, notes, file: r.file, id: r.id ?? '', flag };
 }
 
 /** "2026-05-01T10:32:00+02:00" -> "2026-05-01 10:32": the time as it was on the desk's clock. */
