@@ -1,9 +1,8 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
 import { checkBytes, exitCodeFor, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
-import { MAX_FILE_BYTES } from '../core/format/limits';
 import { RULESETS } from '../core/rulesets/index';
-import { describeFsError, expandTargets } from './files';
+import { expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 
 const USAGE = 'Usage: quartermaster check [--json] <file|folder>...';
@@ -22,27 +21,12 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
 }
 
 export async function checkPaths(paths: readonly string[], io: Io): Promise<CheckEntry[]> {
-  const entries: CheckEntry[] = [];
-  for (const target of await expandTargets(paths, io)) {
-    if ('missing' in target) {
-      entries.push(unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`));
-      continue;
-    }
-    entries.push(await checkFile(target.file, io));
-  }
-  return entries;
-}
-
-async function checkFile(file: string, io: Io): Promise<CheckEntry> {
-  try {
-    const { size } = await io.stat(file);
-    if (size > MAX_FILE_BYTES) {
-      return unreadable(file, 'file.too-large', `${file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`);
-    }
-    return checkBytes(await io.readFile(file), file);
-  } catch (e) {
-    return unreadable(file, 'file.unreadable', `${file}: ${describeFsError(e)}`);
-  }
+  const targets = await expandTargets(paths, io);
+  return mapLimit(targets, IO_CONCURRENCY, async (target) => {
+    if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+    const read = await readCharacterFile(target.file, io);
+    return read.ok ? checkBytes(read.bytes, target.file) : unreadable(target.file, read.code, read.message);
+  });
 }
 
 export function formatReport(entries: readonly CheckEntry[]): string {

@@ -1,6 +1,7 @@
 // Expanding the command line's file and folder arguments into character files.
 import { join } from 'node:path';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
+import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { Io } from './io';
 
 export type Target = { file: string } | { file: string; missing: string };
@@ -33,18 +34,47 @@ async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
     out.push({ file: dir, missing: describeFsError(e) });
     return;
   }
-  for (const name of names) {
-    if (name.startsWith('.')) continue;
-    const path = join(dir, name);
-    let info;
-    try {
-      info = await io.stat(path);
-    } catch {
-      continue; // a dangling link or a file removed while we looked
-    }
+  const visible = names.filter((n) => !n.startsWith('.'));
+  const infos = await mapLimit(visible, IO_CONCURRENCY, (name) => io.stat(join(dir, name)).catch(() => null));
+  for (let i = 0; i < visible.length; i++) {
+    const info = infos[i];
+    if (!info) continue; // a dangling link or a file removed while we looked
+    const path = join(dir, visible[i]!);
     if (info.isDirectory) {
       if (!info.isSymlink) await walk(path, io, out);
-    } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) out.push({ file: path });
+    } else if (visible[i]!.endsWith(CHARACTER_FILE_SUFFIX)) out.push({ file: path });
+  }
+}
+
+/** How many files the command line reads at once. */
+export const IO_CONCURRENCY = 16;
+
+/** Runs fn over items with at most `limit` at a time, keeping the order of results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; code: 'file.too-large' | 'file.unreadable'; message: string };
+
+/** Reads one character file for a command, refusing oversized files by their size alone. */
+export async function readCharacterFile(file: string, io: Io): Promise<ReadResult> {
+  try {
+    return { ok: true, bytes: await io.readFileCapped(file, MAX_FILE_BYTES) };
+  } catch (e) {
+    const size = (e as { size?: number }).size;
+    if ((e as { code?: string }).code === 'ETOOBIG' && size !== undefined) {
+      return { ok: false, code: 'file.too-large', message: `${file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
+    }
+    return { ok: false, code: 'file.unreadable', message: `${file}: ${describeFsError(e)}` };
   }
 }
 

@@ -1,5 +1,6 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
-import { readFile, readdir, lstat, stat, rename, open } from 'node:fs/promises';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { rename, open } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 export type Io = {
@@ -8,22 +9,39 @@ export type Io = {
   readFile(path: string): Promise<Uint8Array>;
   /** Follows links; `isSymlink` tells whether the path itself is one. */
   stat(path: string): Promise<{ isDirectory: boolean; isFile: boolean; isSymlink: boolean; size: number }>;
+  /** Reads a whole file, refusing (error code ETOOBIG, with `size`) one larger than maxBytes without reading it. */
+  readFileCapped(path: string, maxBytes: number): Promise<Uint8Array>;
   readdir(path: string): Promise<string[]>;
   /** Writes atomically: a temp file in the same folder, fsync, rename. */
   writeFileAtomic(path: string, data: Uint8Array | string): Promise<void>;
 };
 
+/**
+ * The real file system. Reads are synchronous on purpose: a command line has nothing else to do
+ * meanwhile, and for thousands of small files Node's thread-pool round trips cost more than the
+ * reads themselves (see bench/check.bench.mjs).
+ */
 export function nodeIo(): Io {
   return {
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
-    readFile: async (p) => new Uint8Array(await readFile(p)),
+    readFile: async (p) => new Uint8Array(readFileSync(p)),
     stat: async (p) => {
-      const l = await lstat(p);
-      const s = l.isSymbolicLink() ? await stat(p) : l;
+      const l = lstatSync(p);
+      const s = l.isSymbolicLink() ? statSync(p) : l;
       return { isDirectory: s.isDirectory(), isFile: s.isFile(), isSymlink: l.isSymbolicLink(), size: s.size };
     },
-    readdir: (p) => readdir(p),
+    readFileCapped: async (p, maxBytes) => {
+      const fd = openSync(p, 'r');
+      try {
+        const { size } = fstatSync(fd);
+        if (size > maxBytes) throw Object.assign(new Error(`file too large: ${size} bytes`), { code: 'ETOOBIG', size });
+        return new Uint8Array(readFileSync(fd));
+      } finally {
+        closeSync(fd);
+      }
+    },
+    readdir: async (p) => readdirSync(p),
     writeFileAtomic: async (p, data) => {
       const tmp = join(dirname(p), `.${basename(p)}.${process.pid}.${Date.now()}.tmp`);
       const fh = await open(tmp, 'w');

@@ -1,7 +1,5 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
-import { runCheck } from './check';
-import { runDesk } from './desk';
-import { runPrint } from './print';
+// Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
 import type { Io } from './io';
 import { nodeIo } from './io';
 
@@ -24,10 +22,11 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
   try {
     switch (command) {
       case 'check':
-        return await runCheck(rest, io);
+        return await (await import('./check')).runCheck(rest, io);
       case 'print':
-        return await runPrint(rest, io);
-      case 'desk': return await runDesk(rest, io);
+        return await (await import('./print')).runPrint(rest, io);
+      case 'desk':
+        return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':
       case '--help':

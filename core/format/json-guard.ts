@@ -1,5 +1,6 @@
 // Byte-level checks done before JSON.parse: size, UTF-8 validity and nesting depth.
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from './limits';
+import { fieldPath } from './paths';
 
 export type GuardFailure = { code: 'too-large' | 'empty' | 'not-utf8' | 'too-deep'; message: string };
 
@@ -45,10 +46,71 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-function fail(code: GuardFailure['code'], message: string) {
+function fail(code: GuardFailure['code'], message: string): { ok: false; failure: GuardFailure } {
   return { ok: false as const, failure: { code, message } };
 }
 
 function formatMB(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export type JsonFailure = { code: GuardFailure['code'] | 'not-json' | 'forbidden-key'; message: string; field?: string };
+
+/**
+ * Size, UTF-8 and emptiness checks, then JSON.parse (V8 parses deep nesting iteratively), then one
+ * walk over the value that refuses nesting deeper than the limit and any `__proto__` key.
+ */
+export function parseGuardedJson(bytes: Uint8Array, maxBytes = MAX_FILE_BYTES): { ok: true; value: unknown } | { ok: false; failure: JsonFailure } {
+  if (bytes.length > maxBytes) return fail('too-large', `the file is ${formatMB(bytes.length)}; the limit is ${formatMB(maxBytes)}`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return fail('not-utf8', 'the file is not UTF-8 text (is it a binary file?)');
+  }
+  if (text.trim() === '') return fail('empty', 'the file is empty');
+  if (text.includes('\u0000')) return fail('not-utf8', 'the file contains NUL bytes (is it a binary file?)');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, failure: { code: 'not-json', message: `it is not valid JSON (${(e as Error).message})` } };
+  }
+  const failure = inspectJson(value);
+  return failure ? { ok: false, failure } : { ok: true, value };
+}
+
+/** Depth and `__proto__` check of an already parsed value (for values that did not come from bytes). */
+export function inspectJson(value: unknown): JsonFailure | null {
+  const path: (string | number)[] = [];
+  const problem = inspect(value, path, 0);
+  if (problem === 'too-deep') return { code: 'too-deep', message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep` };
+  if (problem === 'proto') {
+    const field = fieldPath(path);
+    return { code: 'forbidden-key', message: `field "${field}" is not allowed`, field };
+  }
+  return null;
+}
+
+/** Walks a parsed value; on a problem, `path` is left pointing at it. */
+function inspect(value: unknown, path: (string | number)[], depth: number): 'too-deep' | 'proto' | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_JSON_DEPTH) return 'too-deep';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const p = inspect(value[i], path, depth + 1);
+      if (p) return p;
+      path.pop();
+    }
+    return null;
+  }
+  for (const key in value) {
+    path.push(key);
+    if (key === '__proto__') return 'proto';
+    const p = inspect((value as Record<string, unknown>)[key], path, depth + 1);
+    if (p) return p;
+    path.pop();
+  }
+  return null;
 }

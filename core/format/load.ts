@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { characterSchema, type Character } from '../model/character';
 import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
-import { guardedText } from './json-guard';
+import { inspectJson, parseGuardedJson } from './json-guard';
 import { migrate } from './migrate';
-import { fieldPath, findProtoKey } from './paths';
+import { fieldPath } from './paths';
 
 export type LoadProblemCode =
   | 'too-large'
@@ -36,18 +36,13 @@ export type LoadResult =
   | { ok: false; problem: LoadProblem };
 
 export function loadCharacterBytes(bytes: Uint8Array, source: string): LoadResult {
-  const guarded = guardedText(bytes);
-  if (!guarded.ok) return problem(source, guarded.failure.code, guarded.failure.message);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(guarded.text);
-  } catch (e) {
-    return problem(source, 'not-json', `it is not valid JSON (${(e as Error).message})`);
-  }
-  return loadCharacterValue(raw, source);
+  const parsed = parseGuardedJson(bytes);
+  if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
+  return loadCharacterValue(parsed.value, source, { inspected: true });
 }
 
-export function loadCharacterValue(raw: unknown, source: string): LoadResult {
+/** Validates a parsed value; `inspected` when parseGuardedJson has already checked depth and keys. */
+export function loadCharacterValue(raw: unknown, source: string, options: { inspected?: boolean } = {}): LoadResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return problem(source, 'not-character', 'it is not a Quartermaster character file (expected a JSON object)');
   }
@@ -70,10 +65,8 @@ export function loadCharacterValue(raw: unknown, source: string): LoadResult {
       },
     };
   }
-  const protoAt = findProtoKey(obj);
-  if (protoAt !== null) {
-    return problem(source, 'forbidden-key', `field "${protoAt}" is not allowed`, protoAt);
-  }
+  const structure = options.inspected ? null : inspectJson(obj);
+  if (structure) return problem(source, structure.code, structure.message, structure.field);
   let current = obj;
   if (version < CURRENT_VERSION) {
     try {
