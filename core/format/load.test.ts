@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadCharacterBytes } from './load';
+import { loadCharacterBytes, loadCharacterValue } from './load';
 import { serializeCharacter } from './save';
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from './limits';
 
@@ -133,6 +133,14 @@ describe('loading a character file', () => {
     // brackets inside strings do not count
     const inString = { ...base, notes: '['.repeat(500) };
     expect(load(inString).ok).toBe(true);
+  });
+
+  it('refuses a deeply nested value handed over already parsed (over IPC), without overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const r = loadCharacterValue({ ...base, extra: deep }, 'renderer');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problem.code).toBe('too-deep');
   });
 
   it('refuses a 50 MB file without parsing it', () => {
