@@ -5,8 +5,7 @@
 // event file). Character files are never written; a bad event file is never overwritten.
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { canonicalJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -38,8 +37,8 @@ import {
   type Voids,
 } from '../core/desk/index';
 import { LayoutError, PAPERS, printCards, type FontBytes, type PaperId } from '../core/pdf/index';
-import { BACKUPS_KEPT, backupFolderOf } from '../electron/files';
-import { describeFsError, expandTargets } from './files';
+import { BACKUPS_KEPT, backupFolderOf, copyNew } from '../electron/files';
+import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 import { shippedFonts } from './print';
 
@@ -300,34 +299,13 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
 export const nativeContentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
-/** Files read at once: the disk works while the core parses, and the order is kept. */
-const READ_CONCURRENCY = 16;
-
 async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);
-  const out: DeskCharacter[] = new Array(targets.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < targets.length) {
-      const i = next++;
-      out[i] = await readCharacter(targets[i]!, io);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, targets.length) }, worker));
-  return out;
-}
-
-async function readCharacter(target: Awaited<ReturnType<typeof expandTargets>>[number], io: Io): Promise<DeskCharacter> {
-  if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  try {
-    const { size } = await io.stat(target.file);
-    if (size > MAX_FILE_BYTES) {
-      return unreadableCharacter(target.file, 'file.too-large', `${target.file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`);
-    }
-    return deskCharacterFromBytes(await io.readFile(target.file), target.file, nativeContentHash);
-  } catch (e) {
-    return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${describeFsError(e)}`);
-  }
+  return mapLimit(targets, IO_CONCURRENCY, async (target) => {
+    if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+    const read = await readCharacterFile(target.file, io);
+    return read.ok ? deskCharacterFromBytes(read.bytes, target.file, nativeContentHash) : unreadableCharacter(target.file, read.code, read.message);
+  });
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */
@@ -387,7 +365,8 @@ export async function backUpEvent(path: string, library: string, nowMs: number):
   let n = 1;
   while (names.includes(`${nowMs}-${n}${EVENT_FILE_SUFFIX}`)) n++;
   const target = join(folder, `${nowMs}-${n}${EVENT_FILE_SUFFIX}`);
-  await copyFile(path, target, constants.COPYFILE_EXCL);
+  // Whole or not at all: a plain copyFile killed midway left an empty backup (electron/crash-safety.test.ts).
+  await copyNew(path, target);
   const backups = (await readdir(folder))
     .map((name) => ({ name, m: /^(\d{1,16})-(\d{1,6})\.event\.json$/.exec(name) }))
     .filter((b) => b.m)
