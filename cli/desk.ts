@@ -11,36 +11,21 @@ import { canonicalJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
-import {
-  EVENT_FILE_SUFFIX,
-  checkInCsv,
-  checkInSheetPdf,
-  deskCharacterFromBytes,
-  deskExitCode,
-  deskRows,
-  eventLine,
-  eventRuleset,
-  formatDeskReport,
-  isoLocal,
-  loadEventBytes,
-  newEvent,
-  newPrint,
-  planReprint,
-  recordPrints,
-  serializeEvent,
-  sheetRows,
-  unreadableCharacter,
-  wallTime,
-  type DeskCharacter,
-  type DeskEvent,
-  type NewPrint,
-  type Voids,
-} from '../core/desk/index';
-import { LayoutError, PAPERS, printCards, type FontBytes, type PaperId } from '../core/pdf/index';
+// The desk core is imported module by module, and the PDF parts (pdf-lib, fontkit) only when a
+// PDF is written, so the report alone starts as fast as `check`.
+import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
+import { EVENT_FILE_SUFFIX, eventRuleset, newEvent, type DeskEvent } from '../core/desk/event';
+import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
+import { eventLine, formatDeskReport } from '../core/desk/report';
+import { deskExitCode, deskRows } from '../core/desk/rows';
+import { isoLocal, sheetRows, wallTime } from '../core/desk/sheet';
+import { checkInCsv } from '../core/desk/sheet-csv';
+import type { FontBytes } from '../core/pdf/fonts';
+import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { BACKUPS_KEPT, backupFolderOf, copyNew } from '../electron/files';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
-import { shippedFonts } from './print';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
 
@@ -65,7 +50,7 @@ export type DeskDeps = {
   now(): Date;
 };
 
-const defaultDeps: DeskDeps = { fonts: shippedFonts, now: () => new Date() };
+const defaultDeps: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
 
 class UsageError extends Error {}
 
@@ -200,6 +185,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   }
   if (a.pdf !== undefined) {
     const ruleset = eventRuleset(event);
+    const { checkInSheetPdf } = await import('../core/desk/sheet-pdf');
     const { bytes, pages } = await checkInSheetPdf(sheetRows(rows), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
@@ -223,6 +209,7 @@ async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, chara
   }
   const byFile = new Map(characters.map((c) => [c.file, c]));
   const toPrint = plan.print.map((p) => byFile.get(p.file)!).filter((c): c is Extract<DeskCharacter, { readable: true }> => c.readable);
+  const { printCards } = await import('../core/pdf/print');
   let printed;
   try {
     printed = await printCards(
