@@ -1,0 +1,243 @@
+// Crash safety: a child process saves a character (through the IPC handlers: backup + atomic write)
+// and an event file (as `quartermaster desk` records a print: backup + atomic write) in a loop, and
+// is killed with SIGKILL at a random moment, KILLS times. After every kill:
+// - each file parses and is byte for byte either the version before the interrupted save or the
+//   version that save was writing (never a mix, never empty);
+// - every backup parses and is byte for byte an earlier version; the newest backup is the version
+//   the last (possibly interrupted) save replaced; no more than BACKUPS_KEPT (+1 while a save is
+//   between copying its backup and pruning the oldest) are kept;
+// - the next child opens the file and saves on (a crash never locks the user out).
+// The child is electron/testing/save-loop.ts, bundled once with esbuild so it starts quickly.
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEventBytes } from '../core/desk/event-load';
+import { loadCharacterBytes } from '../core/format/load';
+import { prng } from '../core/testing/mutate';
+import { backupFolderOf, BACKUPS_KEPT, listBackups } from './files';
+import { Library } from './library';
+import { characterVersionOf, characterVersionText, eventVersionOf, eventVersionText } from './testing/save-loop';
+import { tempFolder } from './testing';
+
+/** SIGKILLs in all; each one interrupts a character save and an event save. */
+const KILLS = 300;
+/** Children running at once, each on its own library folder. */
+const LANES = 2;
+/** The kill comes 0 to this many milliseconds after the child has started saving. */
+const MAX_DELAY_MS = 30;
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let script: string;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempFolder('qm-crash-'));
+  script = join(dir, 'save-loop.mjs');
+  await build({
+    entryPoints: [new URL('./testing/save-loop.ts', import.meta.url).pathname],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: script,
+    logLevel: 'warning',
+    // `cli/desk.ts` (for backUpEvent) imports the printing code; the save loop never prints, and
+    // loading pdf-lib and fontkit would make every child start half a second later.
+    plugins: [
+      {
+        name: 'no-printing',
+        setup(b) {
+          b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?)$/ }, (a) => ({ path: a.path, namespace: 'no-printing' }));
+          b.onLoad({ filter: /.*/, namespace: 'no-printing' }, () => ({
+            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export default {};',
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+});
+afterAll(() => cleanup());
+
+type Lane = { library: string; character: string; event: string };
+type Outcome = { character: 'old' | 'new'; event: 'old' | 'new'; tempFiles: number; confirmedSaves: number };
+
+/** Runs one child until it has started saving, waits `delayMs`, kills it; returns its stdout lines. */
+function runAndKill(lane: Lane, delayMs: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, lane.library, lane.character, lane.event], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let killed = false;
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!killed && out.includes('start c ') && out.includes('start e ')) {
+        killed = true;
+        setTimeout(() => child.kill('SIGKILL'), delayMs);
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (signal !== 'SIGKILL') reject(new Error(`the save loop stopped by itself (exit ${code}): ${err}`));
+      else resolve(out.split('\n').filter((l) => l !== ''));
+    });
+  });
+}
+
+/** The last version the child confirmed for one file ("start c 4" / "saved c 5"). */
+function lastConfirmed(lines: string[], kind: 'c' | 'e'): { version: number; saves: number } {
+  let version = -1;
+  let saves = 0;
+  for (const line of lines) {
+    const [what, k, n] = line.split(' ');
+    if (k !== kind) continue;
+    version = Number(n);
+    if (what === 'saved') saves++;
+  }
+  if (version < 0) throw new Error(`no start line for ${kind}: ${lines.join(' | ')}`);
+  return { version, saves };
+}
+
+type Kind = {
+  label: string;
+  file: (lane: Lane) => string;
+  suffix: string;
+  /** Loads bytes and returns the version they hold, failing the test when they do not load. */
+  versionOf: (bytes: Uint8Array, source: string) => number;
+  text: (n: number) => string;
+};
+
+const characterKind: Kind = {
+  label: 'character',
+  file: (l) => l.character,
+  suffix: '.character.json',
+  versionOf(bytes, source) {
+    const r = loadCharacterBytes(bytes, source);
+    if (!r.ok) throw new Error(r.problem.message);
+    const n = characterVersionOf(r.character);
+    if (n === null) throw new Error(`${source}: not a crash-test character`);
+    return n;
+  },
+  text: characterVersionText,
+};
+
+const eventKind: Kind = {
+  label: 'event',
+  file: (l) => l.event,
+  suffix: '.event.json',
+  versionOf(bytes, source) {
+    const r = loadEventBytes(bytes, source);
+    if (!r.ok) throw new Error(r.problem.message);
+    const n = eventVersionOf(r.event);
+    if (n === null) throw new Error(`${source}: not a crash-test event`);
+    return n;
+  },
+  text: eventVersionText,
+};
+
+/** Checks one file and its backups after a kill; returns whether the file holds the old or new version. */
+async function checkAfterKill(lane: Lane, kind: Kind, { version: confirmed, saves }: { version: number; saves: number }, kill: number): Promise<'old' | 'new'> {
+  const where = `kill ${kill}, ${kind.label} file`;
+  const file = kind.file(lane);
+  const bytes = new Uint8Array(await readFile(file));
+  const version = kind.versionOf(bytes, file);
+  // The version before the interrupted save, or the one it was writing.
+  expect([confirmed, confirmed + 1], where).toContain(version);
+  expect(new TextDecoder().decode(bytes), where).toBe(kind.text(version));
+
+  const folder = backupFolderOf(lane.library, file);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const backups: { id: string; version: number }[] = [];
+  for (const name of names) {
+    // Hidden names are temp files of an interrupted write; anything else must be a whole backup.
+    if (name.startsWith('.')) continue;
+    const m = new RegExp(`^(\\d+-\\d+)${kind.suffix.replace(/\./g, '\\.')}$`).exec(name);
+    expect(m, `${where}: unexpected file ${name} among the backups`).not.toBeNull();
+    const b = new Uint8Array(await readFile(join(folder, name)));
+    const v = kind.versionOf(b, join(folder, name));
+    expect(new TextDecoder().decode(b), `${where}: backup ${name}`).toBe(kind.text(v));
+    expect(v, `${where}: backup ${name} is newer than the file`).toBeLessThanOrEqual(confirmed);
+    backups.push({ id: m![1]!, version: v });
+  }
+  // A completed save prunes to BACKUPS_KEPT; the interrupted one may have added one more. (A child
+  // killed before it completed any save may leave one extra each time; the next completed save
+  // prunes them.)
+  if (saves > 0) expect(backups.length, `${where}: backups kept`).toBeLessThanOrEqual(BACKUPS_KEPT + 1);
+  if (confirmed > 0) {
+    // Newest first, as the app lists them (listBackups sorts by time, then by counter).
+    const order = kind === characterKind ? (await listBackups(folder)).map((b) => b.id) : newestFirst(backups.map((b) => b.id));
+    const newest = backups.find((b) => b.id === order[0]);
+    expect(newest, `${where}: no backup after ${confirmed} saves`).toBeDefined();
+    // After a completed save of `version`, the newest backup is the version it replaced; a save
+    // interrupted after its backup leaves the current version as the newest backup.
+    if (version === confirmed + 1) expect(newest!.version, where).toBe(confirmed);
+    else expect([confirmed - 1, confirmed], where).toContain(newest!.version);
+  }
+  return version === confirmed ? 'old' : 'new';
+}
+
+function newestFirst(ids: string[]): string[] {
+  const key = (id: string) => id.split('-').map(Number) as [number, number];
+  return [...ids].sort((a, b) => key(b)[0] - key(a)[0] || key(b)[1] - key(a)[1]);
+}
+
+async function hiddenTempFiles(lane: Lane): Promise<number> {
+  const names = await readdir(lane.library);
+  return names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).length;
+}
+
+describe('crash safety: SIGKILL during saves', () => {
+  it(`keeps every file whole and every backup readable through ${KILLS} kills`, async () => {
+    const lanes: Lane[] = [];
+    for (let i = 0; i < LANES; i++) {
+      const library = join(dir, `library-${i}`);
+      await mkdir(library);
+      const lane = { library, character: join(library, 'Crash Test.character.json'), event: join(library, 'Autumn Muster.event.json') };
+      await writeFile(lane.character, characterVersionText(0));
+      await writeFile(lane.event, eventVersionText(0));
+      lanes.push(lane);
+    }
+    const outcomes: Outcome[] = [];
+    const runLane = async (lane: Lane, laneIndex: number) => {
+      const rand = prng(7000 + laneIndex);
+      let kill = laneIndex;
+      while (kill < KILLS) {
+        const lines = await runAndKill(lane, Math.floor(rand() * (MAX_DELAY_MS + 1)));
+        const c = lastConfirmed(lines, 'c');
+        const e = lastConfirmed(lines, 'e');
+        const tempBefore = await hiddenTempFiles(lane);
+        outcomes.push({
+          character: await checkAfterKill(lane, characterKind, c, kill + 1),
+          event: await checkAfterKill(lane, eventKind, e, kill + 1),
+          tempFiles: tempBefore,
+          confirmedSaves: c.saves + e.saves,
+        });
+        kill += LANES;
+      }
+    };
+    await Promise.all(lanes.map(runLane));
+
+    expect(outcomes).toHaveLength(KILLS);
+    // The kills landed while saves were running: some between a save's rename and its
+    // confirmation ("new"), and the children got real work done between kills.
+    const newer = outcomes.filter((o) => o.character === 'new' || o.event === 'new').length;
+    expect(newer).toBeGreaterThan(0);
+    expect(outcomes.reduce((s, o) => s + o.confirmedSaves, 0)).toBeGreaterThan(KILLS);
+    // Temp files left by interrupted writes are hidden: the library lists only the character.
+    for (const lane of lanes) {
+      const listed = await new Library({ derive: () => ({ derived: {}, violations: [] }) as never }).list(lane.library);
+      expect(listed.map((e) => [e.fileName, e.status])).toEqual([['Crash Test.character.json', 'clean']]);
+    }
+    const summary = {
+      kills: outcomes.length,
+      characterNew: outcomes.filter((o) => o.character === 'new').length,
+      eventNew: outcomes.filter((o) => o.event === 'new').length,
+      savesConfirmed: outcomes.reduce((s, o) => s + o.confirmedSaves, 0),
+      tempFilesLeft: Math.max(...(await Promise.all(lanes.map(hiddenTempFiles)))),
+    };
+    console.log(`crash safety: ${JSON.stringify(summary)}`);
+  }, 300_000);
+});
