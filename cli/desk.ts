@@ -310,7 +310,8 @@ async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<
     const info = await io.stat(path);
     if (info.isDirectory) return { kind: 'bad', path, message: `${path}: is a folder` };
     if (info.size > MAX_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
-    bytes = await io.readFile(path);
+    // Capped and regular files only: a pipe or device named *.event.json must not hang or fill memory.
+    bytes = await io.readFileCapped(path, MAX_FILE_BYTES);
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: fresh() };
     return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };

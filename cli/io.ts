@@ -1,5 +1,5 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { rename, open } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
@@ -32,9 +32,13 @@ export function nodeIo(): Io {
       return { isDirectory: s.isDirectory(), isFile: s.isFile(), isSymlink: l.isSymbolicLink(), size: s.size };
     },
     readFileCapped: async (p, maxBytes) => {
-      const fd = openSync(p, 'r');
+      // Non-blocking, so that opening a named pipe does not wait for a writer; then only regular
+      // files are read (a pipe would hang the command, /dev/zero would fill the memory).
+      const fd = openSync(p, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
       try {
-        const { size } = fstatSync(fd);
+        const info = fstatSync(fd);
+        if (!info.isFile()) throw Object.assign(new Error('not a regular file (a device, pipe or socket)'), { code: 'ENOTREG' });
+        const { size } = info;
         if (size > maxBytes) throw Object.assign(new Error(`file too large: ${size} bytes`), { code: 'ETOOBIG', size });
         return new Uint8Array(readFileSync(fd));
       } finally {
