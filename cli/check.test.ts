@@ -149,6 +149,13 @@ describe('npx quartermaster', () => {
     const entries = JSON.parse(run.stdout);
     expect(entries[0]).toMatchObject({ ok: true, name: 'Dimitri' });
   });
+
+  it('finds its fonts when bundled (print through the built command)', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'qm-npx-')), 'dimitri.pdf');
+    const run = await promisify(execFile)('npx', ['--no-install', 'quartermaster', 'print', 'assets/examples/fl-dimitri.character.json', '--out', out], { cwd: root });
+    expect(run.stdout).toContain('Wrote');
+    expect(readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
+  });
 });
 
 function snapshot(dir: string): Record<string, string> {

@@ -3,13 +3,14 @@
 // Exit codes as `check`: 0 all printed and clean; 1 printed, but a character has rule errors (its
 // character card is marked); 2 a file could not be read or printed, or bad usage (the rest still print).
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { loadCharacterBytes } from '../core/format/load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { CARD_SECTIONS, CARD_SIZES, FONT_FILES, LayoutError, PAPERS, printCards, type CardSection, type FontBytes, type PrintCharacter, type PrintLayoutSettings } from '../core/pdf/index';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets } from './files';
+import { appRoot } from './app-root';
 import type { Io } from './io';
 
 export const PRINT_USAGE = `Usage: quartermaster print <file|folder>... --out FILE.pdf [options]
@@ -36,7 +37,8 @@ export type PrintDeps = {
 
 /** The fonts shipped in assets/fonts, found next to this module (cli/) or the bundle (dist/). */
 export async function shippedFonts(): Promise<FontBytes> {
-  const at = (rel: string) => fileURLToPath(new URL(`../${rel}`, import.meta.url));
+  const root = appRoot();
+  const at = (rel: string) => join(root, rel);
   const [regular, bold] = await Promise.all([readFile(at(FONT_FILES.regular)), readFile(at(FONT_FILES.bold))]);
   return { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
 }
