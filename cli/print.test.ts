@@ -46,6 +46,10 @@ describe('quartermaster print', () => {
     put('more/c.character.json', { ...sampleCharacter('curious-pastimes', 1), player: 'Bo' });
     put('broken.character.json', '{ "format": "quartermaster-character", ');
     put('wrong.character.json', JSON.stringify({ ...sampleCharacter('novitas', 5), ruleset: 'chess' }));
+    // Over the 5 MB limit: refused by its size alone.
+    put('huge.character.json', ' '.repeat(6 * 1024 * 1024));
+    // A named pipe must not make the command wait for a writer.
+    execFileSync('mkfifo', [join(dir, 'pipe.character.json')]);
     const before = listing();
     const out = join(dir, 'pack.pdf');
 
@@ -55,6 +59,8 @@ describe('quartermaster print', () => {
     expect(r.err).toContain(`${join(dir, 'broken.character.json')}: it is not valid JSON`);
     expect(r.err).toContain(`${join(dir, 'wrong.character.json')}: field "ruleset"`);
     expect(r.err).toContain(`${join(dir, 'missing.character.json')}: no such file or folder`);
+    expect(r.err).toContain(`${join(dir, 'huge.character.json')}: the file is 6.0 MB; the limit is 5.0 MB`);
+    expect(r.err).toContain(join(dir, 'pipe.character.json'));
     expect(r.out).toMatch(/^Wrote .*pack\.pdf: \d+ cards for 3 characters on \d+ A4 pages/);
     // Only the PDF was added; no temp file left, no character file touched.
     expect(listing()).toEqual([...before, 'pack.pdf'].sort());

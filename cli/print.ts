@@ -5,11 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCharacterBytes } from '../core/format/load';
-import { MAX_FILE_BYTES } from '../core/format/limits';
 import { CARD_SECTIONS, CARD_SIZES, FONT_FILES, LayoutError, PAPERS, printCards, type CardSection, type FontBytes, type PrintCharacter, type PrintLayoutSettings } from '../core/pdf/index';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
-import { describeFsError, expandTargets } from './files';
+import { describeFsError, expandTargets, readCharacterFile } from './files';
 import { appRoot } from './app-root';
 import type { Io } from './io';
 
@@ -35,7 +34,7 @@ export type PrintDeps = {
   now(): Date;
 };
 
-/** The fonts shipped in assets/fonts, found next to this module (cli/) or the bundle (dist/). */
+/** The fonts shipped in assets/fonts, found from the Quartermaster folder (cli/ or dist/ and its chunks). */
 export async function shippedFonts(): Promise<FontBytes> {
   const root = appRoot();
   const at = (rel: string) => join(root, rel);
@@ -177,18 +176,12 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
       continue;
     }
     const file = target.file;
-    let bytes: Uint8Array;
-    try {
-      const { size } = await io.stat(file);
-      if (size > MAX_FILE_BYTES) {
-        report(`${file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`);
-        continue;
-      }
-      bytes = await io.readFile(file);
-    } catch (e) {
-      report(`${file}: ${describeFsError(e)}`);
+    const read = await readCharacterFile(file, io);
+    if (!read.ok) {
+      report(read.message);
       continue;
     }
+    const bytes = read.bytes;
     const loaded = loadCharacterBytes(bytes, file);
     if (!loaded.ok) {
       report(loaded.problem.message);
