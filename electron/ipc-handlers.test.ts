@@ -195,7 +195,7 @@ describe('new, save, conflicts', () => {
     const { handlers } = handlerFixture(lib, examples);
     const listing = await handlers.listLibrary();
     expect(listing.entries[0]).toMatchObject({ status: 'unreadable', name: 'From the future' });
-    expect(listing.entries[0]!.reason).toMatch(/newer Quartermaster \(file format version 2\)/);
+    expect(listing.entries[0]!.reason).toMatch(/newer Quartermaster \(character file version 2\)/);
     const r = await handlers.openCharacter({ path: future });
     if (!r.ok) throw new Error(r.problem.message);
     expect(r.opened.readOnly).toBe(true);

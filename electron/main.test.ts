@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { character, characterText, tempFolder } from './testing';
+import { ipcArgs } from '../core/ipc/contract';
 
 type Handler = (...args: any[]) => any;
 
@@ -189,7 +190,7 @@ describe('main process', () => {
   });
 
   it('registers every IPC method and refuses calls from other pages', async () => {
-    expect(h.state.ipc.size).toBe(18);
+    expect(h.state.ipc.size).toBe(Object.keys(ipcArgs).length);
     const getSettings = h.state.ipc.get('qm:getSettings')!;
     const own = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
     expect(await getSettings(own)).toMatchObject({ paper: 'a4', libraryFolder: join(h.state.root, 'path-documents', 'Quartermaster') });

@@ -16,7 +16,7 @@ export {
   type PrintRecord,
 } from './event';
 export { loadEventBytes, loadEventValue, serializeEvent, type EventLoadResult, type EventProblem, type EventProblemCode } from './event-load';
-export { EVENT_MIGRATIONS, migrateEvent, type EventMigration } from './event-migrate';
+export { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
 export { deskCharacter, deskCharacterFromBytes, unreadableCharacter, duplicateIds, type DeskCharacter, type DeskFileProblem, type ContentHasher } from './characters';
 export {
   deskRows,

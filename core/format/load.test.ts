@@ -103,7 +103,7 @@ describe('loading a character file', () => {
     const p = problemOf(load({ ...base, version: 7 }));
     expect(p.code).toBe('future-version');
     expect(p.version).toBe(7);
-    expect(p.message).toMatch(/newer Quartermaster \(file format version 7\).*Update Quartermaster/);
+    expect(p.message).toMatch(/newer Quartermaster \(character file version 7\).*Update Quartermaster/);
   });
 
   it('refuses a version that is not a whole number', () => {

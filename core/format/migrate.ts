@@ -1,10 +1,8 @@
 // Migrations from older character file versions to the current one, applied on load.
 // Version 0 is the pre-release draft format: `system` instead of `ruleset`, and skills as a map
 // from skill id to level. See docs/file-format.md.
-import { CURRENT_VERSION } from '../model/ids';
 
-type Raw = Record<string, unknown>;
-type Migration = { from: number; to: number; migrate(raw: Raw): Raw };
+import type { Migration, Raw } from './versioned';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -23,16 +21,3 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
-
-/** Brings a parsed file of an older version up to the current one. */
-export function migrate(raw: Raw, fromVersion: number): Raw {
-  let current = raw;
-  let version = fromVersion;
-  while (version < CURRENT_VERSION) {
-    const step = MIGRATIONS.find((m) => m.from === version);
-    if (!step) throw new Error(`no migration from format version ${version}`);
-    current = step.migrate(current);
-    version = step.to;
-  }
-  return current;
-}
