@@ -1,15 +1,8 @@
 // One line of plain words for a character's derived values, for the check report and the desk.
 import type { Derived } from '../rulesets/types';
-import type { Location } from '../model/ids';
+import { LOCATION_WORDS, type Location } from '../model/ids';
 
-const AREA_WORDS: Record<Location, string> = {
-  head: 'head',
-  torso: 'torso',
-  'left-arm': 'left arm',
-  'right-arm': 'right arm',
-  'left-leg': 'left leg',
-  'right-leg': 'right leg',
-};
+const AREA_WORDS = LOCATION_WORDS;
 
 export const areaWords = (areas: readonly Location[]) => areas.map((a) => AREA_WORDS[a]).join(', ');
 

@@ -6,6 +6,16 @@ export type RulesetId = (typeof RULESET_IDS)[number];
 export const LOCATIONS = ['head', 'torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type Location = (typeof LOCATIONS)[number];
 
+/** Locations in plain English words, for messages and printed cards. */
+export const LOCATION_WORDS: Record<Location, string> = {
+  head: 'head',
+  torso: 'torso',
+  'left-arm': 'left arm',
+  'right-arm': 'right arm',
+  'left-leg': 'left leg',
+  'right-leg': 'right leg',
+};
+
 export const WEAPON_KINDS = [
   'short',
   'medium',

@@ -1,6 +1,6 @@
 // The words printed on cards, in English and Bulgarian. Bulgarian is the default for the bg-magic
 // game (its players read the slips and scrolls); every other game prints in English.
-import type { Location, RulesetId } from '../model/ids';
+import { LOCATION_WORDS, type Location, type RulesetId } from '../model/ids';
 
 export type CardLanguage = 'en' | 'bg';
 
@@ -84,14 +84,7 @@ export const LABELS = {
     printed: 'Printed',
     deskNote: 'The desk scans the code to check this card matches the character file.',
     onDeath: 'When the character dies, hand this card to a referee or the event desk.',
-    locations: {
-      head: 'head',
-      torso: 'torso',
-      'left-arm': 'left arm',
-      'right-arm': 'right arm',
-      'left-leg': 'left leg',
-      'right-leg': 'right leg',
-    } as Record<Location, string>,
+    locations: LOCATION_WORDS as Record<Location, string>,
   },
   bg: {
     kind: {

@@ -3,7 +3,7 @@
 // mage's path (school, order, role style). Rule text: /work/shared/rules/004_17f914f2627ec48f.txt
 // (English digest in /work/shared/rules/README.md). Readings: docs/rulesets/bg-magic.md.
 import type { Character } from '../model/character';
-import { LOCATIONS, type WeaponKind } from '../model/ids';
+import { LOCATIONS, LOCATION_WORDS, type WeaponKind } from '../model/ids';
 import type { BgMagicDerived, Ruleset, SkillDef, Violation } from './types';
 
 export type BgArmour = 'none' | 'leather' | 'metal';
@@ -42,14 +42,6 @@ export const BG_MAGIC_SKILLS: readonly SkillDef[] = [
 ];
 
 const ARMOUR_NAMES: Record<BgArmour, string> = { none: 'no armour', leather: 'leather armour', metal: 'metal armour' };
-const LOCATION_NAMES: Record<(typeof LOCATIONS)[number], string> = {
-  head: 'head',
-  torso: 'torso',
-  'left-arm': 'left arm',
-  'right-arm': 'right arm',
-  'left-leg': 'left leg',
-  'right-leg': 'right leg',
-};
 
 const weight = (a: BgArmour) => BG_ARMOUR_ORDER.indexOf(a);
 const lighter = (a: BgArmour, b: BgArmour): BgArmour => (weight(a) <= weight(b) ? a : b);
@@ -88,7 +80,7 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
     if (clash !== undefined) {
       out.push({
         code: 'bg.armour.metal-over-metal',
-        message: `"${piece.name}" and "${metalAt.get(clash)}" are both metal armour on the ${LOCATION_NAMES[clash]}; no mage may wear two metal armours one over the other.`,
+        message: `"${piece.name}" and "${metalAt.get(clash)}" are both metal armour on the ${LOCATION_WORDS[clash]}; no mage may wear two metal armours one over the other.`,
         severity: 'error',
         path: `armour[${i}].locations[${k}]`,
       });

@@ -2,7 +2,7 @@
 // and the Wear Armour skills, helmets, no stacking, arrows ignoring armour, spell cards.
 // Readings: docs/rulesets/curious-pastimes.md.
 import type { ArmourPiece, Character } from '../model/character';
-import { LOCATIONS, type Location } from '../model/ids';
+import { LOCATIONS, LOCATION_WORDS, type Location } from '../model/ids';
 import { expandSpellCards } from './curious-pastimes-spells';
 import type { CuriousPastimesDerived, Ruleset, SkillDef, Violation } from './types';
 
@@ -149,7 +149,7 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
     const names = on.map(({ i }) => label(character.armour[i]!, i)).join(' and ');
     violations.push({
       code: 'cp.armour.layered',
-      message: `${loc} is covered by ${names}. "'Stacking' armour does not work. Only the heaviest layer of armour counts": ${armourByLocation[loc]} point${armourByLocation[loc] === 1 ? '' : 's'} there.`,
+      message: `The ${LOCATION_WORDS[loc]} is covered by ${names}. "'Stacking' armour does not work. Only the heaviest layer of armour counts": ${armourByLocation[loc]} point${armourByLocation[loc] === 1 ? '' : 's'} there.`,
       severity: 'warning',
       path: `armour[${on[1]!.i}].locations[${on[1]!.j}]`,
     });

@@ -2,6 +2,7 @@
 // Wounds", "Multiple Limb Wounds", "Torso Wounds", "Treating Wounds", "Wake Up" (rules text 001).
 // Pure state transitions; the caller keeps the clock (timers are minutes from the latest wound).
 
+import { LOCATION_WORDS } from '../model/ids';
 export const FL_LIMBS = ['left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type FlLimb = (typeof FL_LIMBS)[number];
 export type FlWoundLocation = FlLimb | 'torso';
@@ -91,12 +92,7 @@ export function breakOpen(state: WoundsState): WoundsState {
   return { ...state, treated: false };
 }
 
-const LIMB_WORDS: Record<FlLimb, string> = {
-  'left-arm': 'left arm',
-  'right-arm': 'right arm',
-  'left-leg': 'left leg',
-  'right-leg': 'right leg',
-};
+const LIMB_WORDS: Record<FlLimb, string> = LOCATION_WORDS;
 
 /**
  * What the Wounds do now. The worst row of the table applies: a Torso Wound or three or more Limb

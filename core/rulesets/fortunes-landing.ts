@@ -2,7 +2,7 @@
 // the averaging choice, Threshold and costume armour. Wear, breach and wounds live in
 // `fortunes-landing-wear.ts` and `fortunes-landing-wounds.ts`. Readings: docs/rulesets/fortunes-landing.md.
 import type { ArmourPiece, Character } from '../model/character';
-import type { Location } from '../model/ids';
+import { LOCATION_WORDS, type Location } from '../model/ids';
 import {
   FL_AREAS,
   FL_ARMOUR_POINTS,
@@ -100,7 +100,7 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
     const second = pieces[1]!;
     violations.push({
       code: 'fl.armour.layered',
-      message: `${area} is covered by ${names}. The rules do not address layering; by referee reading only the best piece counts there (${perArea[area]} points).`,
+      message: `The ${LOCATION_WORDS[area]} is covered by ${names}. The rules do not address layering; by referee reading only the best piece counts there (${perArea[area]} points).`,
       severity: 'warning',
       path: `${PIECE(second)}.locations[${character.armour[second]!.locations.indexOf(area)}]`,
     });
@@ -123,14 +123,14 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
     } else if (perArea[loc] === undefined) {
       violations.push({
         code: 'fl.areas.not-covered',
-        message: `The chosen armour areas include ${loc}, but no armour covers it ("Armor only protects a character in areas where she is covered"). Remove it from the choice or add armour there.`,
+        message: `The chosen armour areas include the ${LOCATION_WORDS[loc]}, but no armour covers it ("Armor only protects a character in areas where she is covered"). Remove it from the choice or add armour there.`,
         severity: 'error',
         path,
       });
     } else if (kept.has(loc)) {
       violations.push({
         code: 'fl.areas.duplicate',
-        message: `The chosen armour areas list ${loc} more than once; it is counted once.`,
+        message: `The chosen armour areas list the ${LOCATION_WORDS[loc]} more than once; it is counted once.`,
         severity: 'warning',
         path,
       });

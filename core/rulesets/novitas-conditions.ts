@@ -4,6 +4,8 @@
 // notes of what happened or why it was refused. Time is injected (`passTime`, `passConvergence`).
 // Readings chosen where the text is silent are in docs/rulesets/novitas.md.
 
+import { LOCATION_WORDS } from '../model/ids';
+
 export const LIMBS = ['left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type Limb = (typeof LIMBS)[number];
 export type LimbWound = `${Limb}-wound`;
@@ -46,7 +48,7 @@ type Draft = {
   notes: string[];
 };
 
-const LIMB_NAMES: Record<Limb, string> = { 'left-arm': 'left arm', 'right-arm': 'right arm', 'left-leg': 'left leg', 'right-leg': 'right leg' };
+const LIMB_NAMES: Record<Limb, string> = LOCATION_WORDS;
 
 function freeze(d: Draft): ConditionState {
   const attached = [...d.attached].filter((c) => d.held.has(c));
