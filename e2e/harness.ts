@@ -106,6 +106,9 @@ export async function startHarness(): Promise<Harness> {
     await context.exposeFunction(`__qm_${method}`, (...args: unknown[]) => handler(...args));
   }
   await context.exposeFunction('__qm_csp', (text: string) => void problems.push(`CSP violation: ${text}`));
+  // Run under tsx (the benchmark), functions carry esbuild's `__name(fn, "name")` calls, which
+  // Playwright serialises into the page without the helper: give the page a no-op one.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await context.addInitScript(installPageApi, methods);
 
   page = context.pages()[0] ?? (await context.newPage());

@@ -1,7 +1,7 @@
 // The app shell: the current screen, the prompts over it, and the subscriptions to the main process.
 import { useEffect, useRef } from 'react';
 import type { QuartermasterApi } from '../core/ipc/contract';
-import { ActionsContext, createActions, type Actions } from './actions';
+import { ActionsContext, createActions, DRAFT_INTERVAL_MS, type Actions, type ActionOptions } from './actions';
 import { createStore, initialState, StoreContext, useAppState, type AppStore } from './store';
 import { CharacterView } from './components/CharacterView';
 import { LibraryView } from './components/LibraryView';
@@ -11,9 +11,9 @@ import { UnreadableView } from './components/UnreadableView';
 
 export type AppModel = { store: AppStore; actions: Actions; api: QuartermasterApi };
 
-export function createApp(api: QuartermasterApi): AppModel {
+export function createApp(api: QuartermasterApi, options: ActionOptions = {}): AppModel {
   const store = createStore(initialState);
-  return { store, actions: createActions(store, api), api };
+  return { store, actions: createActions(store, api, options), api };
 }
 
 export function App({ app }: { app: AppModel }) {
@@ -32,11 +32,15 @@ function Shell({ app }: { app: AppModel }) {
 
   useEffect(() => {
     const { api, actions } = app;
+    void actions.loadSettings();
     void actions.loadLibrary();
+    void actions.checkDrafts();
+    const autosave = setInterval(() => void actions.autosave(), DRAFT_INTERVAL_MS);
     const offLibrary = api.onLibraryChanged(() => void actions.loadLibrary());
     const offMenu = api.onMenuCommand((command) => void actions.menuCommand(command));
     const offOpenFile = api.onOpenFile?.((path) => void actions.openGrantedFile(path));
     return () => {
+      clearInterval(autosave);
       offLibrary();
       offMenu();
       offOpenFile?.();

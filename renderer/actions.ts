@@ -1,7 +1,9 @@
 // Everything the user can do, as functions over the store and the main-process API. Components call
 // these; only these write the store. Navigation away from unsaved work goes through `guard`.
+// Edits go through `edit`, which records them for undo; `autosave` (called every few seconds by the
+// app shell) keeps a draft of unsaved edits in the main process for recovery after a crash.
 import { createContext, useContext } from 'react';
-import type { MenuCommand, OpenResult, QuartermasterApi } from '../core/ipc/contract';
+import type { Draft, Language, MenuCommand, OpenResult, Paper, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import type { RulesetId } from '../core/model/ids';
 import { canonicalJson } from '../core/format/hash';
@@ -9,12 +11,26 @@ import { errorMessage } from './api';
 import type { SortKey } from './library-order';
 import { docFromOpened, isDirty, type AppStore, type Doc, type Notice, type Screen } from './store';
 import { formatDateTime } from './format';
+import { emptyHistory, record, redo, undo } from './history';
+import { setLanguage } from './i18n';
 import { t } from './strings';
 
 export type Actions = ReturnType<typeof createActions>;
 
-export function createActions(store: AppStore, api: QuartermasterApi) {
+/** How often unsaved edits are written to a draft. */
+export const DRAFT_INTERVAL_MS = 3_000;
+
+export type ActionOptions = {
+  /** The clock for merging typing into one undo step (tests inject one). */
+  now?: () => number;
+};
+
+export function createActions(store: AppStore, api: QuartermasterApi, options: ActionOptions = {}) {
   const set = store.set;
+  const now = options.now ?? (() => Date.now());
+  /** The last draft written (by identity of the character), so an unchanged character is not written again. */
+  let drafted: { path: string; character: Character } | null = null;
+  let draftFailing = false;
 
   const notify = (notice: Notice | null) => set((s) => ({ ...s, notice }));
   const fail = (key: Parameters<typeof t>[0], error: unknown) => notify({ kind: 'error', text: t(key, { message: errorMessage(error) }) });
@@ -40,6 +56,15 @@ export function createActions(store: AppStore, api: QuartermasterApi) {
     const doc = currentDoc();
     if (doc && isDirty(doc)) set((s) => ({ ...s, prompt: { kind: 'leave', then } }));
     else return then();
+  };
+
+  /** Drops a draft; a failure is harmless (a draft older than its file is never offered), so it is not shown. */
+  const discardDraftOf = async (path: string) => {
+    try {
+      await api.discardDraft({ path });
+    } catch {
+      /* see above */
+    }
   };
 
   const actions = {
@@ -147,11 +172,130 @@ export function createActions(store: AppStore, api: QuartermasterApi) {
       });
     },
 
-    /** Applies an edit to the open character (ignored when it is read-only). */
-    edit(update: (character: Character) => Character) {
+    /**
+     * Applies an edit to the open character (ignored when it is read-only), as one undo step. Edits
+     * with the same `group` (typing in one field) in quick succession are merged into one step.
+     */
+    edit(update: (character: Character) => Character, group?: string) {
       const doc = currentDoc();
       if (!doc || doc.readOnly) return;
-      updateDoc(doc.path, (d) => ({ ...d, character: update(d.character) }));
+      updateDoc(doc.path, (d) => {
+        const character = update(d.character);
+        if (character === d.character) return d;
+        return { ...d, character, history: record(d.history, d.character, { group, now: now() }) };
+      });
+    },
+
+    undo() {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      updateDoc(doc.path, (d) => {
+        const step = undo(d.history, d.character);
+        return step ? { ...d, character: step.present, history: step.history } : d;
+      });
+    },
+
+    redo() {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      updateDoc(doc.path, (d) => {
+        const step = redo(d.history, d.character);
+        return step ? { ...d, character: step.present, history: step.history } : d;
+      });
+    },
+
+    /** Writes a draft of unsaved edits (once per change), or drops the draft once there are none. */
+    async autosave() {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      const { path, character } = doc;
+      if (isDirty(doc)) {
+        if (drafted?.path === path && drafted.character === character) return;
+        try {
+          await api.saveDraft({ path, character });
+          drafted = { path, character };
+          draftFailing = false;
+        } catch (e) {
+          // Said once, not every few seconds; the next success clears it.
+          if (!draftFailing) fail('drafts.saveFailed', e);
+          draftFailing = true;
+        }
+      } else if (drafted?.path === path) {
+        drafted = null;
+        await discardDraftOf(path);
+      }
+    },
+
+    /** At start: offers to recover drafts newer than their files (left by a crash). */
+    async checkDrafts() {
+      try {
+        const drafts = await api.listDrafts();
+        const newer = drafts.filter((d) => d.fileModifiedMs === null || d.savedMs > d.fileModifiedMs);
+        if (newer.length > 0) set((s) => (s.prompt === null ? { ...s, prompt: { kind: 'recover', drafts: newer } } : s));
+      } catch (e) {
+        fail('drafts.listFailed', e);
+      }
+    },
+
+    /** Opens the draft's file with the draft's edits on top (undo goes back to the file). */
+    recoverDraft(draft: Draft) {
+      actions.closePrompt();
+      return guard(async () => {
+        let result: OpenResult | null = null;
+        try {
+          result = await api.openCharacter({ path: draft.path });
+        } catch {
+          result = null;
+        }
+        if (result?.ok && !result.opened.readOnly) {
+          show({ kind: 'character', doc: docFromOpened(result.opened) });
+          actions.edit(() => draft.character);
+        } else {
+          // The file is gone or cannot be written: the draft opens on its own. Save writes a missing
+          // file again; an unreadable one is never overwritten (Save as… keeps a copy).
+          show({
+            kind: 'character',
+            doc: { path: draft.path, character: draft.character, savedJson: '', hash: '', readOnly: false, saving: false, backups: null, history: emptyHistory() },
+          });
+        }
+        notify({ kind: 'info', text: t('drafts.recovered', { when: formatDateTime(draft.savedMs) }) });
+      });
+    },
+
+    /** Deletes a draft the user does not want. */
+    async discardDraft(draft: Draft) {
+      await discardDraftOf(draft.path);
+      set((s) => {
+        if (s.prompt?.kind !== 'recover') return s;
+        const drafts = s.prompt.drafts.filter((d) => d.path !== draft.path);
+        return { ...s, prompt: drafts.length > 0 ? { kind: 'recover', drafts } : null };
+      });
+    },
+
+    /** Reads the settings at start: the language and the paper size. */
+    async loadSettings() {
+      try {
+        const settings = await api.getSettings();
+        setLanguage(settings.language);
+        set((s) => ({ ...s, paper: settings.paper }));
+      } catch (e) {
+        fail('settings.loadFailed', e);
+      }
+    },
+
+    openSettings() {
+      set((s) => ({ ...s, prompt: { kind: 'settings' } }));
+    },
+
+    /** Changes the language or paper at once, and keeps it for the next start. */
+    async changeSettings(patch: { language?: Language; paper?: Paper }) {
+      if (patch.language !== undefined) setLanguage(patch.language);
+      if (patch.paper !== undefined) set((s) => ({ ...s, paper: patch.paper! }));
+      try {
+        await api.setSettings(patch);
+      } catch (e) {
+        fail('settings.saveFailed', e);
+      }
     },
 
     /** Saves the open character if it has changes. `force` overwrites a file changed on disk. */
@@ -166,6 +310,8 @@ export function createActions(store: AppStore, api: QuartermasterApi) {
         if (result.ok) {
           updateDoc(path, (d) => ({ ...d, path: result.path, hash: result.hash, savedJson: canonicalJson(character), saving: false, backups: null }));
           set((s) => (s.prompt?.kind === 'conflict' ? { ...s, prompt: null } : s));
+          drafted = null;
+          void discardDraftOf(path);
           return true;
         }
         updateDoc(path, (d) => ({ ...d, saving: false }));
@@ -216,6 +362,11 @@ export function createActions(store: AppStore, api: QuartermasterApi) {
       actions.closePrompt();
       if (choice === 'cancel') return;
       if (choice === 'save' && !(await actions.save())) return;
+      const doc = currentDoc();
+      if (choice === 'discard' && doc) {
+        drafted = null;
+        await discardDraftOf(doc.path);
+      }
       await prompt.then();
     },
 
@@ -266,9 +417,13 @@ export function createActions(store: AppStore, api: QuartermasterApi) {
       });
     },
 
-    /** Commands from the application menu. Undo/redo and the event pack belong to later screens. */
+    /** Commands from the application menu (the event pack belongs to a later screen). */
     menuCommand(command: MenuCommand) {
       switch (command) {
+        case 'undo':
+          return store.get().prompt === null ? actions.undo() : undefined;
+        case 'redo':
+          return store.get().prompt === null ? actions.redo() : undefined;
         case 'new':
           return actions.openNewCharacter();
         case 'open':

@@ -1,11 +1,18 @@
 // Searching and sorting the library listing. Pure functions over LibraryEntry.
 import type { LibraryEntry } from '../core/ipc/contract';
-import { locale } from './strings';
+import { currentLanguage } from './i18n';
 
 export type SortKey = 'name' | 'player' | 'ruleset' | 'modified';
 export type SortOrder = { key: SortKey; direction: 'asc' | 'desc' };
 
-const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+const collators = new Map<string, Intl.Collator>();
+/** The current language's collation: case-insensitive, numbers by value. */
+function collatorNow(): Intl.Collator {
+  const lang = currentLanguage();
+  let c = collators.get(lang);
+  if (!c) collators.set(lang, (c = new Intl.Collator(lang, { sensitivity: 'base', numeric: true })));
+  return c;
+}
 
 /** The name shown for an entry: the character's name, else (unreadable or unnamed) its file name. */
 export function displayName(entry: LibraryEntry): string {
@@ -38,6 +45,7 @@ export function sortEntries(entries: readonly LibraryEntry[], order: SortOrder, 
         return e.modifiedMs;
     }
   };
+  const collator = collatorNow();
   return [...entries].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
@@ -49,5 +57,5 @@ export function sortEntries(entries: readonly LibraryEntry[], order: SortOrder, 
 }
 
 function fold(text: string): string {
-  return text.normalize('NFC').toLocaleLowerCase(locale);
+  return text.normalize('NFC').toLocaleLowerCase(currentLanguage());
 }

@@ -1,11 +1,12 @@
 // A small state store: one immutable state object, replaced on every change, read by components
 // through `useAppState(selector)`. Actions (actions.ts) are the only writers.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Backup, LibraryListing, OpenedCharacter } from '../core/ipc/contract';
+import type { Backup, Draft, LibraryListing, OpenedCharacter, Paper } from '../core/ipc/contract';
 import type { LoadProblem } from '../core/format/load';
 import type { Character } from '../core/model/character';
 import { canonicalJson } from '../core/format/hash';
-import type { SortKey, SortOrder } from './library-order';
+import { emptyHistory, type History } from './history';
+import type { SortOrder } from './library-order';
 
 export type Notice = { kind: 'info' | 'error'; text: string };
 
@@ -31,6 +32,8 @@ export type Doc = {
   readOnlyReason?: string;
   saving: boolean;
   backups: Backup[] | null;
+  /** Undo and redo of the edits since the file was opened. */
+  history: History<Character>;
 };
 
 export type Screen =
@@ -42,13 +45,18 @@ export type Prompt =
   | null
   | { kind: 'new-character' }
   | { kind: 'conflict'; message: string }
-  | { kind: 'leave'; then: () => void | Promise<void> };
+  | { kind: 'leave'; then: () => void | Promise<void> }
+  | { kind: 'settings' }
+  /** Drafts from an earlier session that are newer than their files. */
+  | { kind: 'recover'; drafts: Draft[] };
 
 export type AppState = {
   library: LibraryState;
   screen: Screen;
   prompt: Prompt;
   notice: Notice | null;
+  /** The paper size for printing (the language lives in i18n.ts). */
+  paper: Paper;
 };
 
 export const initialState: AppState = {
@@ -56,6 +64,7 @@ export const initialState: AppState = {
   screen: { kind: 'library' },
   prompt: null,
   notice: null,
+  paper: 'a4',
 };
 
 export type Store<S> = {
@@ -93,6 +102,7 @@ export function docFromOpened(opened: OpenedCharacter): Doc {
     readOnly: opened.readOnly,
     saving: false,
     backups: null,
+    history: emptyHistory(),
   };
   if (opened.readOnlyReason !== undefined) doc.readOnlyReason = opened.readOnlyReason;
   return doc;

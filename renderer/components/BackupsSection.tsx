@@ -3,8 +3,10 @@ import type { Backup } from '../../core/ipc/contract';
 import { useActions } from '../actions';
 import { formatDateTime } from '../format';
 import { t } from '../strings';
+import { useT } from '../i18n';
 
 export function BackupsSection({ backups }: { backups: Backup[] | null }) {
+  useT();
   const actions = useActions();
   return (
     <section className="panel" aria-labelledby="backups-heading">

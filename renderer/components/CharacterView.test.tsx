@@ -51,7 +51,7 @@ describe('character view', () => {
     expect((screen.getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('Sellsword from the north.');
     expect(screen.getByText("Fortune's Landing")).toBeTruthy();
 
-    expect(derivedValue('Rating')).toBe('5');
+    expect(derivedValue('Armour rating')).toBe('5');
     expect(derivedValue('Threshold')).toBe('1');
 
     const rules = screen.getByRole('region', { name: 'Rules check' });
@@ -59,7 +59,7 @@ describe('character view', () => {
     expect(items).toHaveLength(1);
     expect(items[0]!.textContent).toContain('Error');
     expect(items[0]!.textContent).toContain('"mithril"');
-    expect(items[0]!.textContent).toContain('Field: armour[1].type');
+    expect(within(items[0]!).getByRole('button').textContent).toBe('Go to Armour piece 2 › Type');
     expect(saveState()).toBe('All changes saved');
   });
 

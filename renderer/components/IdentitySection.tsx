@@ -2,20 +2,17 @@
 import type { Character } from '../../core/model/character';
 import { useActions } from '../actions';
 import { rulesetName } from '../format';
+import { useT } from '../i18n';
 import { NAME_MAX, NOTES_MAX, PLAYER_MAX } from '../limits';
-import { t } from '../strings';
+import { Panel, TextField } from './fields';
 
 export function IdentitySection({ character, readOnly }: { character: Character; readOnly: boolean }) {
+  const { t } = useT();
   const actions = useActions();
-  const field = (key: 'name' | 'player' | 'notes') => ({
-    value: character[key],
-    readOnly,
-    onChange: (e: { target: { value: string } }) => actions.edit((c) => ({ ...c, [key]: e.target.value })),
-  });
+  const set = (key: 'name' | 'player' | 'notes') => (value: string) => actions.edit((c) => ({ ...c, [key]: value }), key);
   return (
-    <section className="panel" aria-labelledby="identity-heading">
-      <h2 id="identity-heading">{t('identity.heading')}</h2>
-      <div className="form identity">
+    <Panel id="identity" title={t('identity.heading')}>
+      <div className="form-grid identity">
         <div className="field">
           <span className="label-text" id="identity-ruleset-label">
             {t('identity.ruleset')}
@@ -24,19 +21,10 @@ export function IdentitySection({ character, readOnly }: { character: Character;
             {rulesetName(character.ruleset)}
           </span>
         </div>
-        <label className="field">
-          <span className="label-text">{t('identity.name')}</span>
-          <input type="text" name="name" maxLength={NAME_MAX} {...field('name')} />
-        </label>
-        <label className="field">
-          <span className="label-text">{t('identity.player')}</span>
-          <input type="text" name="player" maxLength={PLAYER_MAX} {...field('player')} />
-        </label>
-        <label className="field field-wide">
-          <span className="label-text">{t('identity.notes')}</span>
-          <textarea name="notes" rows={5} maxLength={NOTES_MAX} {...field('notes')} />
-        </label>
+        <TextField label={t('identity.name')} field="name" value={character.name} maxLength={NAME_MAX} readOnly={readOnly} onChange={set('name')} />
+        <TextField label={t('identity.player')} field="player" value={character.player} maxLength={PLAYER_MAX} readOnly={readOnly} onChange={set('player')} />
+        <TextField label={t('identity.notes')} field="notes" value={character.notes} maxLength={NOTES_MAX} readOnly={readOnly} multiline rows={4} className="field-wide" onChange={set('notes')} />
       </div>
-    </section>
+    </Panel>
   );
 }

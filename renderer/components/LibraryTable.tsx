@@ -4,6 +4,7 @@ import type { SortKey, SortOrder } from '../library-order';
 import { displayName } from '../library-order';
 import { formatDateTime, rulesetName } from '../format';
 import { t, type StringKey } from '../strings';
+import { useT } from '../i18n';
 import { StatusBadge } from './StatusBadge';
 
 const COLUMNS: { key: SortKey | 'status'; label: StringKey }[] = [
@@ -15,6 +16,7 @@ const COLUMNS: { key: SortKey | 'status'; label: StringKey }[] = [
 ];
 
 export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; onSort: (key: SortKey) => void; onOpen: (entry: LibraryEntry) => void }) {
+  useT();
   const { sort } = props;
   return (
     <table className="library-table">

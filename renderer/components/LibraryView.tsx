@@ -6,14 +6,16 @@ import { filterEntries, sortEntries } from '../library-order';
 import { rulesetName } from '../format';
 import { useAppState } from '../store';
 import { t, tn } from '../strings';
+import { useT } from '../i18n';
 import { LibraryTable } from './LibraryTable';
 
 export function LibraryView() {
+  const { lang } = useT();
   const library = useAppState((s) => s.library);
   const actions = useActions();
   const { listing, query, sort } = library;
   const entries = listing?.entries;
-  const shown = useMemo(() => (entries ? sortEntries(filterEntries(entries, query), sort, (e) => rulesetName(e.ruleset)) : []), [entries, query, sort]);
+  const shown = useMemo(() => (entries ? sortEntries(filterEntries(entries, query), sort, (e) => rulesetName(e.ruleset)) : []), [entries, query, sort, lang]);
   const total = entries?.length ?? 0;
   const examples = library.source === 'examples';
 
@@ -47,6 +49,9 @@ export function LibraryView() {
           )}
           <button type="button" onClick={() => actions.loadLibrary()}>
             {t('library.refresh')}
+          </button>
+          <button type="button" onClick={() => actions.openSettings()}>
+            {t('settings.open')}
           </button>
         </div>
       </header>

@@ -5,9 +5,11 @@ import { useActions } from '../actions';
 import { rulesetName } from '../format';
 import { NAME_MAX, PLAYER_MAX } from '../limits';
 import { t } from '../strings';
+import { useT } from '../i18n';
 import { Modal } from './Modal';
 
 export function NewCharacterDialog() {
+  useT();
   const actions = useActions();
   const [ruleset, setRuleset] = useState<RulesetId>(RULESET_IDS[0]);
   const [name, setName] = useState('');

@@ -2,8 +2,10 @@
 import { useActions } from '../actions';
 import { useAppState } from '../store';
 import { t } from '../strings';
+import { useT } from '../i18n';
 
 export function NoticeBar() {
+  useT();
   const notice = useAppState((s) => s.notice);
   const actions = useActions();
   if (!notice) return null;

@@ -1,11 +1,16 @@
-// The app's modal prompts: new character, a save conflict, and leaving unsaved work.
+// The app's modal prompts: new character, a save conflict, leaving unsaved work, settings, and
+// recovering drafts at start.
 import { useActions } from '../actions';
 import { useAppState } from '../store';
 import { t } from '../strings';
+import { useT } from '../i18n';
 import { Modal } from './Modal';
 import { NewCharacterDialog } from './NewCharacterDialog';
+import { RecoverDialog } from './RecoverDialog';
+import { SettingsDialog } from './SettingsDialog';
 
 export function Prompts() {
+  useT();
   const prompt = useAppState((s) => s.prompt);
   const screen = useAppState((s) => s.screen);
   const actions = useActions();
@@ -13,6 +18,10 @@ export function Prompts() {
   switch (prompt.kind) {
     case 'new-character':
       return <NewCharacterDialog />;
+    case 'settings':
+      return <SettingsDialog />;
+    case 'recover':
+      return <RecoverDialog drafts={prompt.drafts} />;
     case 'conflict':
       return (
         <Modal title={t('conflict.heading')} role="alertdialog" describedBy="conflict-body" onCancel={() => actions.resolveConflict('cancel')}>

@@ -1,8 +1,10 @@
 // The status of a library entry in words (never colour alone), with the reason for unreadable files.
 import type { LibraryEntry } from '../../core/ipc/contract';
 import { t, tn } from '../strings';
+import { useT } from '../i18n';
 
 export function StatusBadge({ entry }: { entry: LibraryEntry }) {
+  useT();
   const label = t(`status.${entry.status}`);
   return (
     <span className="status">

@@ -2,8 +2,10 @@
 import type { LoadProblem } from '../../core/format/load';
 import { useActions } from '../actions';
 import { t } from '../strings';
+import { useT } from '../i18n';
 
 export function UnreadableView({ path, problem }: { path: string; problem: LoadProblem }) {
+  useT();
   const actions = useActions();
   return (
     <section className="screen unreadable" aria-labelledby="screen-heading">

@@ -1,0 +1,159 @@
+// The body diagram: one shape per body location (a front view: the character's right side is on the
+// viewer's left), each showing its value and whether the selected armour piece covers it. A
+// location is a checkbox: click it, or Tab / arrow keys to it and press Enter or Space, to put the
+// selected piece on it or take it off. Locations the game does not use are drawn grey and skipped.
+import { useRef, type KeyboardEvent } from 'react';
+import { LOCATIONS, type Location } from '../../core/model/ids';
+import { locationName } from '../format';
+import { useT } from '../i18n';
+
+type Shape = { kind: 'circle'; cx: number; cy: number; r: number } | { kind: 'rect'; x: number; y: number; w: number; h: number };
+
+/** Shapes in a 240 x 330 view box; the text sits at the centre of each. */
+const SHAPES: Record<Location, Shape> = {
+  head: { kind: 'circle', cx: 120, cy: 36, r: 28 },
+  torso: { kind: 'rect', x: 78, y: 70, w: 84, h: 112 },
+  'right-arm': { kind: 'rect', x: 24, y: 70, w: 48, h: 118 },
+  'left-arm': { kind: 'rect', x: 168, y: 70, w: 48, h: 118 },
+  'right-leg': { kind: 'rect', x: 78, y: 188, w: 40, h: 134 },
+  'left-leg': { kind: 'rect', x: 122, y: 188, w: 40, h: 134 },
+};
+
+/** Keyboard order: top to bottom, the viewer's left to right. */
+const ORDER: readonly Location[] = ['head', 'right-arm', 'torso', 'left-arm', 'right-leg', 'left-leg'];
+
+function centre(s: Shape): { x: number; y: number } {
+  return s.kind === 'circle' ? { x: s.cx, y: s.cy } : { x: s.x + s.w / 2, y: s.y + s.h / 2 };
+}
+
+export type LocationValue = {
+  /** Short text drawn on the shape (a number, a class). */
+  value: string;
+  /** The words read out with it. */
+  description: string;
+  /** Counted in the armour rating (Fortune's Landing: among the averaged areas). */
+  highlight?: boolean;
+};
+
+export function BodyDiagram(props: {
+  /** The locations this game uses. */
+  locations: readonly Location[];
+  values: Partial<Record<Location, LocationValue>>;
+  /** The name of the piece being put on, or null when there is none to put on. */
+  pieceName: string | null;
+  /** Locations the selected piece covers. */
+  covered: readonly Location[];
+  /** What the light highlight means in this game. */
+  highlightLabel: string;
+  readOnly: boolean;
+  onToggle: (location: Location) => void;
+}) {
+  const { t } = useT();
+  const refs = useRef(new Map<Location, SVGGElement>());
+  const used = ORDER.filter((l) => props.locations.includes(l));
+  const canToggle = props.pieceName !== null && !props.readOnly;
+
+  const onKeyDown = (location: Location) => (e: KeyboardEvent<SVGGElement>) => {
+    const i = used.indexOf(location);
+    let next: Location | undefined;
+    switch (e.key) {
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        if (canToggle) props.onToggle(location);
+        return;
+      case 'ArrowRight':
+      case 'ArrowDown':
+        next = used[(i + 1) % used.length];
+        break;
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        next = used[(i - 1 + used.length) % used.length];
+        break;
+      case 'Home':
+        next = used[0];
+        break;
+      case 'End':
+        next = used[used.length - 1];
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    if (next) refs.current.get(next)?.focus();
+  };
+
+  return (
+    <figure className="body-diagram">
+      <svg viewBox="0 0 240 330" role="group" aria-label={t('diagram.label')} aria-describedby="diagram-help">
+        {LOCATIONS.map((location) => {
+          const shape = SHAPES[location];
+          const c = centre(shape);
+          const inGame = props.locations.includes(location);
+          const v = props.values[location];
+          const covered = props.covered.includes(location);
+          const shapeEl =
+            shape.kind === 'circle' ? <circle className="shape" cx={shape.cx} cy={shape.cy} r={shape.r} /> : <rect className="shape" x={shape.x} y={shape.y} width={shape.w} height={shape.h} rx={10} />;
+          if (!inGame) {
+            return (
+              <g key={location} className="body-part is-unused" aria-hidden="true">
+                {shapeEl}
+              </g>
+            );
+          }
+          const name = locationName(location);
+          const label = [
+            name,
+            v?.description,
+            props.pieceName === null ? t('diagram.noPiece') : t(covered ? 'diagram.coveredBy' : 'diagram.notCoveredBy', { piece: props.pieceName }),
+          ]
+            .filter(Boolean)
+            .join('. ');
+          return (
+            <g
+              key={location}
+              ref={(el) => {
+                if (el) refs.current.set(location, el);
+                else refs.current.delete(location);
+              }}
+              className={`body-part${covered ? ' is-covered' : ''}${v?.highlight ? ' is-counted' : ''}`}
+              role="checkbox"
+              aria-checked={covered}
+              aria-disabled={!canToggle || undefined}
+              aria-label={label}
+              tabIndex={0}
+              data-location={location}
+              onClick={() => canToggle && props.onToggle(location)}
+              onKeyDown={onKeyDown(location)}
+            >
+              {shapeEl}
+              <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle">
+                {v?.value ?? '–'}
+              </text>
+              <text x={c.x} y={c.y + 16} className="part-name" textAnchor="middle" aria-hidden="true">
+                {t(`diagram.short.${location}`)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>
+        <ul className="diagram-legend">
+          {props.pieceName !== null && (
+            <li>
+              <span className="swatch swatch-covered" aria-hidden="true" />
+              {t('diagram.legendCovered', { piece: props.pieceName })}
+            </li>
+          )}
+          <li>
+            <span className="swatch swatch-counted" aria-hidden="true" />
+            {props.highlightLabel}
+          </li>
+        </ul>
+        <p id="diagram-help" className="hint">
+          {props.pieceName === null ? t('diagram.helpNoPiece') : t('diagram.help', { piece: props.pieceName })}
+        </p>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,228 @@
+// Form controls of the editor. Each is labelled, carries the id of its field path (so the rules
+// summary can move the focus to it), and shows beside it the violations the core reports for it
+// (linked with aria-describedby, marked aria-invalid for errors).
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import type { Violation } from '../../core/rulesets/types';
+import { fieldId, fieldOf, messagesId } from '../field-paths';
+import { useT } from '../i18n';
+
+/** The violations of the open character, by the field they are shown at. */
+export type RulesByField = ReadonlyMap<string, readonly Violation[]>;
+
+export const RulesContext = createContext<RulesByField>(new Map());
+
+export function rulesByField(violations: readonly Violation[]): RulesByField {
+  const map = new Map<string, Violation[]>();
+  for (const v of violations) {
+    const field = fieldOf(v.path);
+    const list = map.get(field);
+    if (list) list.push(v);
+    else map.set(field, [v]);
+  }
+  return map;
+}
+
+const NONE: readonly Violation[] = [];
+
+export function useFieldRules(field: string) {
+  const violations = useContext(RulesContext).get(field) ?? NONE;
+  return {
+    violations,
+    invalid: violations.some((v) => v.severity === 'error'),
+    describedBy: violations.length > 0 ? messagesId(field) : undefined,
+  };
+}
+
+/** The violations for one field, shown under it. */
+export function FieldRules({ field, extra }: { field: string; extra?: string | null }) {
+  const { t } = useT();
+  const { violations } = useFieldRules(field);
+  if (violations.length === 0 && !extra) return null;
+  return (
+    <ul className="field-rules" id={messagesId(field)}>
+      {extra && (
+        <li className="field-rule field-rule-error">
+          <span className="badge badge-error">{t('rules.error')}</span> {extra}
+        </li>
+      )}
+      {violations.map((v, i) => (
+        <li key={`${v.code}:${i}`} className={`field-rule field-rule-${v.severity}`}>
+          <span className={`badge badge-${v.severity}`}>{t(v.severity === 'error' ? 'rules.error' : 'rules.warning')}</span> {v.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Moves the keyboard focus to the control of a violation's field; false when there is none on screen. */
+export function focusField(path: string): boolean {
+  const el = document.getElementById(fieldId(fieldOf(path)));
+  if (!el) return false;
+  el.scrollIntoView?.({ block: 'center' });
+  el.focus();
+  return document.activeElement === el;
+}
+
+type Common = { label: string; field: string; readOnly?: boolean; className?: string; hideLabel?: boolean };
+
+function Label({ label, hide }: { label: string; hide?: boolean | undefined }) {
+  return <span className={hide ? 'visually-hidden' : 'label-text'}>{label}</span>;
+}
+
+export function TextField(props: Common & { value: string; onChange: (value: string) => void; maxLength?: number | undefined; multiline?: boolean; rows?: number; placeholder?: string }) {
+  const { invalid, describedBy } = useFieldRules(props.field);
+  const shared = {
+    id: fieldId(props.field),
+    value: props.value,
+    readOnly: props.readOnly,
+    maxLength: props.maxLength,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+    placeholder: props.placeholder,
+    onChange: (e: { target: { value: string } }) => props.onChange(e.target.value),
+  };
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label>
+        <Label label={props.label} hide={props.hideLabel} />
+        {props.multiline ? <textarea rows={props.rows ?? 4} {...shared} /> : <input type="text" {...shared} />}
+      </label>
+      <FieldRules field={props.field} />
+    </div>
+  );
+}
+
+/**
+ * A whole number. What is typed is kept as typed; only a whole number within range reaches the
+ * character, anything else is named as an error beside the field and dropped when the field is left.
+ */
+export function NumberField(props: Common & { value: number | undefined; onChange: (value: number | undefined) => void; min: number; max: number; optional?: boolean }) {
+  const { t } = useT();
+  const { invalid, describedBy } = useFieldRules(props.field);
+  const shown = props.value === undefined ? '' : String(props.value);
+  const [text, setText] = useState(shown);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Undo, redo and other edits change the value from outside: show it.
+  useEffect(() => {
+    setText((current) => (parseWhole(current) === props.value && current !== '' ? current : shown));
+    setProblem(null);
+  }, [props.value, shown]);
+
+  const onChange = (raw: string) => {
+    setText(raw);
+    if (raw.trim() === '' && props.optional) {
+      setProblem(null);
+      if (props.value !== undefined) props.onChange(undefined);
+      return;
+    }
+    const n = parseWhole(raw);
+    if (n === undefined || n < props.min || n > props.max) {
+      setProblem(t('field.wholeNumber', { field: props.label, min: props.min, max: props.max }));
+      return;
+    }
+    setProblem(null);
+    if (n !== props.value) props.onChange(n);
+  };
+
+  return (
+    <div className={`field field-number ${props.className ?? ''}`}>
+      <label>
+        <Label label={props.label} hide={props.hideLabel} />
+        <input
+          type="number"
+          inputMode="numeric"
+          id={fieldId(props.field)}
+          min={props.min}
+          max={props.max}
+          step={1}
+          value={text}
+          readOnly={props.readOnly}
+          aria-invalid={invalid || problem !== null || undefined}
+          aria-describedby={describedBy ?? (problem ? `${fieldId(props.field)}-rules` : undefined)}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => {
+            if (problem !== null) {
+              setText(shown);
+              setProblem(null);
+            }
+          }}
+        />
+      </label>
+      <FieldRules field={props.field} extra={problem} />
+    </div>
+  );
+}
+
+function parseWhole(text: string): number | undefined {
+  return /^\s*\d{1,9}\s*$/.test(text) ? Number(text) : undefined;
+}
+
+export function SelectField<V extends string>(
+  props: Common & { value: V | ''; options: readonly { value: V | ''; label: string }[]; onChange: (value: V) => void; disabled?: boolean },
+) {
+  const { invalid, describedBy } = useFieldRules(props.field);
+  return (
+    <div className={`field ${props.className ?? ''}`}>
+      <label>
+        <Label label={props.label} hide={props.hideLabel} />
+        <select
+          id={fieldId(props.field)}
+          value={props.value}
+          disabled={props.readOnly || props.disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => props.onChange(e.target.value as V)}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FieldRules field={props.field} />
+    </div>
+  );
+}
+
+export function CheckboxField(props: Common & { checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+  const { invalid, describedBy } = useFieldRules(props.field);
+  const hintId = useId();
+  return (
+    <div className={`field field-check ${props.className ?? ''}`}>
+      <label>
+        <input
+          type="checkbox"
+          id={fieldId(props.field)}
+          checked={props.checked}
+          disabled={props.readOnly}
+          aria-invalid={invalid || undefined}
+          aria-describedby={[describedBy, props.hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        <span className={props.hideLabel ? 'visually-hidden' : undefined}>{props.label}</span>
+      </label>
+      {props.hint && (
+        <span className="hint" id={hintId}>
+          {props.hint}
+        </span>
+      )}
+      <FieldRules field={props.field} />
+    </div>
+  );
+}
+
+/** A titled panel of the editor. */
+export function Panel({ id, title, children, actions, className }: { id: string; title: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+  return (
+    <section className={`panel ${className ?? ''}`} aria-labelledby={`${id}-heading`} id={id}>
+      <div className="panel-heading-row">
+        <h2 id={`${id}-heading`} tabIndex={-1}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
