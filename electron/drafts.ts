@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldPath } from '../core/format/paths';
+import { MAX_FILE_BYTES } from '../core/format/limits';
 import { loadCharacterValue } from '../core/format/load';
 import type { Draft } from '../core/ipc/contract';
 import { characterSchema, type Character } from '../core/model/character';
@@ -34,6 +35,9 @@ export async function writeDraft(folder: string, path: string, character: unknow
     throw new Error(`Draft of ${path} not saved: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`);
   }
   const text = `${JSON.stringify({ format: DRAFT_FORMAT, version: DRAFT_VERSION, path, savedMs, character: parsed.data })}\n`;
+  // A draft larger than a file may be could never be read back (readDrafts refuses it by its size).
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_FILE_BYTES) throw new Error(`Draft of ${path} not saved: it would be ${(bytes / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB`);
   await mkdir(folder, { recursive: true });
   await writeAtomic(draftFileOf(folder, path), text);
   return { savedMs };

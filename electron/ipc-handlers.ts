@@ -11,6 +11,7 @@ import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { constants } from 'node:fs';
 import type { z } from 'zod';
+import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
@@ -37,7 +38,7 @@ import {
 } from './files';
 import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
-import { checkShape, isInside, PathError, PathGuard } from './paths';
+import { checkOwnFolder, checkShape, isInside, PathError, PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 
 /** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
@@ -93,6 +94,9 @@ export const EXAMPLE_READ_ONLY = 'This is an example character. Use Save As to k
 
 /** Checks one call's arguments against the contract; returns the parsed arguments or throws a clear error. */
 export function validateArgs<M extends InvokeMethod>(method: M, args: unknown[]): z.infer<(typeof ipcArgs)[M]> {
+  // Before anything walks the arguments (zod, JSON.stringify): pathological payloads are refused here.
+  const tooMuch = argumentsProblem(args);
+  if (tooMuch !== null) throw new IpcArgumentError(`${method}: arguments: ${tooMuch}`);
   const schema = ipcArgs[method] as z.ZodType;
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data as z.infer<(typeof ipcArgs)[M]>;
@@ -103,6 +107,59 @@ export function validateArgs<M extends InvokeMethod>(method: M, args: unknown[])
   throw new IpcArgumentError(`${method}: ${where}: ${issue.message}${count}`);
 }
 
+/**
+ * How deep IPC arguments may be nested. Far more than any file may hold (MAX_JSON_DEPTH), so the
+ * handlers still answer a merely too-deep character with their own message; far less than what
+ * overflows the stack of JSON.stringify or zod.
+ */
+export const MAX_ARG_DEPTH = 1_000;
+/**
+ * How large IPC arguments may be, counted as their JSON would be (every copy of a shared object
+ * counted again, as JSON.stringify would write it). Four times a file's limit, for the same reason.
+ */
+export const MAX_ARG_SIZE = 4 * MAX_FILE_BYTES;
+
+/**
+ * Why a call's arguments are refused before any handler sees them, or null: nested deeper than
+ * MAX_ARG_DEPTH (or cyclic: structured clone keeps cycles), or larger than MAX_ARG_SIZE (also an
+ * object shared many times over, which JSON.stringify would expand to gigabytes). Stops as soon as
+ * either limit is passed, so its own work is bounded by them.
+ */
+export function argumentsProblem(args: unknown): string | null {
+  let size = 0;
+  let problem: string | null = null;
+  const visit = (v: unknown, depth: number): boolean => {
+    if (typeof v === 'string') size += v.length + 2;
+    else if (v === null || typeof v !== 'object') size += 8;
+    else if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) size += v.byteLength;
+    else {
+      if (depth >= MAX_ARG_DEPTH) {
+        problem = `nested more than ${MAX_ARG_DEPTH} levels deep`;
+        return true;
+      }
+      size += 2;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          size += 1;
+          if (visit(v[i], depth + 1)) return true;
+        }
+      } else {
+        for (const key of Object.keys(v)) {
+          size += key.length + 4;
+          if (visit((v as Record<string, unknown>)[key], depth + 1)) return true;
+        }
+      }
+    }
+    if (size > MAX_ARG_SIZE) {
+      problem = `larger than ${MAX_ARG_SIZE / (1024 * 1024)} MB`;
+      return true;
+    }
+    return false;
+  };
+  visit(args, 0);
+  return problem;
+}
+
 export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
   const { settings, dialogs, shell } = deps;
   const library = deps.library ?? new Library(deps.derive ? { derive: deps.derive } : {});
@@ -110,6 +167,10 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
   const newId = deps.newId ?? randomUUID;
   const libraryFolder = () => settings.get().libraryFolder;
   const draftsFolder = deps.draftsFolder ?? (() => join(libraryFolder(), DRAFTS_FOLDER));
+  // The app's own folders inside the library must really be there: a library holding a link named
+  // `.quartermaster-backups` or `.quartermaster-drafts` must not make the app read or write elsewhere.
+  const backupsOf = (path: string) => checkOwnFolder(libraryFolder(), backupFolderOf(libraryFolder(), path), 'backups');
+  const drafts = () => checkOwnFolder(deps.draftsFolder ? dirname(draftsFolder()) : libraryFolder(), draftsFolder(), 'drafts');
 
   /** A path argument: granted, or a recent file (the user chose it in an earlier session). */
   const checkPath = async (path: string): Promise<string> => {
@@ -167,7 +228,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
             message: `${path} was changed on disk since it was opened (by another program?). Reload it, or save anyway: the version on disk is then kept as a backup.`,
           };
         }
-        await backUp(path, backupFolderOf(libraryFolder(), path), deps.now());
+        await backUp(path, await backupsOf(path), deps.now());
       }
       await writeAtomic(path, bytes);
       library.invalidate(path);
@@ -287,10 +348,12 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const caseOnly = target.toLowerCase() === path.toLowerCase();
       if (!caseOnly && (await exists(target))) throw new Error(`Cannot rename: ${target} already exists`);
       await moveNoOverwrite(path, target, caseOnly);
-      const library_ = libraryFolder();
-      const oldBackups = backupFolderOf(library_, path);
-      const newBackups = backupFolderOf(library_, target);
-      if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+      // The backups move along, unless either folder would lead out of the library.
+      const folders = await Promise.all([backupsOf(path), backupsOf(target)]).catch(() => null);
+      if (folders) {
+        const [oldBackups, newBackups] = folders;
+        if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+      }
       const kind = guard.kindOf(path);
       guard.revoke(path);
       if (kind === 'chosen') await guard.grantChosen(target);
@@ -338,13 +401,14 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 
     async listBackups({ path }) {
       await checkPath(path);
-      return listBackups(backupFolderOf(libraryFolder(), path));
+      return listBackups(await backupsOf(path));
     },
 
     async restoreBackup({ path, backupId }) {
       await checkPath(path);
       notExample(path, 'restored');
-      const file = backupFile(backupFolderOf(libraryFolder(), path), backupId);
+      const folder = await backupsOf(path);
+      const file = backupFile(folder, backupId);
       let bytes: Uint8Array;
       try {
         bytes = await readBytes(file);
@@ -352,7 +416,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         throw new Error(`Cannot restore backup ${backupId} of ${path}: ${ioProblem(file, e).message}`);
       }
       // The version being replaced becomes a backup itself, so a restore can be undone.
-      await backUp(path, backupFolderOf(libraryFolder(), path), deps.now());
+      await backUp(path, folder, deps.now());
       await writeAtomic(path, bytes);
       library.invalidate(path);
       settings.addRecent(path);
@@ -395,22 +459,30 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     async saveDraft({ path, character }) {
       await checkPath(path);
       notExample(path, 'drafted');
-      return writeDraft(draftsFolder(), path, character, deps.now());
+      return writeDraft(await drafts(), path, character, deps.now());
     },
 
     async listDrafts() {
-      const { drafts } = await readDrafts(draftsFolder());
-      // A draft's path was granted when it was written; grant it again for this session.
-      for (const d of drafts) {
-        if (isInside(libraryFolder(), d.path)) guard.grantListed(d.path, 'library');
-        else await guard.grantChosen(d.path);
+      const { drafts: found } = await readDrafts(await drafts());
+      // A draft names the file it belongs to; that file was granted when the draft was written.
+      // Grant it again for this session only where the renderer could reach it anyway: inside the
+      // library (checked again on every use), already granted, or a recent file the user chose. A
+      // draft file is just a file in the library, so it must not hand out any other path.
+      const offered = [];
+      for (const d of found) {
+        if (guard.kindOf(d.path) === undefined) {
+          if (isInside(libraryFolder(), d.path)) guard.grantListed(d.path, 'library');
+          else if (settings.get().recentFiles.includes(d.path)) await guard.grantChosen(d.path);
+          else continue;
+        }
+        offered.push(d);
       }
-      return drafts;
+      return offered;
     },
 
     async discardDraft({ path }) {
       await checkPath(path);
-      await removeDraft(draftsFolder(), path);
+      await removeDraft(await drafts(), path);
     },
   };
 
