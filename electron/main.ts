@@ -196,6 +196,10 @@ function createWindow(settings: SettingsStore): BrowserWindow {
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // A middle click on a link fires 'auxclick' and asks for a new window; the window-open handler
+      // denies that anyway, and without the feature the page cannot even ask (Electronegativity
+      // AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       spellcheck: true,
       devTools: !app.isPackaged,
