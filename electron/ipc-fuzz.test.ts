@@ -238,6 +238,7 @@ describe('IPC fuzz: wrong types, missing and extra fields, extra arguments, huge
       }
     }
     expect(rejected).toBeGreaterThan(500);
+    console.log(`ipc fuzz: ${rejected} malformed calls over ${Object.keys(valid).length} methods rejected by the contract`);
     expect(f.asked).toEqual([]);
     expect(f.trashed).toEqual([]);
     expect(f.shown).toEqual([]);
@@ -357,6 +358,7 @@ describe('IPC fuzz: paths', () => {
       }
     }
     expect(refused).toBe(pathMethods.length * traversal.length);
+    console.log(`ipc fuzz: ${refused} traversal paths refused over ${pathMethods.length} path methods`);
     // File names and backup ids are not paths either.
     for (const fileName of ['../../outside/evil', '..', '.', '/abs/evil', 'a/b', 'a\\b', '.hidden', 'x\0y', `${'x'.repeat(199)}/`, ' ']) {
       expectClear(await attempt(() => f.handlers.renameCharacter({ path: f.file, fileName })), `rename to ${fileName}`);

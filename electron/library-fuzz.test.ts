@@ -206,6 +206,7 @@ describe('hostile character files in the library', () => {
     // The mutations reach many different reasons, and many mutated files still load.
     expect(reasons.size).toBeGreaterThan(10);
     expect(entries.filter((e) => e.status !== 'unreadable').length).toBeGreaterThan(100);
+    console.log(`library fuzz: ${entries.length} files listed, ${entries.filter((e) => e.status !== 'unreadable').length} load, ${entries.filter((e) => e.status === 'unreadable').length} unreadable with ${reasons.size} kinds of reason`);
   }, 120_000);
 
   it('opens every listed file the way the list shows it: editable, read-only (newer version) or refused with the reason', async () => {
@@ -263,6 +264,7 @@ describe('hostile character files through `quartermaster check`', () => {
     expect(byName('huge.character.json').errors[0]!.message).toMatch(/200\.0 MB; the limit is 5\.0 MB/);
     expect(byName('outside-link.character.json').readable).toBe(true);
     expect(entries.filter((e) => e.readable).length).toBeGreaterThan(100);
+    console.log(`check fuzz: ${entries.length} files checked, ${entries.filter((e) => e.readable).length} readable, exit code ${code}`);
   }, 120_000);
 });
 
@@ -285,6 +287,7 @@ describe('hostile event files', () => {
       }
     }
     expect(loaded).toBeGreaterThan(100);
+    console.log(`event fuzz: ${EVENT_FILES} mutated event files, ${loaded} load, ${EVENT_FILES - loaded} refused (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')})`);
     for (const code of ['not-json', 'not-utf8', 'too-deep', 'invalid', 'not-event', 'future-version', 'forbidden-key']) expect(codes.get(code) ?? 0, code).toBeGreaterThan(0);
   }, 60_000);
 
@@ -308,6 +311,7 @@ describe('hostile event files', () => {
       expect(again.stderr()).toMatch(/the event file cannot be read, so nothing was written \(and it was not changed\)/);
     }
     expect(refused).toBeGreaterThan(DESK_EVENT_FILES / 3);
+    console.log(`desk fuzz: ${names.length} event files, ${refused} refused with the reason, nothing written`);
     await expect(lstat(out)).rejects.toThrow(/ENOENT/);
     const reasonOf = async (n: string) => {
       const io = captureIo();
