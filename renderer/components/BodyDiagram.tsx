@@ -19,6 +19,9 @@ const SHAPES: Record<Location, Shape> = {
   'left-leg': { kind: 'rect', x: 122, y: 188, w: 40, h: 134 },
 };
 
+/** How far outside a shape its focus ring runs (the gaps between shapes are 4 units or more). */
+const RING_GAP = 2.5;
+
 /** Keyboard order: top to bottom, the viewer's left to right. */
 const ORDER: readonly Location[] = ['head', 'right-arm', 'torso', 'left-arm', 'right-leg', 'left-leg'];
 
@@ -94,6 +97,13 @@ export function BodyDiagram(props: {
           const covered = props.covered.includes(location);
           const shapeEl =
             shape.kind === 'circle' ? <circle className="shape" cx={shape.cx} cy={shape.cy} r={shape.r} /> : <rect className="shape" x={shape.x} y={shape.y} width={shape.w} height={shape.h} rx={10} />;
+          // The focus ring is drawn just outside the shape, on the page, so it shows against any fill.
+          const ring =
+            shape.kind === 'circle' ? (
+              <circle className="focus-ring" cx={shape.cx} cy={shape.cy} r={shape.r + RING_GAP} />
+            ) : (
+              <rect className="focus-ring" x={shape.x - RING_GAP} y={shape.y - RING_GAP} width={shape.w + 2 * RING_GAP} height={shape.h + 2 * RING_GAP} rx={10 + RING_GAP} />
+            );
           if (!inGame) {
             return (
               <g key={location} className="body-part is-unused" aria-hidden="true">
@@ -126,6 +136,7 @@ export function BodyDiagram(props: {
               onClick={() => canToggle && props.onToggle(location)}
               onKeyDown={onKeyDown(location)}
             >
+              {ring}
               {shapeEl}
               <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle">
                 {v?.value ?? '–'}

@@ -45,18 +45,45 @@ describe('colour contrast', () => {
     ['clean-text', 'bg'],
     ['warn-text', 'bg'],
     ['error-text', 'bg'],
+    // The editor: the best choice of areas, the chosen one, the body diagram's fills, the cap bar.
+    ['text', 'best-bg'],
+    ['muted', 'best-bg'],
+    ['accent', 'best-bg'],
+    ['text', 'chosen-bg'],
+    ['muted', 'chosen-bg'],
+    ['clean-text', 'chosen-bg'],
+    ['text', 'counted-fill'],
+    ['text', 'part-fill'],
+    ['error-text', 'error-bg'],
+    ['warn-text', 'panel'],
+    ['error-text', 'panel'],
+    ['clean-text', 'panel'],
   ];
   it.each(textPairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {
     expect(contrast(variable(fg), variable(bg))).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('white text on the accent buttons is at least 4.5:1', () => {
+  it('white text on the accent buttons, the "Best" badge and covered body locations is at least 4.5:1', () => {
     expect(contrast('#ffffff', variable('accent'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#ffffff', variable('covered-fill'))).toBeGreaterThanOrEqual(4.5);
     expect(contrast('#ffffff', variable('accent-hover'))).toBeGreaterThanOrEqual(4.5);
   });
 
   it('the focus ring stands out from the page and panels by at least 3:1', () => {
     expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
     expect(contrast(variable('focus'), variable('panel'))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a focused body location gets a ring outside its shape, on the page, so no fill can hide it', () => {
+    // The focus colour on a covered (dark) location would be too faint, hence the ring outside it.
+    expect(contrast(variable('focus'), variable('covered-fill'))).toBeLessThan(3);
+    expect(css).toMatch(/\.body-part:focus-visible \.focus-ring \{\s*stroke: var\(--focus\);/);
+    expect(css).not.toMatch(/\.body-part:focus-visible \.shape/);
+    expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the cap bar (a graphic) stands out from its track by at least 3:1, over the cap too', () => {
+    expect(contrast(variable('cap-fill'), variable('panel'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(variable('cap-over'), variable('panel'))).toBeGreaterThanOrEqual(3);
   });
 });
