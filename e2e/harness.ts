@@ -36,6 +36,11 @@ export type Harness = {
   problems: string[];
   emit(name: EventChannel, ...args: unknown[]): Promise<void>;
   menu(command: MenuCommand): Promise<void>;
+  /**
+   * Files the next page load opens at start, as from the command line (grant them first, e.g. by
+   * listing the library through `handlers`).
+   */
+  openAtStart(paths: string[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -136,6 +141,9 @@ export async function startHarness(): Promise<Harness> {
     problems,
     emit,
     menu: (command) => emit('menuCommand', command),
+    async openAtStart(paths) {
+      await context.addInitScript((p: string[]) => void ((window as unknown as { __qm_openAtStart?: string[] }).__qm_openAtStart = p), paths);
+    },
     async close() {
       stopWatching();
       await context.close().catch(() => undefined);

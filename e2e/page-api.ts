@@ -1,7 +1,8 @@
 // What the harness puts in the page instead of electron/preload.ts: `window.quartermaster` with the
 // same named methods, each forwarding to a Playwright binding `__qm_<method>` that runs the REAL
 // main-process handler. Events (libraryChanged, menuCommand, openFile) are delivered by the
-// harness through `__qm_emit`. Content-Security-Policy violations are reported to `__qm_csp`.
+// harness through `__qm_emit`; files to open at start wait in `__qm_openAtStart` for the first
+// `onOpenFile` subscriber. Content-Security-Policy violations are reported to `__qm_csp`.
 
 /** Runs in the page before any of its scripts (serialized by Playwright: it must be self-contained). */
 export function installPageApi(methods: string[]): void {
@@ -18,7 +19,14 @@ export function installPageApi(methods: string[]): void {
   }
   api.onLibraryChanged = subscribe('libraryChanged');
   api.onMenuCommand = subscribe('menuCommand');
-  api.onOpenFile = subscribe('openFile');
+  // Files given at start (as on the command line) wait for the first subscriber, as in the preload.
+  api.onOpenFile = (listener: Listener) => {
+    const off = subscribe('openFile')(listener);
+    const pending = (w.__qm_openAtStart as string[] | undefined) ?? [];
+    w.__qm_openAtStart = [];
+    for (const path of pending) listener(path);
+    return off;
+  };
   Object.defineProperty(window, 'quartermaster', { value: Object.freeze(api), enumerable: true });
   Object.defineProperty(window, '__qm_emit', {
     value: (name: string, ...args: unknown[]) => {

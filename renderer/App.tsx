@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { QuartermasterApi } from '../core/ipc/contract';
 import { ActionsContext, createActions, DRAFT_INTERVAL_MS, type Actions, type ActionOptions } from './actions';
+import { LanguageProvider } from './i18n';
 import { createStore, initialState, StoreContext, useAppState, type AppStore } from './store';
 import { CharacterView } from './components/CharacterView';
 import { LibraryView } from './components/LibraryView';
@@ -20,7 +21,9 @@ export function App({ app }: { app: AppModel }) {
   return (
     <StoreContext.Provider value={app.store}>
       <ActionsContext.Provider value={app.actions}>
-        <Shell app={app} />
+        <LanguageProvider>
+          <Shell app={app} />
+        </LanguageProvider>
       </ActionsContext.Provider>
     </StoreContext.Provider>
   );

@@ -3,7 +3,7 @@
 // `t` and `tn` read the current language (for actions and notices); components call `useT()`, which
 // re-renders them when the language changes and also gives number and date formatting for it.
 import i18next from 'i18next';
-import { useMemo } from 'react';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '../core/ipc/contract';
 import { bg } from './locales/bg';
@@ -75,9 +75,19 @@ export function tools(lang: Language = currentLanguage()): Tools {
   return found;
 }
 
-/** The translation and formatting tools for the current language; the component re-renders when it changes. */
-export function useT(): Tools {
+const ToolsContext = createContext<Tools>(tools('en'));
+
+/**
+ * Provides the current language's tools to the app. Only this component listens to i18next; the
+ * others read the context, so a long list does not add a language listener per row.
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation(undefined, { i18n });
   const lang: Language = instance.language === 'bg' ? 'bg' : 'en';
-  return useMemo(() => tools(lang), [lang]);
+  return createElement(ToolsContext.Provider, { value: tools(lang) }, children);
+}
+
+/** The translation and formatting tools for the current language; the component re-renders when it changes. */
+export function useT(): Tools {
+  return useContext(ToolsContext);
 }

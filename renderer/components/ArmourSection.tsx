@@ -144,7 +144,7 @@ function PieceEditor({ piece, index, ruleset, readOnly, selected, onSelect }: { 
           </label>
         ))}
       </fieldset>
-      <FieldRules field={`${at}.locations`} />
+      <FieldRules field={`${at}.locations`} violations={locRules.violations} />
       <div className="piece-extras">
         {ruleset.id === 'curious-pastimes' && (
           <CheckboxField label={t('armour.helmet')} field={`${at}.helmet`} checked={piece.helmet === true} readOnly={readOnly} onChange={(on) => actions.edit((c) => updateArmour(c, index, withFlag(piece, 'helmet', on)))} />
@@ -214,7 +214,7 @@ function FlAreas({ derived, readOnly }: { derived: FortunesLandingDerived; readO
           })}
         </ul>
       )}
-      <FieldRules field="fortunesLanding.armourAreas" />
+      <FieldRules field="fortunesLanding.armourAreas" violations={rules.violations} />
     </fieldset>
   );
 }

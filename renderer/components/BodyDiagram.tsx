@@ -3,7 +3,7 @@
 // location is a checkbox: click it, or Tab / arrow keys to it and press Enter or Space, to put the
 // selected piece on it or take it off. Locations the game does not use are drawn grey and skipped.
 import { useRef, type KeyboardEvent } from 'react';
-import { LOCATIONS, type Location } from '../../core/model/ids';
+import type { Location } from '../../core/model/ids';
 import { locationName } from '../format';
 import { useT } from '../i18n';
 
@@ -22,7 +22,7 @@ const SHAPES: Record<Location, Shape> = {
 /** How far outside a shape its focus ring runs (the gaps between shapes are 4 units or more). */
 const RING_GAP = 2.5;
 
-/** Keyboard order: top to bottom, the viewer's left to right. */
+/** Drawing, Tab and arrow-key order: top to bottom, the viewer's left to right. */
 const ORDER: readonly Location[] = ['head', 'right-arm', 'torso', 'left-arm', 'right-leg', 'left-leg'];
 
 function centre(s: Shape): { x: number; y: number } {
@@ -89,7 +89,7 @@ export function BodyDiagram(props: {
   return (
     <figure className="body-diagram">
       <svg viewBox="0 0 240 330" role="group" aria-label={t('diagram.label')} aria-describedby="diagram-help">
-        {LOCATIONS.map((location) => {
+        {ORDER.map((location) => {
           const shape = SHAPES[location];
           const c = centre(shape);
           const inGame = props.locations.includes(location);

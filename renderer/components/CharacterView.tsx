@@ -2,7 +2,7 @@
 // computed by the core on every change (in the same render, so within the frame of the keystroke),
 // undo and redo (toolbar, Edit menu, Ctrl/Cmd+Z, Ctrl+Shift+Z / Ctrl+Y), save (button, Ctrl/Cmd+S)
 // with an unsaved-changes marker, and read-only files.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { derive, rulesetOf } from '../../core/rulesets/index';
 import type { Derivation } from '../../core/rulesets/types';
 import { useActions } from '../actions';
@@ -13,7 +13,7 @@ import { ArmourSection } from './ArmourSection';
 import { BackupsSection } from './BackupsSection';
 import { BgPathSection } from './BgPathSection';
 import { FlWounds, NovitasConditions } from './ConditionTracker';
-import { RulesContext, rulesByField } from './fields';
+import { createRulesStore, RulesContext } from './fields';
 import { IdentitySection } from './IdentitySection';
 import { NovitasMagicSection } from './NovitasMagicSection';
 import { RulesSection } from './RulesSection';
@@ -41,7 +41,9 @@ export function CharacterView({ doc }: { doc: Doc }) {
   // The file format's own problems come first: such a character cannot be saved until they are fixed.
   // (Recomputed on a language change too: their words are the renderer's.)
   const violations = useMemo(() => [...fileProblems(character), ...(derivation.result?.violations ?? [])], [character, derivation, lang]);
-  const byField = useMemo(() => rulesByField(violations), [violations]);
+  // The fields read their violations from this store; it is updated before the browser paints.
+  const [rules] = useState(() => createRulesStore(violations));
+  useLayoutEffect(() => rules.set(violations), [rules, violations]);
   const derived = derivation.result?.derived ?? null;
 
   useShortcuts(prompt === null, actions);
@@ -106,7 +108,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
         </p>
       )}
 
-      <RulesContext.Provider value={byField}>
+      <RulesContext.Provider value={rules}>
         <div className={`editor editor-${character.ruleset}`}>
           <div className="editor-main">
             <IdentitySection character={character} readOnly={readOnly} />

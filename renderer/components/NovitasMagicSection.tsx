@@ -233,7 +233,7 @@ function PlanTable({ sheet, derived, readOnly, edit }: { sheet: NovitasSheet; de
 /** Spell names separated by commas; empty means every spell. Typed text is kept as typed. */
 function SpellListField(props: { label: string; field: string; value: string[] | undefined; readOnly: boolean; onChange: (value: string[] | undefined) => void }) {
   const { t } = useT();
-  const { invalid, describedBy } = useFieldRules(props.field);
+  const { violations, invalid, describedBy } = useFieldRules(props.field);
   const shown = (props.value ?? []).join(', ');
   const [text, setText] = useState(shown);
   useEffect(() => {
@@ -258,7 +258,7 @@ function SpellListField(props: { label: string; field: string; value: string[] |
           }}
         />
       </label>
-      <FieldRules field={props.field} />
+      <FieldRules field={props.field} violations={violations} />
     </div>
   );
 }

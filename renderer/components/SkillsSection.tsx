@@ -1,7 +1,7 @@
 // Skills: the character's skills with their levels, the ruleset's catalogue to add from, custom
 // skills a game team adds, and one search over all of them. Rows are memoised so that a character
 // with hundreds of skills redraws only the row that changed.
-import { memo, useMemo, useState, type FormEvent } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import type { Skill } from '../../core/model/character';
 import type { RulesetId } from '../../core/model/ids';
 import type { Ruleset, SkillDef } from '../../core/rulesets/types';
@@ -13,6 +13,12 @@ import { NumberField, Panel, TextField } from './fields';
 
 /** The most levels a skill can have in the file format. */
 const LEVEL_MAX = 100;
+/**
+ * Rows drawn with the first paint of the editor; the rest of a long list follows at once in a
+ * background render that typing interrupts (useDeferredValue), so a character with hundreds of
+ * skills opens as fast as one with a few.
+ */
+const FIRST_ROWS = 40;
 
 export function skillText(ruleset: RulesetId, def: SkillDef, lang: Tools['lang']): { name: string; description: string } {
   const bg = lang === 'bg' ? SKILLS_BG[ruleset][def.id] : undefined;
@@ -40,6 +46,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, read
     const text = skillText(ruleset.id, def, lang);
     return matches(text.name, def.name, text.description, skill.id);
   });
+  const drawn = useDeferredValue(shown.length, Math.min(shown.length, FIRST_ROWS));
   const held = new Set(skills.map((s) => s.id));
   const offered = ruleset.skills.filter((def) => !held.has(def.id)).filter((def) => {
     const text = skillText(ruleset.id, def, lang);
@@ -79,7 +86,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, read
             </tr>
           </thead>
           <tbody>
-            {shown.map(({ skill, index, def }) => (
+            {shown.slice(0, Math.max(drawn, Math.min(shown.length, FIRST_ROWS))).map(({ skill, index, def }) => (
               <SkillRow key={index} skill={skill} index={index} def={def} rulesetId={ruleset.id} readOnly={readOnly} />
             ))}
           </tbody>

@@ -1,17 +1,46 @@
 // Form controls of the editor. Each is labelled, carries the id of its field path (so the rules
 // summary can move the focus to it), and shows beside it the violations the core reports for it
 // (linked with aria-describedby, marked aria-invalid for errors).
-import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Violation } from '../../core/rulesets/types';
 import { fieldId, fieldOf, messagesId } from '../field-paths';
 import { useT } from '../i18n';
 
-/** The violations of the open character, by the field they are shown at. */
-export type RulesByField = ReadonlyMap<string, readonly Violation[]>;
+const NONE: readonly Violation[] = [];
 
-export const RulesContext = createContext<RulesByField>(new Map());
+/**
+ * The violations of the open character, by the field they are shown at. Each field subscribes to
+ * its own list, which keeps its identity while its violations stay the same, so an edit redraws
+ * only the fields whose messages changed (not every field of a 300-skill character).
+ */
+export type RulesStore = {
+  get(field: string): readonly Violation[];
+  set(violations: readonly Violation[]): void;
+  subscribe(listener: () => void): () => void;
+};
 
-export function rulesByField(violations: readonly Violation[]): RulesByField {
+export function createRulesStore(violations: readonly Violation[] = []): RulesStore {
+  let byField = group(violations, new Map());
+  const listeners = new Set<() => void>();
+  return {
+    get: (field) => byField.get(field) ?? NONE,
+    set(next) {
+      const grouped = group(next, byField);
+      if (grouped === byField) return;
+      byField = grouped;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+const same = (a: Violation, b: Violation) => a.code === b.code && a.message === b.message && a.severity === b.severity && a.path === b.path;
+
+/** Violations by field; lists equal to the previous ones are the previous ones (and so is the map). */
+function group(violations: readonly Violation[], previous: ReadonlyMap<string, readonly Violation[]>): ReadonlyMap<string, readonly Violation[]> {
   const map = new Map<string, Violation[]>();
   for (const v of violations) {
     const field = fieldOf(v.path);
@@ -19,13 +48,24 @@ export function rulesByField(violations: readonly Violation[]): RulesByField {
     if (list) list.push(v);
     else map.set(field, [v]);
   }
-  return map;
+  const out = new Map<string, readonly Violation[]>();
+  let changed = map.size !== previous.size;
+  for (const [field, list] of map) {
+    const old = previous.get(field);
+    if (old && old.length === list.length && old.every((v, i) => same(v, list[i]!))) out.set(field, old);
+    else {
+      out.set(field, list);
+      changed = true;
+    }
+  }
+  return changed ? out : previous;
 }
 
-const NONE: readonly Violation[] = [];
+export const RulesContext = createContext<RulesStore>(createRulesStore());
 
 export function useFieldRules(field: string) {
-  const violations = useContext(RulesContext).get(field) ?? NONE;
+  const store = useContext(RulesContext);
+  const violations = useSyncExternalStore(store.subscribe, () => store.get(field));
   return {
     violations,
     invalid: violations.some((v) => v.severity === 'error'),
@@ -33,10 +73,9 @@ export function useFieldRules(field: string) {
   };
 }
 
-/** The violations for one field, shown under it. */
-export function FieldRules({ field, extra }: { field: string; extra?: string | null }) {
+/** The violations for one field (from the field's useFieldRules), shown under it. */
+export function FieldRules({ field, violations, extra }: { field: string; violations: readonly Violation[]; extra?: string | null }) {
   const { t } = useT();
-  const { violations } = useFieldRules(field);
   if (violations.length === 0 && !extra) return null;
   return (
     <ul className="field-rules" id={messagesId(field)}>
@@ -70,7 +109,7 @@ function Label({ label, hide }: { label: string; hide?: boolean | undefined }) {
 }
 
 export function TextField(props: Common & { value: string; onChange: (value: string) => void; maxLength?: number | undefined; multiline?: boolean; rows?: number; placeholder?: string }) {
-  const { invalid, describedBy } = useFieldRules(props.field);
+  const { violations, invalid, describedBy } = useFieldRules(props.field);
   const shared = {
     id: fieldId(props.field),
     value: props.value,
@@ -87,7 +126,7 @@ export function TextField(props: Common & { value: string; onChange: (value: str
         <Label label={props.label} hide={props.hideLabel} />
         {props.multiline ? <textarea rows={props.rows ?? 4} {...shared} /> : <input type="text" {...shared} />}
       </label>
-      <FieldRules field={props.field} />
+      <FieldRules field={props.field} violations={violations} />
     </div>
   );
 }
@@ -98,7 +137,7 @@ export function TextField(props: Common & { value: string; onChange: (value: str
  */
 export function NumberField(props: Common & { value: number | undefined; onChange: (value: number | undefined) => void; min: number; max: number; optional?: boolean }) {
   const { t } = useT();
-  const { invalid, describedBy } = useFieldRules(props.field);
+  const { violations, invalid, describedBy } = useFieldRules(props.field);
   const shown = props.value === undefined ? '' : String(props.value);
   const [text, setText] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
@@ -148,7 +187,7 @@ export function NumberField(props: Common & { value: number | undefined; onChang
           }}
         />
       </label>
-      <FieldRules field={props.field} extra={problem} />
+      <FieldRules field={props.field} violations={violations} extra={problem} />
     </div>
   );
 }
@@ -160,7 +199,7 @@ function parseWhole(text: string): number | undefined {
 export function SelectField<V extends string>(
   props: Common & { value: V | ''; options: readonly { value: V | ''; label: string }[]; onChange: (value: V) => void; disabled?: boolean },
 ) {
-  const { invalid, describedBy } = useFieldRules(props.field);
+  const { violations, invalid, describedBy } = useFieldRules(props.field);
   return (
     <div className={`field ${props.className ?? ''}`}>
       <label>
@@ -180,13 +219,13 @@ export function SelectField<V extends string>(
           ))}
         </select>
       </label>
-      <FieldRules field={props.field} />
+      <FieldRules field={props.field} violations={violations} />
     </div>
   );
 }
 
 export function CheckboxField(props: Common & { checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
-  const { invalid, describedBy } = useFieldRules(props.field);
+  const { violations, invalid, describedBy } = useFieldRules(props.field);
   const hintId = useId();
   return (
     <div className={`field field-check ${props.className ?? ''}`}>
@@ -207,7 +246,7 @@ export function CheckboxField(props: Common & { checked: boolean; onChange: (che
           {props.hint}
         </span>
       )}
-      <FieldRules field={props.field} />
+      <FieldRules field={props.field} violations={violations} />
     </div>
   );
 }

@@ -217,7 +217,7 @@ export const bg: Record<keyof typeof en, string> = {
   'bg.path.role': 'Ролеви маг',
   'bg.entitlement': 'Право на броня',
   'bg.school': 'Школа на магията',
-  'bg.schoolRole': 'Ролевият маг няма школа',
+  'bg.schoolRole': 'Няма при ролеви маг',
   'bg.order': 'Орден',
   'bg.style': 'Ролеви стил',
   'bg.style.none': 'Няма',

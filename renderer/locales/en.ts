@@ -217,7 +217,7 @@ export const en = {
   'bg.path.role': 'Role mage',
   'bg.entitlement': 'Armour entitled to',
   'bg.school': 'School of magic',
-  'bg.schoolRole': 'A role mage has no school',
+  'bg.schoolRole': 'None for a role mage',
   'bg.order': 'Order',
   'bg.style': 'Role style',
   'bg.style.none': 'None',
