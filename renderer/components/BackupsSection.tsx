@@ -1,7 +1,7 @@
 // The backups kept for this character (one per save, the newest first), each restorable.
 import type { Backup } from '../../core/ipc/contract';
 import { useActions } from '../actions';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatNumber } from '../format';
 import { t } from '../strings';
 import { useT } from '../i18n';
 
@@ -25,7 +25,7 @@ export function BackupsSection({ backups }: { backups: Backup[] | null }) {
               return (
                 <li key={b.id}>
                   <time dateTime={new Date(b.savedMs).toISOString()}>{when}</time>
-                  <span className="muted">{t('backups.size', { size: b.size })}</span>
+                  <span className="muted">{t('backups.size', { size: formatNumber(b.size) })}</span>
                   <button type="button" onClick={() => actions.restoreBackup(b.id, b.savedMs)} aria-label={t('backups.restoreNamed', { when })}>
                     {t('backups.restore')}
                   </button>

@@ -93,12 +93,17 @@ export function FieldRules({ field, violations, extra }: { field: string; violat
   );
 }
 
+const JUMP_MARK_MS = 2_000;
+
 /** Moves the keyboard focus to the control of a violation's field; false when there is none on screen. */
 export function focusField(path: string): boolean {
   const el = document.getElementById(fieldId(fieldOf(path)));
   if (!el) return false;
   el.scrollIntoView?.({ block: 'center' });
   el.focus();
+  // A mouse click on "Go to" gives the field no focus ring of its own: mark it for a moment.
+  el.classList.add('jump-target');
+  setTimeout(() => el.classList.remove('jump-target'), JUMP_MARK_MS);
   return document.activeElement === el;
 }
 
