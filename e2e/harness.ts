@@ -2,15 +2,16 @@
 // table (electron/ipc-handlers.ts) bound behind `window.quartermaster`, over a temp library folder.
 // Only what Electron itself provides is replaced: native dialogs are scripted, the shell records
 // what it was asked, and the page is served over http://127.0.0.1 instead of app://.
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ipcArgs, type EventChannel, type InvokeMethod, type MenuCommand } from '../core/ipc/contract';
 import { createIpcHandlers, type IpcHandlers } from '../electron/ipc-handlers';
 import { Library, watchLibrary } from '../electron/library';
 import { PathGuard } from '../electron/paths';
 import { createPdfExporter } from '../electron/pdf-export';
+import { createPrinter } from '../electron/print-pack';
 import { memoryBacking, openSettings, type SettingsStore } from '../electron/settings';
 import { scriptedDialogs } from '../electron/testing';
 import { installPageApi } from './page-api';
@@ -30,6 +31,9 @@ export type Harness = {
   library: string;
   settings: SettingsStore;
   handlers: IpcHandlers;
+  /** Files the shell was asked to open (a printed PDF) and to move to the trash. */
+  opened: string[];
+  trashed: string[];
   /** Answers for the next native dialogs (see electron/testing.ts scriptedDialogs). */
   dialogs: ReturnType<typeof scriptedDialogs>['queue'];
   /** Console errors, uncaught page errors, CSP violations and failed requests seen so far. */
@@ -55,6 +59,9 @@ export async function startHarness(): Promise<Harness> {
   const sharedLibrary = new Library();
   const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder: EXAMPLES });
   const problems: string[] = [];
+  const opened: string[] = [];
+  const trashed: string[] = [];
+  const printer = createPrinter(ROOT);
 
   let page: Page | null = null;
   const emit = async (name: EventChannel, ...args: unknown[]) => {
@@ -78,11 +85,21 @@ export async function startHarness(): Promise<Harness> {
     dialogs,
     shell: {
       showItemInFolder: () => undefined,
-      trashItem: async (p) => rm(p),
+      // The "system trash" is a folder of the temp dir: the file moves there, as to the real trash.
+      trashItem: async (p) => {
+        const trash = join(temp, 'Trash');
+        await mkdir(trash, { recursive: true });
+        const to = join(trash, `${trashed.length}-${basename(p)}`);
+        await rename(p, to);
+        trashed.push(to);
+      },
+      openPath: async (p) => (opened.push(p), ''),
     },
     now: Date.now,
     examplesFolder: EXAMPLES,
-    exportPdf: createPdfExporter(ROOT),
+    exportPdf: createPdfExporter(ROOT, { printer }),
+    printer,
+    onPrintProgress: (progress) => void emit('printProgress', progress),
     library: sharedLibrary,
     guard,
     onLibraryFolderChanged: watch,
@@ -138,6 +155,8 @@ export async function startHarness(): Promise<Harness> {
     settings,
     handlers,
     dialogs: queue,
+    opened,
+    trashed,
     problems,
     emit,
     menu: (command) => emit('menuCommand', command),

@@ -8,7 +8,7 @@
 export function installPageApi(methods: string[]): void {
   type Listener = (...args: unknown[]) => void;
   const w = window as unknown as Record<string, unknown>;
-  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set() };
+  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set() };
   const subscribe = (name: string) => (listener: Listener) => {
     listeners[name]!.add(listener);
     return () => void listeners[name]!.delete(listener);
@@ -19,6 +19,7 @@ export function installPageApi(methods: string[]): void {
   }
   api.onLibraryChanged = subscribe('libraryChanged');
   api.onMenuCommand = subscribe('menuCommand');
+  api.onPrintProgress = subscribe('printProgress');
   // Files given at start (as on the command line) wait for the first subscriber, as in the preload.
   api.onOpenFile = (listener: Listener) => {
     const off = subscribe('openFile')(listener);

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ipcArgs, type InvokeMethod } from '../core/ipc/contract';
+import { defaultPrintChoice, ipcArgs, type InvokeMethod } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import { BACKUP_FOLDER, backupFolderOf } from './files';
 import { DRAFTS_FOLDER, draftFileOf } from './drafts';
@@ -101,6 +101,9 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     getSettings: [],
     setSettings: [{ paper: 'letter' }],
     exportPdf: [{ path: f.file, character: f.character }],
+    previewPrint: [{ path: f.file, character: f.character, print: defaultPrintChoice('a4') }],
+    printPack: [{ paths: [f.file], print: defaultPrintChoice('a4') }],
+    cancelPrint: [],
     saveDraft: [{ path: f.file, character: f.character }],
     listDrafts: [],
     discardDraft: [{ path: f.file }],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ipcArgs, type InvokeMethod } from '../core/ipc/contract';
+import { defaultPrintChoice, ipcArgs, type InvokeMethod } from '../core/ipc/contract';
 import { BACKUP_FOLDER } from './files';
 import { character, characterText, handlerFixture, tempFolder } from './testing';
 
@@ -368,7 +368,10 @@ describe('argument validation: every handler rejects wrong types', () => {
     showInFolder: [[{ path: {} }]],
     getSettings: [[1, 2]],
     setSettings: [[{ paper: 'a3' }], [{ language: 'fr' }], ['a4']],
-    exportPdf: [[{ path: '/a' }], [{ character: {} }]],
+    exportPdf: [[{ path: '/a' }], [{ character: {} }], [{ path: '/a', character: {}, print: { paper: 'a4' } }]],
+    previewPrint: [[{ path: '/a', character: {} }], [{ path: '/a', character: {}, print: { ...defaultPrintChoice('a4'), sections: ['weapons'] } }]],
+    printPack: [[{ paths: [], print: defaultPrintChoice('a4') }], [{ paths: ['/a'], print: { ...defaultPrintChoice('a4'), marginMm: '5' } }], [{ paths: '/a', print: defaultPrintChoice('a4') }]],
+    cancelPrint: [[{}]],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],
     discardDraft: [[{ path: 3 }]],

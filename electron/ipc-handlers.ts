@@ -15,7 +15,7 @@ import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
-import { ipcArgs, type InvokeMethod, type OpenResult, type Paper, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
+import { ipcArgs, type InvokeMethod, type OpenResult, type Paper, type PrintChoice, type PrintProgress, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
 import { characterSchema, type Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION, FILE_FORMAT } from '../core/model/ids';
 import {
@@ -40,6 +40,7 @@ import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
 import { checkOwnFolder, checkShape, isInside, PathError, PathGuard } from './paths';
 import type { SettingsStore } from './settings';
+import type { Printer } from './print-pack';
 
 /** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
 export type Dialogs = {
@@ -54,10 +55,12 @@ export type ShellApi = {
   showItemInFolder(path: string): void;
   /** Moves a file to the system trash (never deletes it outright). */
   trashItem(path: string): Promise<void>;
+  /** Opens a file with the system's default program (a printed PDF when done); optional for tests. */
+  openPath?(path: string): Promise<string>;
 };
 
 /** Renders a character's printed sheet (the printing module provides it). */
-export type PdfExporter = (character: Character, options: { paper: Paper }) => Uint8Array | Promise<Uint8Array>;
+export type PdfExporter = (character: Character, options: { paper: Paper } & Partial<PrintChoice>) => Uint8Array | Promise<Uint8Array>;
 
 export type IpcDeps = {
   settings: SettingsStore;
@@ -68,6 +71,10 @@ export type IpcDeps = {
   /** The bundled example characters (`assets/examples`); they open read-only. */
   examplesFolder: string;
   exportPdf: PdfExporter;
+  /** Print previews and event packs (electron/print-pack.ts); without it those calls fail clearly. */
+  printer?: Printer;
+  /** Told of an event pack's progress (main sends it to the window). */
+  onPrintProgress?: (progress: PrintProgress) => void;
   /** New character ids; defaults to crypto.randomUUID. */
   newId?: () => string;
   /** The rules check for library status; defaults to the core's `derive`. */
@@ -259,6 +266,36 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     }
   };
 
+  /** The event pack being printed, if any (one at a time). */
+  let printing: { cancelled: boolean } | null = null;
+  const printer = () => {
+    if (!deps.printer) throw new Error('Printing is not available in this build');
+    return deps.printer;
+  };
+  /** A character argument as a parsed character, or an error naming the field. */
+  const characterArg = (raw: unknown, path: string, action: string): Character => {
+    const parsed = characterSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Cannot ${action} ${path}: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`);
+  };
+  /** Asks where to save a PDF; null when cancelled. Never a name the dialog did not ask about. */
+  const choosePdf = async (defaultPath: string, action: string): Promise<string | null> => {
+    const chosen = await dialogs.savePdfFile({ defaultPath });
+    if (chosen === null) return null;
+    const out = withSuffix(checkShape(chosen, 'chosen file'), '.pdf');
+    if (out !== chosen && (await exists(out))) throw new Error(`Cannot ${action}: ${out} already exists; choose another name`);
+    return out;
+  };
+  /** Opening the finished PDF is a convenience: a failure there does not undo the export. */
+  const openWhenDone = async (path: string) => {
+    try {
+      await shell.openPath?.(path);
+    } catch {
+      /* the PDF is written; the notice names where */
+    }
+  };
+
   const impl: IpcHandlers = {
     async listLibrary() {
       const folder = libraryFolder();
@@ -439,21 +476,46 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       return publicSettings(settings.update(clean));
     },
 
-    async exportPdf({ path, character }) {
+    async exportPdf({ path, character, print }) {
       await checkPath(path);
-      const parsed = characterSchema.safeParse(character);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new Error(`Cannot export ${path}: field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`);
-      }
+      const parsed = characterArg(character, path, 'export');
       const folder = guard.kindOf(path) === 'example' ? libraryFolder() : dirname(path);
-      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${stemOf(basename(path))}.pdf`) });
-      if (chosen === null) return null;
-      const out = withSuffix(checkShape(chosen, 'chosen file'), '.pdf');
-      if (out !== chosen && (await exists(out))) throw new Error(`Cannot export: ${out} already exists; choose another name`);
-      const bytes = await deps.exportPdf(parsed.data, { paper: settings.get().paper });
+      const out = await choosePdf(join(folder, `${stemOf(basename(path))}.pdf`), 'export');
+      if (out === null) return null;
+      const bytes = await deps.exportPdf(parsed, print ?? { paper: settings.get().paper });
       await writeAtomic(out, bytes);
+      await openWhenDone(out);
       return { path: out };
+    },
+
+    async previewPrint({ path, character, print }) {
+      await checkPath(path);
+      return printer().preview(characterArg(character, path, 'preview'), path, print);
+    },
+
+    async printPack({ paths, print }) {
+      if (printing) throw new Error('An event pack is already printing; wait for it or cancel it');
+      const files: string[] = [];
+      for (const p of paths) files.push(await checkPath(p));
+      const day = new Date(deps.now()).toISOString().slice(0, 10);
+      const out = await choosePdf(join(libraryFolder(), `Event pack ${day}.pdf`), 'print the event pack');
+      if (out === null) return null;
+      const run = { cancelled: false };
+      printing = run;
+      try {
+        const result = await printer().pack(files, print, { onProgress: deps.onPrintProgress, cancelled: () => run.cancelled });
+        if (result.outcome !== 'written') return result;
+        await writeAtomic(out, result.bytes);
+        await openWhenDone(out);
+        const { characters, cards, pages, problems } = result;
+        return { outcome: 'written', path: out, characters, cards, pages, problems };
+      } finally {
+        printing = null;
+      }
+    },
+
+    async cancelPrint() {
+      if (printing) printing.cancelled = true;
     },
 
     async saveDraft({ path, character }) {

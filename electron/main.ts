@@ -15,6 +15,7 @@ import { Library, watchLibrary } from './library';
 import { menuTemplate } from './menu';
 import { PathGuard } from './paths';
 import { createPdfExporter } from './pdf-export';
+import { createPrinter } from './print-pack';
 import { APP_SCHEME, APP_URL, serveAppRequest } from './protocol';
 import { openSettings, type SettingsStore } from './settings';
 import { boundsToSave, initialBounds } from './window-state';
@@ -79,13 +80,16 @@ function start(): void {
     }
   };
 
+  const printer = createPrinter(appRoot);
   const handlers = createIpcHandlers({
     settings,
     dialogs: nativeDialogs(() => window),
-    shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p) },
+    shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p), openPath: (p) => shell.openPath(p) },
     now: Date.now,
     examplesFolder,
-    exportPdf: createPdfExporter(appRoot),
+    exportPdf: createPdfExporter(appRoot, { printer }),
+    printer,
+    onPrintProgress: (progress) => send('printProgress', progress),
     library,
     guard,
     onLibraryFolderChanged: watch,

@@ -1,34 +1,18 @@
 // The PDF exporter the main process injects into the handlers (File > Export PDF…): one character's
-// cards through the printing core, on the paper from the settings, with the fonts shipped in
-// assets/fonts (inside the app's asar when packaged).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Paper } from '../core/ipc/contract';
+// cards through the printing core (electron/print-pack.ts), with the groups and layout chosen in the
+// export dialog, or every group on the paper from the settings.
+import { defaultPrintChoice, type Paper, type PrintChoice } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
-import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
-import { derive as coreDerive } from '../core/rulesets/index';
+import type { derive as coreDerive } from '../core/rulesets/index';
 import type { PdfExporter } from './ipc-handlers';
+import { createPrinter, type Printer } from './print-pack';
 
-export function createPdfExporter(appRoot: string, options: { now?: () => Date; derive?: typeof coreDerive } = {}): PdfExporter {
-  let fonts: Promise<{ bytes: FontBytes; metrics: FontMetrics }> | null = null;
-  const loadFonts = () =>
-    (fonts ??= Promise.all([readFile(join(appRoot, FONT_FILES.regular)), readFile(join(appRoot, FONT_FILES.bold))]).then(([regular, bold]) => {
-      const bytes = { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
-      return { bytes, metrics: new FontMetrics(bytes) };
-    }));
-  const derive = options.derive ?? coreDerive;
-  const now = options.now ?? (() => new Date());
-  return async (character: Character, { paper }: { paper: Paper }) => {
-    const { bytes, metrics } = await loadFonts();
-    const source = character.name || 'character';
-    const printed = await printCards([{ character, derivation: derive(character), source }], {
-      layout: { paper },
-      now: now(),
-      fonts: bytes,
-      metrics,
-      title: `${source}: Quartermaster cards`,
-    });
-    if (printed.problems.length > 0) throw new Error(printed.problems.map((p) => p.message).join('; '));
-    return printed.bytes;
-  };
+/** A choice with defaults for what is not given (every group, the core's default layout). */
+export function fullChoice(choice: { paper: Paper } & Partial<PrintChoice>): PrintChoice {
+  return { ...defaultPrintChoice(choice.paper), ...choice };
+}
+
+export function createPdfExporter(appRoot: string, options: { now?: () => Date; derive?: typeof coreDerive; printer?: Printer } = {}): PdfExporter {
+  const printer = options.printer ?? createPrinter(appRoot, options);
+  return async (character: Character, choice) => printer.exportPdf(character, character.name || 'character', fullChoice(choice));
 }

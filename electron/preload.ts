@@ -3,7 +3,7 @@
 // the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
 // it imports nothing at run time but electron, so zod and the core stay out of the page.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { EventChannel, InvokeMethod, MenuCommand, QuartermasterApi } from '../core/ipc/contract';
+import type { EventChannel, InvokeMethod, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 
 /** The same channel names as `channelOf` in the contract (a test checks they agree). */
 export const channel = (name: InvokeMethod | EventChannel) => `qm:${name}` as const;
@@ -53,10 +53,18 @@ export const api = {
   saveDraft: invoke('saveDraft'),
   listDrafts: invoke('listDrafts'),
   discardDraft: invoke('discardDraft'),
+  previewPrint: invoke('previewPrint'),
+  printPack: invoke('printPack'),
+  cancelPrint: invoke('cancelPrint'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {
       if (typeof command === 'string' && (MENU_COMMANDS as readonly string[]).includes(command)) listener(command as MenuCommand);
+    }),
+  onPrintProgress: (listener: (progress: PrintProgress) => void) =>
+    subscribe<[unknown]>('printProgress', (p) => {
+      const v = p as Partial<PrintProgress> | null;
+      if (v && typeof v === 'object' && typeof v.phase === 'string' && typeof v.done === 'number' && typeof v.total === 'number') listener({ phase: v.phase, done: v.done, total: v.total });
     }),
   onOpenFile(listener: (path: string) => void) {
     openListeners.add(listener);

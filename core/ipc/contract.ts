@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { Character } from '../model/character';
 import { RULESET_IDS, type RulesetId } from '../model/ids';
 import type { LoadProblem } from '../format/load';
+import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
+import type { DrawOp } from '../pdf/draw';
+import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -63,6 +66,54 @@ export type Settings = {
   language: Language;
 };
 
+/**
+ * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
+ * corrections (core/pdf/layout.ts PrintLayoutSettings; the core checks the ranges and names the field).
+ */
+export type PrintChoice = {
+  sections: CardSection[];
+  paper: Paper;
+  size: CardSizeId;
+  marginMm: number;
+  offsetMm: { x: number; y: number };
+  backOffsetMm: { x: number; y: number };
+  /** Print character-card backs for duplex. */
+  backs: boolean;
+};
+
+/** Every card group on `paper`, with the core's default layout (what the command line prints by default). */
+export function defaultPrintChoice(paper: Paper): PrintChoice {
+  const { size, marginMm, offsetMm, backOffsetMm } = DEFAULT_LAYOUT;
+  return { sections: [...CARD_SECTIONS], paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
+}
+
+/** The first page of a print as drawing data (points, origin bottom-left), for the preview. */
+export type PrintPreview = {
+  widthPt: number;
+  heightPt: number;
+  /** Each card face on the page: its own drawing and the matrix that places it (as in the PDF). */
+  faces: { matrix: [number, number, number, number, number, number]; width: number; height: number; ops: DrawOp[] }[];
+  cutMarks: Segment[];
+  cards: number;
+  pages: number;
+  perPage: number;
+  /** Why cards were left out, and characters the font lacks. */
+  problems: string[];
+  warnings: string[];
+};
+
+/** Sent while an event pack prints: per file read, per character laid out, per page written. */
+export type PrintProgress = { phase: 'reading' | 'laying-out' | 'writing'; done: number; total: number };
+
+export type PackProblem = { path: string; message: string };
+
+/** How Print event pack… ended (null from printPack: the save dialog was cancelled). */
+export type PackResult =
+  | { outcome: 'written'; path: string; characters: number; cards: number; pages: number; problems: PackProblem[] }
+  | { outcome: 'cancelled'; problems: PackProblem[] }
+  /** Nothing could be printed: no PDF was written. */
+  | { outcome: 'nothing'; problems: PackProblem[] };
+
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack';
 
 export interface QuartermasterApi {
@@ -83,7 +134,14 @@ export interface QuartermasterApi {
   showInFolder(args: { path: string }): Promise<void>;
   getSettings(): Promise<Settings>;
   setSettings(args: Partial<Pick<Settings, 'paper' | 'language'>>): Promise<Settings>;
-  exportPdf(args: { path: string; character: Character }): Promise<{ path: string } | null>;
+  /** Asks where to save, writes the PDF atomically and opens it; `print` defaults to every group on the settings' paper. */
+  exportPdf(args: { path: string; character: Character; print?: PrintChoice }): Promise<{ path: string } | null>;
+  /** The first page of the character's cards, for the export dialog's preview. */
+  previewPrint(args: { path: string; character: Character; print: PrintChoice }): Promise<PrintPreview>;
+  /** Prints the cards of several library files into one PDF (asks where, reports progress, opens it). */
+  printPack(args: { paths: string[]; print: PrintChoice }): Promise<PackResult | null>;
+  /** Stops a running printPack (it then resolves with outcome 'cancelled'). */
+  cancelPrint(): Promise<void>;
   /** Autosaves the unsaved edits of the open character (never touches the file itself). */
   saveDraft(args: { path: string; character: Character }): Promise<{ savedMs: number }>;
   /** Every draft left from earlier sessions, newest first. */
@@ -99,18 +157,32 @@ export interface QuartermasterApi {
    * Optional so that test doubles of the API need not provide it; the preload always does.
    */
   onOpenFile?(listener: (path: string) => void): () => void;
+  /** Progress of a running printPack. Optional for test doubles; the preload always has it. */
+  onPrintProgress?(listener: (progress: PrintProgress) => void): () => void;
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress'>;
 
 /** The events the main process sends to the window. */
-export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile';
+export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress';
 
 export const channelOf = (method: InvokeMethod | EventChannel) => `qm:${method}` as const;
 
 const path = z.string().min(1).max(4096);
 const loose = z.looseObject({});
+const mmPair = z.strictObject({ x: z.number(), y: z.number() });
+const printChoice = z.strictObject({
+  sections: z.array(z.enum(CARD_SECTIONS)).min(1).max(CARD_SECTIONS.length),
+  paper: z.enum(['a4', 'letter']),
+  size: z.enum(Object.keys(CARD_SIZES) as [CardSizeId, ...CardSizeId[]]),
+  marginMm: z.number(),
+  offsetMm: mmPair,
+  backOffsetMm: mmPair,
+  backs: z.boolean(),
+});
+/** How many files one event pack may name (the library lists thousands). */
+export const MAX_PACK_FILES = 10_000;
 
 /** Argument schemas, one per invoke method: the main process validates every call with these. */
 export const ipcArgs = {
@@ -131,7 +203,10 @@ export const ipcArgs = {
   showInFolder: z.tuple([z.strictObject({ path })]),
   getSettings: z.tuple([]),
   setSettings: z.tuple([z.strictObject({ paper: z.enum(['a4', 'letter']).optional(), language: z.enum(['en', 'bg']).optional() })]),
-  exportPdf: z.tuple([z.strictObject({ path, character: loose })]),
+  exportPdf: z.tuple([z.strictObject({ path, character: loose, print: printChoice.optional() })]),
+  previewPrint: z.tuple([z.strictObject({ path, character: loose, print: printChoice })]),
+  printPack: z.tuple([z.strictObject({ paths: z.array(path).min(1).max(MAX_PACK_FILES), print: printChoice })]),
+  cancelPrint: z.tuple([]),
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
   discardDraft: z.tuple([z.strictObject({ path })]),

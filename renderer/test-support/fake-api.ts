@@ -111,6 +111,9 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
       return { ...api.settings };
     }),
     exportPdf: vi.fn(async () => null),
+    previewPrint: notImplemented('previewPrint'),
+    printPack: vi.fn(async () => null),
+    cancelPrint: vi.fn(async () => undefined),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;
       api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });
