@@ -41,13 +41,17 @@ import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
 import { checkOwnFolder, checkShape, isInside, PathError, PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
+import { createDeskHandlers, type DeskFonts } from './desk';
 
 /** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
 export type Dialogs = {
   openCharacterFiles(options: { multiple: boolean; defaultPath: string }): Promise<string[]>;
   saveCharacterFile(options: { defaultPath: string }): Promise<string | null>;
   savePdfFile(options: { defaultPath: string }): Promise<string | null>;
-  chooseFolder(options: { defaultPath: string }): Promise<string | null>;
+  /** The check-in sheet as CSV (the event desk). */
+  saveCsvFile(options: { defaultPath: string }): Promise<string | null>;
+  /** A folder: the library (default) or an event folder for the desk. */
+  chooseFolder(options: { defaultPath: string; purpose?: 'library' | 'event' }): Promise<string | null>;
 };
 
 /** The parts of Electron's `shell` the handlers use. */
@@ -87,6 +91,8 @@ export type IpcDeps = {
   onLibraryFolderChanged?: (folder: string) => void;
   /** Where autosaved drafts go; defaults to a hidden folder in the library (see drafts.ts). */
   draftsFolder?: () => string;
+  /** The event desk's card and sheet font (electron/desk.ts deskFonts); defaults to the shipped fonts. */
+  deskFonts?: DeskFonts;
 };
 
 /** The handler table: exactly the invoke methods of the contract, with the same signatures. */
@@ -495,14 +501,14 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 
     async printPack({ paths, print }) {
       if (printing) throw new Error('An event pack is already printing; wait for it or cancel it');
-      const files: string[] = [];
-      for (const p of paths) files.push(await checkPath(p));
-      const day = new Date(deps.now()).toISOString().slice(0, 10);
-      const out = await choosePdf(join(libraryFolder(), `Event pack ${day}.pdf`), 'print the event pack');
-      if (out === null) return null;
       const run = { cancelled: false };
       printing = run;
       try {
+        const files: string[] = [];
+        for (const p of paths) files.push(await checkPath(p));
+        const day = new Date(deps.now()).toISOString().slice(0, 10);
+        const out = await choosePdf(join(libraryFolder(), `Event pack ${day}.pdf`), 'print the event pack');
+        if (out === null) return null;
         const result = await printer().pack(files, print, { onProgress: deps.onPrintProgress, cancelled: () => run.cancelled });
         if (result.outcome !== 'written') return result;
         await writeAtomic(out, result.bytes);
@@ -546,6 +552,9 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       await checkPath(path);
       await removeDraft(await drafts(), path);
     },
+
+    // The event desk (electron/desk.ts).
+    ...createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) }),
   };
 
   // Every entry validates its arguments against the contract before running.
