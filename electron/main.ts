@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/contract';
 import { filesFromArgv } from './argv';
 import { DEV_CONTENT_SECURITY_POLICY } from './csp';
+import { deskFonts } from './desk';
 import { createIpcHandlers, type Dialogs } from './ipc-handlers';
 import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';
@@ -90,6 +91,7 @@ function start(): void {
     exportPdf: createPdfExporter(appRoot, { printer }),
     printer,
     onPrintProgress: (progress) => send('printProgress', progress),
+    deskFonts: deskFonts(appRoot),
     library,
     guard,
     onLibraryFolderChanged: watch,
@@ -280,8 +282,14 @@ function nativeDialogs(parent: () => BrowserWindow | null): Dialogs {
       const r = await withParent((w) => dialog.showSaveDialog(w, options), () => dialog.showSaveDialog(options));
       return r.canceled || !r.filePath ? null : r.filePath;
     },
-    async chooseFolder({ defaultPath }) {
-      const options: Electron.OpenDialogOptions = { title: 'Choose the library folder', defaultPath, properties: ['openDirectory', 'createDirectory'] };
+    async saveCsvFile({ defaultPath }) {
+      const options: Electron.SaveDialogOptions = { title: 'Export check-in sheet', defaultPath, filters: [{ name: 'CSV', extensions: ['csv'] }], properties: ['showOverwriteConfirmation'] };
+      const r = await withParent((w) => dialog.showSaveDialog(w, options), () => dialog.showSaveDialog(options));
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
+    async chooseFolder({ defaultPath, purpose }) {
+      const title = purpose === 'event' ? 'Open an event folder' : 'Choose the library folder';
+      const options: Electron.OpenDialogOptions = { title, defaultPath, properties: ['openDirectory', 'createDirectory'] };
       const r = await withParent((w) => dialog.showOpenDialog(w, options), () => dialog.showOpenDialog(options));
       return r.canceled ? null : (r.filePaths[0] ?? null);
     },

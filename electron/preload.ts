@@ -19,7 +19,7 @@ function subscribe<T extends unknown[]>(name: EventChannel, listener: (...args: 
   return () => void ipcRenderer.removeListener(channel(name), handler);
 }
 
-const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'open', 'save', 'save-as', 'export-pdf', 'show-in-folder', 'undo', 'redo', 'print-event-pack'];
+const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'open', 'save', 'save-as', 'export-pdf', 'show-in-folder', 'undo', 'redo', 'print-event-pack', 'event-desk'];
 
 // Files to open can arrive before the page subscribes (command line, double-click at start-up):
 // they wait here and are delivered to the first subscriber.
@@ -56,6 +56,13 @@ export const api = {
   previewPrint: invoke('previewPrint'),
   printPack: invoke('printPack'),
   cancelPrint: invoke('cancelPrint'),
+  openEventFolder: invoke('openEventFolder'),
+  loadEventFolder: invoke('loadEventFolder'),
+  createEvent: invoke('createEvent'),
+  saveEvent: invoke('saveEvent'),
+  exportCheckInSheet: invoke('exportCheckInSheet'),
+  reprintChanged: invoke('reprintChanged'),
+  verifyCard: invoke('verifyCard'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {

@@ -9,6 +9,10 @@ import type { LoadProblem } from '../format/load';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
 import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
+import type { DeskCharacter } from '../desk/characters';
+import type { DeskEvent } from '../desk/event';
+import type { ReprintReason, Voids } from '../desk/lifecycle';
+import type { CardCheck } from '../desk/verify';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -114,7 +118,50 @@ export type PackResult =
   /** Nothing could be printed: no PDF was written. */
   | { outcome: 'nothing'; problems: PackProblem[] };
 
-export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack';
+// ---- the event desk (electron/desk.ts, renderer/components/desk/) ----
+
+/** A new event's name, game (a ruleset id or free text) and dates (YYYY-MM-DD). */
+export type EventInit = { name: string; game: string; start: string; end: string };
+
+/** The event file of an opened event folder. */
+export type DeskEventFile =
+  /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
+  | { kind: 'file'; path: string; event: DeskEvent; hash: string }
+  /** None yet: `path` is where createEvent puts it, `suggested` what it would hold. */
+  | { kind: 'none'; path: string; suggested: EventInit }
+  /** Cannot be read or is not valid: it is never overwritten. */
+  | { kind: 'bad'; path: string; message: string }
+  /** Several `*.event.json` in the folder: loadEventFolder with one of them. */
+  | { kind: 'several'; files: string[] };
+
+/** An opened event folder: every character file in it (loaded, or why not) and its event file. */
+export type DeskFolder = { folder: string; characters: DeskCharacter[]; eventFile: DeskEventFile };
+
+export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
+
+export type SheetExport = { path: string; rows: number; pages: number };
+
+/** How "reprint changed" ended (null from reprintChanged: the save dialog was cancelled). */
+export type ReprintOutcome =
+  | { kind: 'nothing'; unchanged: number; skipped: { file: string; reason: string }[] }
+  | {
+      kind: 'printed';
+      path: string;
+      cards: number;
+      pages: number;
+      printed: { id: string; file: string; name: string; player: string; reason: ReprintReason; previousAt: string | null }[];
+      /** The serials of the replaced prints, per character. */
+      voids: Voids[];
+      skipped: { file: string; reason: string }[];
+      /** Characters whose cards could not be laid out (not printed, not recorded). */
+      problems: string[];
+      /** The folder as it is now (the event file with the print recorded). */
+      desk: DeskFolder;
+    }
+  /** The event file changed on disk since it was read: nothing was printed or recorded. */
+  | { kind: 'conflict'; message: string };
+
+export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
 export interface QuartermasterApi {
   listLibrary(): Promise<LibraryListing>;
@@ -147,6 +194,20 @@ export interface QuartermasterApi {
   /** Every draft left from earlier sessions, newest first. */
   listDrafts(): Promise<Draft[]>;
   discardDraft(args: { path: string }): Promise<void>;
+  /** The event desk: asks for an event folder (it is granted, like the library) and reads it; null when cancelled. */
+  openEventFolder(): Promise<DeskFolder | null>;
+  /** Reads an opened event folder again, with the named event file (when it holds several). */
+  loadEventFolder(args: { folder: string; eventFile?: string }): Promise<DeskFolder>;
+  /** Creates the folder's event file (never over an existing one). */
+  createEvent(args: { folder: string } & EventInit): Promise<DeskFolder>;
+  /** Saves the event file (check-ins): validated, atomically, the previous version backed up; refused when it changed on disk. */
+  saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
+  /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
+  exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
+  /** Prints only characters never printed for this event or changed since; records the print and the serials it voids. */
+  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string }): Promise<ReprintOutcome | null>;
+  /** A card's QR text against the folder's files and the event's prints. */
+  verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -210,4 +271,11 @@ export const ipcArgs = {
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
   discardDraft: z.tuple([z.strictObject({ path })]),
+  openEventFolder: z.tuple([]),
+  loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional() })]),
+  createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
+  saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
+  exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128) })]),
+  verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
 } satisfies Record<InvokeMethod, z.ZodTuple>;

@@ -114,6 +114,13 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     previewPrint: notImplemented('previewPrint'),
     printPack: vi.fn(async () => null),
     cancelPrint: vi.fn(async () => undefined),
+    openEventFolder: vi.fn(async () => null),
+    loadEventFolder: notImplemented('loadEventFolder'),
+    createEvent: notImplemented('createEvent'),
+    saveEvent: notImplemented('saveEvent'),
+    exportCheckInSheet: vi.fn(async () => null),
+    reprintChanged: vi.fn(async () => null),
+    verifyCard: notImplemented('verifyCard'),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;
       api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });

@@ -1,0 +1,399 @@
+// The event desk's main-process side (the desk view's handlers): open an event folder (it becomes a
+// granted folder, like the library), read every character in it and its event file, create the
+// event file, save check-ins, export the check-in sheet (PDF, CSV), reprint only the characters that
+// changed since their last print for this event (recording the print and the serials it voids), and
+// verify a card's QR text.
+//
+// The event file gets the same care as character files: validated before it is written, written
+// atomically, the previous version copied first to `.quartermaster-backups/<file>/<ms>-<n>.event.json`
+// in the event folder (the newest 10 kept, as `quartermaster desk` does), and a save refused when the
+// file changed on disk since it was read (another desk, or the command line) or cannot be read.
+// Character files are only ever read here.
+//
+// Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
+// fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { DeskFolder, DeskEventFile, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
+import { canonicalJson } from '../core/format/hash';
+import { fieldPath } from '../core/format/paths';
+import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
+import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
+import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { deskRows } from '../core/desk/rows';
+import { isoLocal, sheetRows } from '../core/desk/sheet';
+import { checkInCsv } from '../core/desk/sheet-csv';
+import { checkInSheetPdf } from '../core/desk/sheet-pdf';
+import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
+import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
+import type { RulesetId } from '../core/model/ids';
+import { RULESETS } from '../core/rulesets/index';
+import { appRoot } from '../cli/app-root';
+import { backUpEvent } from '../cli/desk';
+import { backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from './files';
+import type { Dialogs, IpcHandlers } from './ipc-handlers';
+import { findCharacterFiles } from './library';
+import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
+import type { SettingsStore } from './settings';
+
+/** The invoke methods this module provides. */
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'reprintChanged' | 'verifyCard';
+export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
+
+/** The card font, loaded once and kept (with its measured widths) for every print. */
+export type DeskFonts = () => Promise<{ bytes: FontBytes; metrics: FontMetrics }>;
+
+export type DeskDeps = {
+  guard: PathGuard;
+  dialogs: Pick<Dialogs, 'chooseFolder' | 'savePdfFile' | 'saveCsvFile'>;
+  settings: SettingsStore;
+  /** Milliseconds since the epoch: print and backup times. */
+  now: () => number;
+  /** The card and sheet font; defaults to the shipped DejaVu Sans under the app's folder. */
+  fonts?: DeskFonts;
+};
+
+/** Files read at once. */
+const BATCH = 64;
+
+/** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
+export function deskFonts(root?: string): DeskFonts {
+  let loaded: ReturnType<DeskFonts> | null = null;
+  return () =>
+    (loaded ??= (async () => {
+      const base = root ?? appRoot(import.meta.url);
+      const [regular, bold] = await Promise.all([readFile(join(base, FONT_FILES.regular)), readFile(join(base, FONT_FILES.bold))]);
+      const bytes = { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
+      return { bytes, metrics: new FontMetrics(bytes) };
+    })().catch((e: unknown) => {
+      loaded = null;
+      throw e;
+    }));
+}
+
+/** node's SHA-256 over the canonical JSON: the same value as core/format/hash.ts `contentHash`, faster. */
+const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+type Cached = { size: number; mtimeMs: number; desk: DeskCharacter };
+
+/**
+ * The characters of event folders, cached by path + size + modified time (like the library's
+ * listing), so reopening, exporting, verifying and reprinting re-read only files that changed.
+ */
+export class DeskCharacters {
+  private readonly cache = new Map<string, Cached>();
+
+  async list(folder: string): Promise<DeskCharacter[]> {
+    const files = await findCharacterFiles(folder);
+    const out: DeskCharacter[] = new Array(files.length);
+    for (let i = 0; i < files.length; i += BATCH) {
+      await Promise.all(files.slice(i, i + BATCH).map(async (file, j) => void (out[i + j] = await this.read(file))));
+    }
+    const seen = new Set(files);
+    for (const key of this.cache.keys()) if (isInside(folder, key) && !seen.has(key)) this.cache.delete(key);
+    return out;
+  }
+
+  private async read(file: string): Promise<DeskCharacter> {
+    let s;
+    try {
+      s = await stat(file);
+    } catch (e) {
+      this.cache.delete(file);
+      return unreadableCharacter(file, 'file.unreadable', ioProblem(file, e).message);
+    }
+    const hit = this.cache.get(file);
+    if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs) return hit.desk;
+    let desk: DeskCharacter;
+    try {
+      desk = deskCharacterFromBytes(await readBytes(file), file, contentHash);
+    } catch (e) {
+      desk = unreadableCharacter(file, e instanceof TooLargeError ? 'file.too-large' : 'file.unreadable', ioProblem(file, e).message);
+    }
+    this.cache.set(file, { size: s.size, mtimeMs: s.mtimeMs, desk });
+    return desk;
+  }
+}
+
+/** Arguments of createEvent, checked again here (the contract checks their shape). */
+const newEventArgs = z.object({ name: z.string().trim().min(1).max(200), game: z.string().max(200), start: z.iso.date(), end: z.iso.date() });
+
+export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacters()): DeskHandlers {
+  const { guard, dialogs, settings } = deps;
+  const fonts = deps.fonts ?? deskFonts();
+
+  /** The event folder argument: one the user chose in this session, still pointing where it did, still a folder. */
+  const checkFolder = async (folder: string): Promise<string> => {
+    await guard.check(folder, 'folder');
+    const s = await stat(folder).catch((e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new Error(code === 'ENOENT' ? `${folder}: the event folder does not exist (was it moved or deleted?)` : ioProblem(folder, e).message);
+    });
+    if (!s.isDirectory()) throw new PathError(`folder "${folder}" is not a folder`);
+    return folder;
+  };
+
+  /** An event file argument: a visible `*.event.json` directly in the event folder, really there (links resolved). */
+  const checkEventFile = async (folder: string, eventFile: string): Promise<string> => {
+    const path = checkShape(eventFile, 'eventFile');
+    const name = basename(path);
+    if (dirname(path) !== folder) throw new PathError(`eventFile "${path}" is not in the event folder ${folder}`);
+    if (!name.endsWith(EVENT_FILE_SUFFIX) || name.startsWith('.')) throw new PathError(`eventFile "${path}" is not a *${EVENT_FILE_SUFFIX} file`);
+    const realFolder = await realpath(folder);
+    const real = await realTarget(path);
+    if (!isInside(realFolder, real)) throw new PathError(`eventFile "${path}" points outside the event folder (to ${real})`);
+    return path;
+  };
+
+  const nowDate = () => new Date(deps.now());
+
+  /** What a new event for this folder would be: named after the folder, for its most played game, starting today. */
+  const suggestedEvent = (folder: string, list: readonly DeskCharacter[]) => {
+    const counts = new Map<RulesetId, number>();
+    for (const c of list) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
+    const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
+    const today = isoLocal(nowDate()).slice(0, 10);
+    return { name: basename(folder).slice(0, 200) || 'Event', game, start: today, end: today };
+  };
+
+  /** Where a new event file goes: named after the folder, as `quartermaster desk` names it. */
+  const newEventPath = (folder: string) => {
+    const stem = basename(folder).replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '') || 'event';
+    return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
+  };
+
+  /** The visible `*.event.json` files directly in the folder, sorted. */
+  const eventFilesIn = async (folder: string) =>
+    (await readdir(folder, { withFileTypes: true }))
+      .filter((d) => d.name.endsWith(EVENT_FILE_SUFFIX) && !d.name.startsWith('.') && (d.isFile() || d.isSymbolicLink()))
+      .map((d) => join(folder, d.name))
+      .sort();
+
+  /** Reads and validates an event file; a file that is not there is "none". */
+  const readEvent = async (folder: string, path: string, list: readonly DeskCharacter[]): Promise<DeskEventFile> => {
+    let bytes: Uint8Array;
+    try {
+      await checkEventFile(folder, path);
+      bytes = await readBytes(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, suggested: suggestedEvent(folder, list) };
+      return { kind: 'bad', path, message: e instanceof PathError ? e.message : ioProblem(path, e).message };
+    }
+    const loaded = loadEventBytes(bytes, path);
+    if (!loaded.ok) return { kind: 'bad', path, message: loaded.problem.message };
+    return { kind: 'file', path, event: loaded.event, hash: bytesHash(bytes) };
+  };
+
+  /** The folder's characters and its event file (the one named, the only one, or none yet). */
+  const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
+    const list = await characters.list(folder);
+    if (eventFile !== undefined) return { folder, characters: list, eventFile: await readEvent(folder, eventFile, list) };
+    const found = await eventFilesIn(folder);
+    if (found.length > 1) return { folder, characters: list, eventFile: { kind: 'several', files: found } };
+    return { folder, characters: list, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list) };
+  };
+
+  /** The event as saved on disk, for the sheet and for verifying: a new, empty one when there is none. */
+  const savedEvent = async (folder: string, eventFile: string | undefined, list: readonly DeskCharacter[]): Promise<DeskEvent> => {
+    const state = eventFile === undefined ? (await deskOf(folder)).eventFile : await readEvent(folder, eventFile, list);
+    switch (state.kind) {
+      case 'file':
+        return state.event;
+      case 'none':
+        return newEvent(state.suggested);
+      case 'bad':
+        throw new Error(`${state.message}; fix or replace the event file first`);
+      case 'several':
+        throw new Error(`${folder} holds ${state.files.length} event files; choose one first`);
+    }
+  };
+
+  /** Writes a chosen output file, never over a file of another kind (the suffix is added when missing). */
+  const outputPath = async (chosen: string, suffix: '.pdf' | '.csv'): Promise<string> => {
+    const path = checkShape(chosen, 'chosen file');
+    const out = path.toLowerCase().endsWith(suffix) ? path : `${path}${suffix}`;
+    if (out !== path && (await exists(out))) throw new Error(`${out} already exists; choose another name`);
+    return out;
+  };
+
+  /** Copies the event file into the folder's backups (never through a link out of the folder). */
+  const backUp = async (folder: string, path: string) => {
+    await checkOwnFolder(folder, backupFolderOf(folder, path), 'backups');
+    return backUpEvent(path, folder, deps.now());
+  };
+
+  /** Why the event file on disk may not be replaced now, or null. */
+  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | null> => {
+    let current: Uint8Array;
+    try {
+      current = await readBytes(path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'conflict', message: `${path} was removed or renamed since it was read (by another program?). Reload the event folder.` };
+      if (e instanceof TooLargeError) return { ok: false, reason: 'read-only', message: `${e.message}; it is not overwritten` };
+      throw e;
+    }
+    const loaded = loadEventBytes(current, path);
+    if (!loaded.ok) return { ok: false, reason: 'read-only', message: `${loaded.problem.message}. The file cannot be read, so it is never overwritten` };
+    if (bytesHash(current) !== expectedHash) {
+      return { ok: false, reason: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
+    }
+    return null;
+  };
+
+  return {
+    async openEventFolder() {
+      const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
+      if (chosen === null) return null;
+      const folder = await guard.grantChosen(checkShape(chosen, 'chosen folder'));
+      return deskOf(await checkFolder(folder));
+    },
+
+    async loadEventFolder({ folder, eventFile }) {
+      await checkFolder(folder);
+      return deskOf(folder, eventFile);
+    },
+
+    async createEvent({ folder, ...init }) {
+      await checkFolder(folder);
+      const parsed = newEventArgs.safeParse(init);
+      if (!parsed.success) throw new Error(`Cannot create the event file: ${fieldMessage(parsed.error.issues[0]!)}`);
+      if (parsed.data.end < parsed.data.start) throw new Error(`Cannot create the event file: field "end": must not be before the start (${parsed.data.start})`);
+      const existing = await eventFilesIn(folder);
+      if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
+      const path = newEventPath(folder);
+      const text = serializeEvent(newEvent(parsed.data));
+      try {
+        // Never over a file that appeared meanwhile.
+        await writeNew(path, text);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${path} already exists; reload the event folder`);
+        throw new Error(`${path}: could not create the event file (${(e as Error).message})`);
+      }
+      return deskOf(folder, path);
+    },
+
+    async saveEvent({ folder, eventFile, event, expectedHash }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const parsed = eventSchema.safeParse(event);
+      if (!parsed.success) return { ok: false, reason: 'invalid', message: `${path}: ${fieldMessage(parsed.error.issues[0]!)}; nothing was saved` };
+      const bytes = new TextEncoder().encode(serializeEvent(parsed.data));
+      // Never write a file this version could not read back (too large, too deep, forbidden keys).
+      const readBack = loadEventBytes(bytes, path);
+      if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
+      try {
+        const refused = await changedOnDisk(path, expectedHash);
+        if (refused) return refused;
+        await backUp(folder, path);
+        await writeAtomic(path, bytes);
+        return { ok: true, hash: bytesHash(bytes) };
+      } catch (e) {
+        return { ok: false, reason: 'io', message: `${path}: could not save (${(e as Error).message})` };
+      }
+    },
+
+    async exportCheckInSheet({ folder, eventFile, format }) {
+      await checkFolder(folder);
+      const list = await characters.list(folder);
+      const event = await savedEvent(folder, eventFile, list);
+      const rows = sheetRows(deskRows(list, event));
+      const stem = `${safeName(event.name)} check-in sheet`;
+      const ask = format === 'pdf' ? dialogs.savePdfFile : dialogs.saveCsvFile;
+      const chosen = await ask({ defaultPath: join(folder, `${stem}.${format}`) });
+      if (chosen === null) return null;
+      const out = await outputPath(chosen, format === 'pdf' ? '.pdf' : '.csv');
+      let pages = 1;
+      let data: Uint8Array | string;
+      if (format === 'csv') data = checkInCsv(rows);
+      else {
+        const ruleset = eventRuleset(event);
+        const { bytes } = await fonts();
+        const made = await checkInSheetPdf(rows, { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: bytes, now: nowDate(), paper: settings.get().paper });
+        data = made.bytes;
+        pages = made.pages;
+      }
+      await writeAtomic(out, data);
+      const result: SheetExport = { path: out, rows: rows.length, pages };
+      return result;
+    },
+
+    async reprintChanged({ folder, eventFile, expectedHash }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const readState = async () => {
+        const state = await readEvent(folder, path, []);
+        if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? `${state.message}; nothing was printed` : `${path}: create the event file before printing`);
+        return state;
+      };
+      const state = await readState();
+      if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
+      const list = await characters.list(folder);
+      const plan = planReprint(list, state.event);
+      if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
+
+      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
+      if (chosen === null) return null;
+      const out = await outputPath(chosen, '.pdf');
+      const byFile = new Map(list.map((c) => [c.file, c]));
+      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
+      const now = nowDate();
+      const { bytes: fontBytes, metrics } = await fonts();
+      const printed = await printCards(
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}` },
+      );
+      const serials = new Map<string, string[]>();
+      for (const card of printed.cards) {
+        const found = serials.get(card.source) ?? [];
+        if (!found.includes(card.spec.serial)) found.push(card.spec.serial);
+        serials.set(card.source, found);
+      }
+      const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
+      const problems = printed.problems.map((p) => p.message);
+      if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
+      const recorded = recordPrints(state.event, prints, isoLocal(now));
+
+      // The event file must still be what was read: another desk may have saved it meanwhile.
+      const again = await readState();
+      if (again.hash !== state.hash) return { kind: 'conflict', message: `${path} was changed on disk while the cards were laid out; nothing was printed or recorded. Try again.` };
+      await writeAtomic(out, printed.bytes);
+      try {
+        await backUp(folder, path);
+        await writeAtomic(path, serializeEvent(recorded.event));
+      } catch (e) {
+        throw new Error(`${out} was written, but the print could not be recorded in ${path} (${(e as Error).message}); the next reprint prints these characters again`);
+      }
+      const done = new Set(prints.map((p) => p.id));
+      return {
+        kind: 'printed',
+        path: out,
+        cards: printed.cards.length,
+        pages: printed.pages,
+        printed: plan.print.filter((p) => done.has(p.id)).map((p) => ({ id: p.id, file: p.file, name: p.name, player: p.player, reason: p.reason, previousAt: p.previous?.at ?? null })),
+        voids: recorded.voids,
+        skipped: plan.skipped,
+        problems,
+        desk: await deskOf(folder, path),
+      } satisfies ReprintOutcome;
+    },
+
+    async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {
+      await checkFolder(folder);
+      const list = await characters.list(folder);
+      return coreVerifyCard(text, list, await savedEvent(folder, eventFile, list));
+    },
+  };
+}
+
+function fieldMessage(issue: z.core.$ZodIssue): string {
+  return `field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`;
+}
+
+/** An event name as part of a file name. */
+function safeName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, 100) || 'event';
+}
