@@ -9,6 +9,8 @@ import { LibraryView } from './components/LibraryView';
 import { NoticeBar } from './components/NoticeBar';
 import { Prompts } from './components/Prompts';
 import { UnreadableView } from './components/UnreadableView';
+import { PrintDialogs } from './components/print/PrintDialogs';
+import { printUiFor, PrintUiContext, usePrintUi, usePrintUiState } from './print-ui';
 
 export type AppModel = { store: AppStore; actions: Actions; api: QuartermasterApi };
 
@@ -21,9 +23,11 @@ export function App({ app }: { app: AppModel }) {
   return (
     <StoreContext.Provider value={app.store}>
       <ActionsContext.Provider value={app.actions}>
-        <LanguageProvider>
-          <Shell app={app} />
-        </LanguageProvider>
+        <PrintUiContext.Provider value={printUiFor(app)}>
+          <LanguageProvider>
+            <Shell app={app} />
+          </LanguageProvider>
+        </PrintUiContext.Provider>
       </ActionsContext.Provider>
     </StoreContext.Provider>
   );
@@ -32,6 +36,8 @@ export function App({ app }: { app: AppModel }) {
 function Shell({ app }: { app: AppModel }) {
   const screen = useAppState((s) => s.screen);
   const prompt = useAppState((s) => s.prompt);
+  const printUi = usePrintUi();
+  const modal = usePrintUiState((s) => s.dialog !== null) || prompt !== null;
 
   useEffect(() => {
     const { api, actions } = app;
@@ -40,7 +46,8 @@ function Shell({ app }: { app: AppModel }) {
     void actions.checkDrafts();
     const autosave = setInterval(() => void actions.autosave(), DRAFT_INTERVAL_MS);
     const offLibrary = api.onLibraryChanged(() => void actions.loadLibrary());
-    const offMenu = api.onMenuCommand((command) => void actions.menuCommand(command));
+    // The print dialogs and the library selection take their menu commands first (print-ui.ts).
+    const offMenu = api.onMenuCommand((command) => void (printUi.menuCommand(command) || actions.menuCommand(command)));
     const offOpenFile = api.onOpenFile?.((path) => void actions.openGrantedFile(path));
     return () => {
       clearInterval(autosave);
@@ -48,7 +55,7 @@ function Shell({ app }: { app: AppModel }) {
       offMenu();
       offOpenFile?.();
     };
-  }, [app]);
+  }, [app, printUi]);
 
   // Moving to another screen puts the keyboard focus on its heading.
   const lastKind = useRef(screen.kind);
@@ -60,13 +67,14 @@ function Shell({ app }: { app: AppModel }) {
 
   return (
     <>
-      <main className="app" aria-hidden={prompt !== null ? true : undefined} inert={prompt !== null ? true : undefined}>
+      <main className="app" aria-hidden={modal ? true : undefined} inert={modal ? true : undefined}>
         <NoticeBar />
         {screen.kind === 'library' && <LibraryView />}
         {screen.kind === 'character' && <CharacterView doc={screen.doc} />}
         {screen.kind === 'unreadable' && <UnreadableView path={screen.path} problem={screen.problem} />}
       </main>
       <Prompts />
+      <PrintDialogs />
     </>
   );
 }

@@ -1,0 +1,165 @@
+// The choices both print dialogs share: card groups (only those that apply to the games printed),
+// paper, card size, the printer's margin and offsets, and duplex backs. Millimetres are typed as
+// text (a decimal comma is fine); a value that is not a number is named beside its field and not
+// used until it is fixed.
+import { useId, useState } from 'react';
+import type { Paper, PrintChoice } from '../../../core/ipc/contract';
+import type { CardSection } from '../../../core/pdf/cards/context';
+import type { CardSizeId } from '../../../core/pdf/layout';
+import { useT } from '../../i18n';
+import { parseMm } from '../../print-options';
+import type { StringKey } from '../../strings';
+
+const SIZE_LABELS: Record<CardSizeId, StringKey> = { credit: 'print.size.credit', poker: 'print.size.poker', a6: 'print.size.a6' };
+
+export const SECTION_LABELS: Record<CardSection, StringKey> = {
+  character: 'print.section.character',
+  armour: 'print.section.armour',
+  items: 'print.section.items',
+  spells: 'print.section.spells',
+  slips: 'print.section.slips',
+  tracker: 'print.section.tracker',
+  token: 'print.section.token',
+};
+
+type MmField = 'marginMm' | 'offsetX' | 'offsetY' | 'backOffsetX' | 'backOffsetY';
+
+function mmOf(choice: PrintChoice, field: MmField): number {
+  switch (field) {
+    case 'marginMm':
+      return choice.marginMm;
+    case 'offsetX':
+      return choice.offsetMm.x;
+    case 'offsetY':
+      return choice.offsetMm.y;
+    case 'backOffsetX':
+      return choice.backOffsetMm.x;
+    case 'backOffsetY':
+      return choice.backOffsetMm.y;
+  }
+}
+
+function withMm(choice: PrintChoice, field: MmField, value: number): PrintChoice {
+  switch (field) {
+    case 'marginMm':
+      return { ...choice, marginMm: value };
+    case 'offsetX':
+      return { ...choice, offsetMm: { ...choice.offsetMm, x: value } };
+    case 'offsetY':
+      return { ...choice, offsetMm: { ...choice.offsetMm, y: value } };
+    case 'backOffsetX':
+      return { ...choice, backOffsetMm: { ...choice.backOffsetMm, x: value } };
+    case 'backOffsetY':
+      return { ...choice, backOffsetMm: { ...choice.backOffsetMm, y: value } };
+  }
+}
+
+/**
+ * `onInvalid` is told whether any millimetre field holds something that is not a number (the
+ * dialog then holds back printing).
+ */
+export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly CardSection[]; onChange: (choice: PrintChoice) => void; onInvalid: (invalid: boolean) => void; disabled?: boolean }) {
+  const { t } = useT();
+  const { choice, offered, disabled } = props;
+  const [bad, setBad] = useState<ReadonlySet<MmField>>(new Set());
+  const markBad = (field: MmField, isBad: boolean) => {
+    const next = new Set(bad);
+    if (isBad) next.add(field);
+    else next.delete(field);
+    setBad(next);
+    props.onInvalid(next.size > 0);
+  };
+  const toggle = (section: CardSection, on: boolean) => {
+    const sections = offered.filter((s) => (s === section ? on : choice.sections.includes(s)));
+    props.onChange({ ...choice, sections });
+  };
+  const mm = (field: MmField, label: StringKey) => (
+    <MmInput key={field} label={t(label)} value={mmOf(choice, field)} disabled={disabled} onValid={(v) => props.onChange(withMm(choice, field, v))} onBad={(isBad) => markBad(field, isBad)} />
+  );
+  return (
+    <div className="print-options">
+      <fieldset className="print-groups">
+        <legend>{t('print.groups')}</legend>
+        {offered.map((s) => (
+          <label key={s} className="check">
+            <input type="checkbox" checked={choice.sections.includes(s)} disabled={disabled} onChange={(e) => toggle(s, e.target.checked)} />
+            <span>{t(SECTION_LABELS[s])}</span>
+          </label>
+        ))}
+        {choice.sections.length === 0 && <p className="field-rule field-rule-error">{t('print.noGroups')}</p>}
+      </fieldset>
+      <div className="print-grid">
+        <label className="field">
+          <span className="label-text">{t('print.paper')}</span>
+          <select value={choice.paper} disabled={disabled} onChange={(e) => props.onChange({ ...choice, paper: e.target.value as Paper })}>
+            <option value="a4">{t('settings.paper.a4')}</option>
+            <option value="letter">{t('settings.paper.letter')}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span className="label-text">{t('print.size')}</span>
+          <select value={choice.size} disabled={disabled} onChange={(e) => props.onChange({ ...choice, size: e.target.value as CardSizeId })}>
+            {(Object.keys(SIZE_LABELS) as CardSizeId[]).map((s) => (
+              <option key={s} value={s}>
+                {t(SIZE_LABELS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+        {mm('marginMm', 'print.margin')}
+      </div>
+      <fieldset className="print-offsets">
+        <legend>{t('print.offsets')}</legend>
+        <p className="hint">{t('print.offsetsHint')}</p>
+        <div className="print-grid">
+          {mm('offsetX', 'print.offsetX')}
+          {mm('offsetY', 'print.offsetY')}
+          {mm('backOffsetX', 'print.backOffsetX')}
+          {mm('backOffsetY', 'print.backOffsetY')}
+        </div>
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={choice.backs} disabled={disabled} onChange={(e) => props.onChange({ ...choice, backs: e.target.checked })} />
+        <span>{t('print.backs')}</span>
+      </label>
+    </div>
+  );
+}
+
+/** A length in millimetres, typed as text; only numbers reach the choice. */
+function MmInput(props: { label: string; value: number; disabled?: boolean | undefined; onValid: (value: number) => void; onBad: (bad: boolean) => void }) {
+  const { t, num } = useT();
+  const id = useId();
+  const [text, setText] = useState(() => num(props.value));
+  const [problem, setProblem] = useState(false);
+  return (
+    <div className="field field-mm">
+      <label>
+        <span className="label-text">{props.label}</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          value={text}
+          disabled={props.disabled}
+          aria-invalid={problem || undefined}
+          aria-describedby={problem ? id : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            const v = parseMm(e.target.value);
+            const isBad = v === null;
+            if (isBad !== problem) {
+              setProblem(isBad);
+              props.onBad(isBad);
+            }
+            if (v !== null && v !== props.value) props.onValid(v);
+          }}
+        />
+      </label>
+      {problem && (
+        <p className="field-rule field-rule-error" id={id}>
+          {t('print.notMm', { field: props.label })}
+        </p>
+      )}
+    </div>
+  );
+}
