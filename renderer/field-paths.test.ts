@@ -26,7 +26,10 @@ describe('violation paths to editor fields', () => {
   it('falls back to the nearest parent that has a control, else the whole character', () => {
     expect(fieldOf('armour[0].material.grade')).toBe('armour[0].type');
     expect(fieldOf('novitas.somethingNew[3]')).toBe('novitas.powerPoints');
-    expect(fieldOf('items[3].text')).toBe('');
+    expect(fieldOf('items[3].text')).toBe('items[3].text');
+    expect(fieldOf('items[3]')).toBe('items[3].name');
+    expect(fieldOf('items[3].effects[0]')).toBe('items[3].name');
+    expect(fieldOf('items')).toBe('');
   });
 
   it('splits paths at their last segment', () => {

@@ -15,6 +15,8 @@ import { BgPathSection } from './BgPathSection';
 import { FlWounds, NovitasConditions } from './ConditionTracker';
 import { createRulesStore, RulesContext } from './fields';
 import { IdentitySection } from './IdentitySection';
+import { ItemsSection } from './ItemsSection';
+import { usePrintUi, usePrintUiState } from '../print-ui';
 import { NovitasMagicSection } from './NovitasMagicSection';
 import { RulesSection } from './RulesSection';
 import { SkillsSection } from './SkillsSection';
@@ -25,6 +27,7 @@ import { WeaponsSection } from './WeaponsSection';
 export function CharacterView({ doc }: { doc: Doc }) {
   const { t, lang } = useT();
   const actions = useActions();
+  const printUi = usePrintUi();
   const prompt = useAppState((s) => s.prompt);
   const dirty = isDirty(doc);
   const { character, readOnly } = doc;
@@ -46,7 +49,8 @@ export function CharacterView({ doc }: { doc: Doc }) {
   useLayoutEffect(() => rules.set(violations), [rules, violations]);
   const derived = derivation.result?.derived ?? null;
 
-  useShortcuts(prompt === null, actions);
+  const printDialog = usePrintUiState((s) => s.dialog !== null);
+  useShortcuts(prompt === null && !printDialog, actions);
   usePromptBeforeUnload(dirty);
   useEffect(() => {
     // For the benchmark and for profiling: when the editor first became usable.
@@ -90,7 +94,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
           <button type="button" onClick={() => actions.saveAs()} disabled={doc.saving}>
             {t('character.saveAs')}
           </button>
-          <button type="button" onClick={() => actions.exportPdf()}>
+          <button type="button" onClick={() => printUi.openExport()} aria-keyshortcuts="Control+P Meta+P">
             {t('character.exportPdf')}
           </button>
           <button type="button" onClick={() => actions.showInFolder()}>
@@ -118,6 +122,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             <WeaponsSection weapons={character.weapons} readOnly={readOnly} />
             {character.ruleset === 'curious-pastimes' && <SpellCardsSection character={character} derived={derived?.ruleset === 'curious-pastimes' ? derived : null} readOnly={readOnly} />}
             <SkillsSection skills={character.skills} ruleset={ruleset} readOnly={readOnly} />
+            <ItemsSection character={character} readOnly={readOnly} />
             {character.ruleset === 'novitas' && <NovitasConditions />}
             {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} />}
             <BackupsSection backups={doc.backups} />

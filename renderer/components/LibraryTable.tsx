@@ -1,4 +1,7 @@
-// The library as a table: one row per character file, sortable by clicking a column heading.
+// The library as a table: one row per character file, sortable by clicking a column heading. With
+// `selection`, each row has a tick box (in its row header, beside the name) and the name column's
+// heading one that ticks every row shown.
+import { useEffect, useRef } from 'react';
 import type { LibraryEntry } from '../../core/ipc/contract';
 import type { SortKey, SortOrder } from '../library-order';
 import { displayName } from '../library-order';
@@ -15,9 +18,16 @@ const COLUMNS: { key: SortKey | 'status'; label: StringKey }[] = [
   { key: 'modified', label: 'library.col.modified' },
 ];
 
-export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; onSort: (key: SortKey) => void; onOpen: (entry: LibraryEntry) => void }) {
+export type TableSelection = {
+  isSelected(path: string): boolean;
+  toggle(entry: LibraryEntry): void;
+  /** Ticks or unticks every row shown. */
+  setAll(on: boolean): void;
+};
+
+export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; onSort: (key: SortKey) => void; onOpen: (entry: LibraryEntry) => void; selection?: TableSelection }) {
   useT();
-  const { sort } = props;
+  const { sort, selection } = props;
   return (
     <table className="library-table">
       <caption className="visually-hidden">
@@ -39,6 +49,7 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
             const active = sort.key === key;
             return (
               <th key={key} scope="col" className={`col-${key}`} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                {key === 'name' && selection && <SelectAll entries={props.entries} selection={selection} />}
                 <button type="button" className="sort-button" onClick={() => props.onSort(key)} aria-label={t('library.sortBy', { column: label })}>
                   {label}
                   <span className="sort-arrow" aria-hidden="true">
@@ -56,6 +67,11 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
           return (
             <tr key={entry.path} className={`row-${entry.status}`}>
               <th scope="row" className="cell-name">
+                {selection && (
+                  <span className="select-cell">
+                    <input type="checkbox" checked={selection.isSelected(entry.path)} onChange={() => selection.toggle(entry)} aria-label={t('libraryActions.selectNamed', { name: displayName(entry) })} />
+                  </span>
+                )}
                 <button type="button" className="link-button" onClick={() => props.onOpen(entry)} aria-label={t('library.openNamed', { name: displayName(entry) })}>
                   {name}
                 </button>
@@ -74,5 +90,20 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
         })}
       </tbody>
     </table>
+  );
+}
+
+/** Ticks every row shown; shows "some" (indeterminate) when only some are ticked. */
+function SelectAll({ entries, selection }: { entries: LibraryEntry[]; selection: TableSelection }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const ticked = entries.filter((e) => selection.isSelected(e.path)).length;
+  const all = ticked > 0 && ticked === entries.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = ticked > 0 && !all;
+  });
+  return (
+    <span className="select-cell">
+      <input ref={ref} type="checkbox" checked={all} onChange={() => selection.setAll(!all)} aria-label={t('libraryActions.selectAll')} />
+    </span>
   );
 }

@@ -7,7 +7,9 @@ import { rulesetName } from '../format';
 import { useAppState } from '../store';
 import { t, tn } from '../strings';
 import { useT } from '../i18n';
-import { LibraryTable } from './LibraryTable';
+import { LibraryTable, type TableSelection } from './LibraryTable';
+import { LibraryActions } from './library/LibraryActions';
+import { usePrintUi, usePrintUiState } from '../print-ui';
 
 export function LibraryView() {
   const { lang } = useT();
@@ -18,6 +20,17 @@ export function LibraryView() {
   const shown = useMemo(() => (entries ? sortEntries(filterEntries(entries, query), sort, (e) => rulesetName(e.ruleset)) : []), [entries, query, sort, lang]);
   const total = entries?.length ?? 0;
   const examples = library.source === 'examples';
+  const printUi = usePrintUi();
+  const ticked = usePrintUiState((s) => s.selected);
+  const selectedEntries = useMemo(() => (entries ?? []).filter((e) => ticked.has(e.path)), [entries, ticked]);
+  const selection = useMemo(
+    (): TableSelection => ({
+      isSelected: (path) => ticked.has(path),
+      toggle: (entry) => printUi.toggle(entry.path),
+      setAll: (on) => printUi.setAll(shown.map((e) => e.path), on),
+    }),
+    [ticked, printUi, shown],
+  );
 
   return (
     <section className="screen library" aria-labelledby="screen-heading">
@@ -42,6 +55,11 @@ export function LibraryView() {
           <button type="button" onClick={() => actions.openFileDialog()}>
             {t('library.open')}
           </button>
+          {!examples && (
+            <button type="button" onClick={() => void printUi.importFiles()}>
+              {t('libraryActions.import')}
+            </button>
+          )}
           {!examples && (
             <button type="button" onClick={() => actions.chooseLibraryFolder()}>
               {t('library.changeFolder')}
@@ -89,8 +107,9 @@ export function LibraryView() {
               {shown.length === total ? tn('library.countAll', total) : tn('library.count', total, { shown: shown.length })}
             </p>
           </div>
+          <LibraryActions selected={selectedEntries} examples={examples} />
           {shown.length > 0 ? (
-            <LibraryTable entries={shown} sort={sort} onSort={actions.sortBy} onOpen={(entry) => actions.openEntry(entry.path)} />
+            <LibraryTable entries={shown} sort={sort} onSort={actions.sortBy} onOpen={(entry) => actions.openEntry(entry.path)} selection={selection} />
           ) : (
             <div className="no-match">
               <p>{t('library.noMatch', { query: query.trim() })}</p>
