@@ -80,7 +80,8 @@ describe('library and character view in Chromium', () => {
     const pdf = join(h.library, 'Ayla.pdf');
     h.dialogs.pdf.push(pdf);
     await page.getByRole('button', { name: 'Export PDF…' }).click();
-    await page.getByRole('status').filter({ hasText: `PDF saved to ${pdf}.` }).waitFor();
+    await page.getByRole('dialog', { name: 'Export PDF: Ayla of the Marsh' }).getByRole('button', { name: 'Save PDF…' }).click();
+    await page.getByRole('status').filter({ hasText: `PDF saved to ${pdf} and opened.` }).waitFor();
     expect((await readFile(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

@@ -1,6 +1,6 @@
 // Rename…: a new file name for a character file (the ".character.json" ending is kept or added by
 // the main process, which refuses names that are taken or not allowed and says why).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LibraryEntry } from '../../../core/ipc/contract';
 import { CHARACTER_FILE_SUFFIX } from '../../../core/model/ids';
 import { useT } from '../../i18n';
@@ -18,6 +18,7 @@ export function RenameDialog({ entry }: { entry: LibraryEntry }) {
   const [name, setName] = useState(stemOf(entry.fileName));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const hintId = useId();
   const empty = name.trim() === '';
@@ -29,6 +30,8 @@ export function RenameDialog({ entry }: { entry: LibraryEntry }) {
     const problem = await ui.rename(entry, name.trim());
     setBusy(false);
     setError(problem);
+    // Refused: back to the name, to change it.
+    if (problem !== null) input.current?.focus();
   };
 
   return (
@@ -37,6 +40,7 @@ export function RenameDialog({ entry }: { entry: LibraryEntry }) {
         <label className="field">
           <span className="label-text">{t('libraryActions.newName')}</span>
           <input
+            ref={input}
             type="text"
             value={name}
             maxLength={200}
@@ -58,7 +62,7 @@ export function RenameDialog({ entry }: { entry: LibraryEntry }) {
           </p>
         )}
         <div className="button-row dialog-buttons">
-          <button type="submit" className="primary" disabled={empty || busy}>
+          <button type="submit" className="primary" disabled={empty}>
             {t('libraryActions.renameSubmit')}
           </button>
           <button type="button" onClick={() => ui.close()}>

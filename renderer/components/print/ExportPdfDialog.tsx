@@ -46,6 +46,7 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   }, [ui, path, character, choice, invalid, empty]);
 
   const save = async () => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     const result = await ui.exportPdf(path, character, choice);
@@ -54,7 +55,7 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   };
 
   const page = preview.page;
-  const blocked = busy || invalid || empty || preview.error !== null || (page !== null && page.cards === 0);
+  const blocked = invalid || empty || preview.error !== null || (page !== null && page.cards === 0);
   return (
     <Modal title={t('print.exportHeading', { name })} onCancel={() => !busy && ui.close()}>
       <div className="print-dialog">
@@ -96,7 +97,7 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
         <button type="button" className="primary" disabled={blocked} onClick={() => void save()}>
           {busy ? t('print.saving') : t('print.save')}
         </button>
-        <button type="button" disabled={busy} onClick={() => ui.close()}>
+        <button type="button" onClick={() => !busy && ui.close()}>
           {t('app.cancel')}
         </button>
       </div>

@@ -88,7 +88,7 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
         ))}
         {choice.sections.length === 0 && <p className="field-rule field-rule-error">{t('print.noGroups')}</p>}
       </fieldset>
-      <div className="print-grid">
+      <div className="print-grid print-layout">
         <label className="field">
           <span className="label-text">{t('print.paper')}</span>
           <select value={choice.paper} disabled={disabled} onChange={(e) => props.onChange({ ...choice, paper: e.target.value as Paper })}>
