@@ -11,6 +11,7 @@ import { Prompts } from './components/Prompts';
 import { UnreadableView } from './components/UnreadableView';
 import { PrintDialogs } from './components/print/PrintDialogs';
 import { printUiFor, PrintUiContext, usePrintUi, usePrintUiState } from './print-ui';
+import { DeskEntry, DeskRoute, useDeskVisible } from './components/desk/DeskEntry';
 
 export type AppModel = { store: AppStore; actions: Actions; api: QuartermasterApi };
 
@@ -38,6 +39,7 @@ function Shell({ app }: { app: AppModel }) {
   const prompt = useAppState((s) => s.prompt);
   const printUi = usePrintUi();
   const modal = usePrintUiState((s) => s.dialog !== null) || prompt !== null;
+  const desk = useDeskVisible(app);
 
   useEffect(() => {
     const { api, actions } = app;
@@ -69,7 +71,9 @@ function Shell({ app }: { app: AppModel }) {
     <>
       <main className="app" aria-hidden={modal ? true : undefined} inert={modal ? true : undefined}>
         <NoticeBar />
-        {screen.kind === 'library' && <LibraryView />}
+        {desk && <DeskRoute app={app} />}
+        {!desk && screen.kind === 'library' && <DeskEntry app={app} />}
+        {!desk && screen.kind === 'library' && <LibraryView />}
         {screen.kind === 'character' && <CharacterView doc={screen.doc} />}
         {screen.kind === 'unreadable' && <UnreadableView path={screen.path} problem={screen.problem} />}
       </main>

@@ -1,0 +1,209 @@
+// The event desk: an event folder's characters grouped by player with their armour, hits, power
+// points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
+// totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
+import { useEffect, useMemo, useRef } from 'react';
+import type { QuartermasterApi } from '../../../core/ipc/contract';
+import type { DeskEvent } from '../../../core/desk/event';
+import { deskRows, deskTotals, filterRows, groupByPlayer } from '../../../core/desk/rows';
+import { deskActionsFor, type DeskActions } from '../../desk-actions';
+import { deskStoreFor, useDeskState, type DeskStore } from '../../desk-store';
+import { useT } from '../../i18n';
+import { DeskTable } from './DeskTable';
+import { EventLine, EventPanel } from './EventPanel';
+import { ReprintResult } from './ReprintResult';
+import { VerifyCard } from './VerifyCard';
+import './desk.css';
+
+/** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
+const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: '', game: '', dates: { start: '1970-01-01', end: '1970-01-01' }, characters: {} };
+
+export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLeave: () => void }) {
+  const store = deskStoreFor(api);
+  const actions = deskActionsFor(store, api);
+  const { t } = useT();
+  const desk = useDeskState(store, (s) => s.desk);
+  const event = useDeskState(store, (s) => s.event);
+  const busy = useDeskState(store, (s) => s.busy);
+  const notice = useDeskState(store, (s) => s.notice);
+  const announcement = useDeskState(store, (s) => s.announcement);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+  useUndoShortcut(store, actions, api);
+
+  const kind = desk?.eventFile.kind;
+  return (
+    <section className="screen desk" aria-labelledby="screen-heading">
+      <header className="screen-header">
+        <div>
+          <button type="button" className="back-button" onClick={onLeave}>
+            <span aria-hidden="true">← </span>
+            {t('desk.back')}
+          </button>
+          <h1 id="screen-heading" tabIndex={-1} ref={heading}>
+            {t('desk.heading')}
+          </h1>
+          {desk && <p className="folder">{t('desk.folder', { folder: desk.folder })}</p>}
+          {desk?.eventFile.kind === 'file' && event && <EventLine event={event} path={desk.eventFile.path} />}
+        </div>
+        <div className="toolbar" role="group" aria-label={t('desk.heading')}>
+          <button type="button" className={desk ? undefined : 'primary'} onClick={() => void actions.openFolder()} disabled={busy === 'open'}>
+            {t('desk.openFolder')}
+          </button>
+          {desk && (
+            <button type="button" onClick={() => void actions.reload()} disabled={busy !== null}>
+              {t('desk.reload')}
+            </button>
+          )}
+        </div>
+      </header>
+
+      {notice && (
+        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <p>{notice.text}</p>
+          <button type="button" onClick={() => actions.dismissNotice()}>
+            {t('app.dismiss')}
+          </button>
+        </div>
+      )}
+      {busy === 'load' || busy === 'open' ? <p role="status">{t('app.loading')}</p> : null}
+
+      {!desk && (
+        <div className="empty-state">
+          <h2>{t('desk.empty.heading')}</h2>
+          <p>{t('desk.empty.body')}</p>
+          <div className="button-row">
+            <button type="button" className="primary" onClick={() => void actions.openFolder()}>
+              {t('desk.openFolder')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {desk && kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
+      {desk && <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />}
+
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: DeskStore; actions: DeskActions; event: DeskEvent; canCheckIn: boolean; canSheet: boolean }) {
+  const { t, tn, num } = useT();
+  const desk = useDeskState(store, (s) => s.desk)!;
+  const filter = useDeskState(store, (s) => s.filter);
+  const busy = useDeskState(store, (s) => s.busy);
+  const lastUndo = useDeskState(store, (s) => s.undo[s.undo.length - 1] ?? null);
+  const unsaved = useDeskState(store, (s) => s.unsaved);
+  const reprint = useDeskState(store, (s) => s.reprint);
+
+  const rows = useMemo(() => deskRows(desk.characters, event), [desk.characters, event]);
+  const totals = useMemo(() => deskTotals(rows), [rows]);
+  const shown = useMemo(() => filterRows(rows, { problemsOnly: filter.problemsOnly, includeWarnings: filter.includeWarnings, query: filter.query }), [rows, filter]);
+  const groups = useMemo(() => groupByPlayer(shown), [shown]);
+  const characters = useMemo(() => new Map(desk.characters.map((c) => [c.file, c])), [desk.characters]);
+
+  const stats: [string, number][] = [
+    [tn('desk.totals.characters', totals.characters), totals.characters],
+    [tn('desk.totals.clean', totals.clean), totals.clean],
+    [tn('desk.totals.withErrors', totals.withErrors), totals.withErrors],
+    [tn('desk.totals.checkedIn', totals.checkedIn), totals.checkedIn],
+  ];
+  if (totals.unreadable > 0) stats.push([tn('desk.totals.unreadable', totals.unreadable), totals.unreadable]);
+
+  return (
+    <>
+      <div className="desk-summary">
+        <ul className="desk-totals" aria-label={t('desk.totals.label')}>
+          {stats.map(([label, n], i) => (
+            <li key={i} className={i === 2 && n > 0 ? 'has-errors' : undefined}>
+              <span className="desk-total-number">{num(n)}</span> <span className="desk-total-label">{label}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="toolbar desk-actions" role="group" aria-label={t('desk.printing')}>
+          <button type="button" onClick={() => void actions.exportSheet('pdf')} disabled={!canSheet || busy !== null}>
+            {t('desk.sheetPdf')}
+          </button>
+          <button type="button" onClick={() => void actions.exportSheet('csv')} disabled={!canSheet || busy !== null}>
+            {t('desk.sheetCsv')}
+          </button>
+          <button type="button" className="primary" onClick={() => void actions.reprintChanged()} disabled={!canCheckIn || busy !== null}>
+            {busy === 'reprint' ? t('desk.reprinting') : t('desk.reprint')}
+          </button>
+        </div>
+      </div>
+
+      {reprint && <ReprintResult outcome={reprint} folder={desk.folder} onDismiss={() => actions.dismissReprint()} />}
+
+      <div className="desk-tools">
+        <div className="desk-filters" role="search" aria-label={t('desk.filters')}>
+          <label className="search">
+            <span className="label-text">{t('desk.search')}</span>
+            <input type="search" value={filter.query} onChange={(e) => actions.setFilter({ query: e.target.value })} />
+          </label>
+          <div className="desk-checks">
+            <label className="check">
+              <input type="checkbox" checked={filter.problemsOnly} onChange={(e) => actions.setFilter({ problemsOnly: e.target.checked })} />
+              {t('desk.problemsOnly')}
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={filter.includeWarnings} disabled={!filter.problemsOnly} onChange={(e) => actions.setFilter({ includeWarnings: e.target.checked })} />
+              {t('desk.includeWarnings')}
+            </label>
+          </div>
+          <div className="desk-undo-row">
+            <button type="button" onClick={() => actions.undo()} disabled={!lastUndo} aria-keyshortcuts="Control+Z Meta+Z">
+              {lastUndo ? t(lastUndo.action === 'check-in' ? 'desk.undoCheckIn' : 'desk.undoCheckOut', { name: lastUndo.label }) : t('desk.undo')}
+            </button>
+            {canCheckIn && <span className={`save-state${unsaved > 0 ? ' is-dirty' : ''}`}>{unsaved > 0 ? t('desk.saving') : t('desk.saved')}</span>}
+          </div>
+        </div>
+        <VerifyCard store={store} actions={actions} />
+      </div>
+
+      <p className="count desk-count" role="status">
+        {shown.length === rows.length ? tn('desk.shownAll', rows.length) : tn('desk.shown', rows.length, { shown: num(shown.length) })}
+      </p>
+      {groups.length > 0 ? (
+        <DeskTable groups={groups} characters={characters} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
+      ) : (
+        <div className="no-match">
+          <p>{rows.length === 0 ? t('desk.noCharacters') : t('desk.noMatch')}</p>
+          {rows.length > 0 && (
+            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false })}>
+              {t('desk.showAll')}
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * Ctrl/Cmd+Z undoes the last check-in or check-out, wherever the focus is except in a text box
+ * (there it undoes typing, as usual). The key is taken (preventDefault), so the Edit menu's Undo
+ * does not fire as well; the menu's Undo, chosen with the mouse, does the same.
+ */
+function useUndoShortcut(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
+  useEffect(() => {
+    const inText = (el: Element | null) => el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
+      if (inText(document.activeElement)) return;
+      e.preventDefault();
+      actions.undo();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    const offMenu = api.onMenuCommand((command) => {
+      if (command === 'undo' && store.get().visible && !inText(document.activeElement)) actions.undo();
+    });
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      offMenu();
+    };
+  }, [store, actions, api]);
+}

@@ -1,0 +1,145 @@
+// The event file of the open folder: its name, game and dates under the heading; when there is none
+// yet, a form to create it; when there are several, a choice; when it cannot be read, why (it is
+// left as it is, and check-in waits until it is fixed).
+import { useId, useState, type FormEvent } from 'react';
+import type { DeskFolder, EventInit } from '../../../core/ipc/contract';
+import type { DeskEvent } from '../../../core/desk/event';
+import { RULESET_IDS } from '../../../core/model/ids';
+import type { DeskActions } from '../../desk-actions';
+import type { DeskBusy } from '../../desk-store';
+import { rulesetName } from '../../format';
+import { useT, type Tools } from '../../i18n';
+
+/** "YYYY-MM-DD" in the language's medium date style (read as a calendar date, not a moment). */
+function formatDay(day: string, lang: Tools['lang']): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export function gameName(game: string): string {
+  return (RULESET_IDS as readonly string[]).includes(game) ? rulesetName(game as (typeof RULESET_IDS)[number]) : game;
+}
+
+export function EventLine({ event, path }: { event: DeskEvent; path: string }) {
+  const { t, lang } = useT();
+  const { start, end } = event.dates;
+  const dates = start === end ? formatDay(start, lang) : t('desk.event.dates', { start: formatDay(start, lang), end: formatDay(end, lang) });
+  return (
+    <p className="desk-event-line">
+      <strong>{event.name}</strong>
+      {event.game && <span> · {gameName(event.game)}</span>}
+      <span> · {dates}</span>
+      <span className="file-name"> {t('desk.event.file', { file: path.split(/[\\/]/).pop() ?? path })}</span>
+    </p>
+  );
+}
+
+export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions: DeskActions; busy: DeskBusy }) {
+  const { t } = useT();
+  const file = desk.eventFile;
+  switch (file.kind) {
+    case 'file':
+      return null;
+    case 'none':
+      return <NewEventForm suggested={file.suggested} actions={actions} busy={busy} />;
+    case 'bad':
+      return (
+        <div className="banner banner-error" role="alert">
+          <p>
+            <strong>{t('desk.event.badHeading')}</strong> {file.message}
+          </p>
+          <p>{t('desk.event.badBody')}</p>
+        </div>
+      );
+    case 'several':
+      return (
+        <section className="panel" aria-labelledby="desk-several">
+          <h2 id="desk-several">{t('desk.event.severalHeading')}</h2>
+          <p>{t('desk.event.severalBody')}</p>
+          <ul className="desk-choices">
+            {file.files.map((f) => {
+              const name = f.split(/[\\/]/).pop() ?? f;
+              return (
+                <li key={f}>
+                  <button type="button" onClick={() => void actions.reload(f)} disabled={busy !== null}>
+                    {t('desk.event.use', { file: name })}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      );
+  }
+}
+
+const OTHER = '';
+
+function NewEventForm({ suggested, actions, busy }: { suggested: EventInit; actions: DeskActions; busy: DeskBusy }) {
+  const { t } = useT();
+  const id = useId();
+  const known = (RULESET_IDS as readonly string[]).includes(suggested.game);
+  const [name, setName] = useState(suggested.name);
+  const [game, setGame] = useState(known ? suggested.game : OTHER);
+  const [otherGame, setOtherGame] = useState(known ? '' : suggested.game);
+  const [start, setStart] = useState(suggested.start);
+  const [end, setEnd] = useState(suggested.end);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim() === '') return setProblem(t('desk.event.needName'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return setProblem(t('desk.event.needDates'));
+    if (end < start) return setProblem(t('desk.event.endBeforeStart'));
+    setProblem(null);
+    await actions.createEvent({ name: name.trim(), game: game === OTHER ? otherGame.trim() : game, start, end });
+  };
+
+  return (
+    <section className="panel desk-new-event" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t('desk.event.noneHeading')}</h2>
+      <p>{t('desk.event.noneBody')}</p>
+      <form className="desk-event-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('desk.event.name')}</label>
+          <input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-game`}>{t('desk.event.game')}</label>
+          <select id={`${id}-game`} value={game} onChange={(e) => setGame(e.target.value)}>
+            {RULESET_IDS.map((r) => (
+              <option key={r} value={r}>
+                {rulesetName(r)}
+              </option>
+            ))}
+            <option value={OTHER}>{t('desk.event.otherGame')}</option>
+          </select>
+        </div>
+        {game === OTHER && (
+          <div className="field">
+            <label htmlFor={`${id}-other`}>{t('desk.event.otherGameName')}</label>
+            <input id={`${id}-other`} value={otherGame} maxLength={200} onChange={(e) => setOtherGame(e.target.value)} />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-start`}>{t('desk.event.start')}</label>
+          <input id={`${id}-start`} type="date" value={start} onChange={(e) => setStart(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-end`}>{t('desk.event.end')}</label>
+          <input id={`${id}-end`} type="date" value={end} min={start} onChange={(e) => setEnd(e.target.value)} required />
+        </div>
+        <div className="desk-form-submit">
+          <button type="submit" className="primary" disabled={busy !== null}>
+            {t('desk.event.create')}
+          </button>
+        </div>
+        {problem && (
+          <p className="error-text desk-form-problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

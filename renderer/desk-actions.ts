@@ -1,0 +1,293 @@
+// What the desk view can do, as functions over the desk store and the main-process API.
+//
+// Check-ins are shown at once and saved in the background, one save at a time, each sending the
+// event file's hash as last read or written. When another desk (or `quartermaster desk`) changed the
+// file meanwhile, the save is refused; the desk then reads the file again, applies the check-ins
+// that were not saved yet on top of it, and saves that: nobody's check-in is lost. Undo puts back
+// only check-in times (core/desk/checkin.ts), so it can be applied the same way.
+import type { QuartermasterApi } from '../core/ipc/contract';
+import { checkIn, checkInAll, checkOut, undoAll, type UndoStep } from '../core/desk/checkin';
+import type { DeskEvent } from '../core/desk/event';
+import { isoLocal } from '../core/desk/sheet';
+import { errorMessage } from './api';
+import type { DeskFilter, DeskState, DeskStore, DeskUndo } from './desk-store';
+import { t } from './i18n';
+
+export type DeskActions = ReturnType<typeof createDeskActions>;
+
+/** A change to the event, applied now and again on top of a newer file after a conflict. */
+type Op = (event: DeskEvent) => DeskEvent;
+
+export type DeskActionOptions = {
+  /** The desk's clock (check-in times); tests inject one. */
+  now?: () => Date;
+};
+
+export function createDeskActions(store: DeskStore, api: QuartermasterApi, options: DeskActionOptions = {}) {
+  const set = store.set;
+  const now = options.now ?? (() => new Date());
+  /** Ops applied on screen but not yet saved, oldest first. */
+  let pending: Op[] = [];
+  let saving: Promise<void> | null = null;
+
+  const notify = (kind: 'info' | 'error', text: string) => set((s) => ({ ...s, notice: { kind, text } }));
+  const announce = (announcement: string) => set((s) => ({ ...s, announcement }));
+
+  const eventPath = (s: DeskState = store.get()) => (s.desk?.eventFile.kind === 'file' ? s.desk.eventFile.path : null);
+
+  /** Shows a folder as read from disk (dropping unsaved ops: callers flush first). */
+  const showFolder = (desk: NonNullable<DeskState['desk']>, keepUndo: boolean) => {
+    const file = desk.eventFile.kind === 'file' ? desk.eventFile : null;
+    set((s) => ({
+      ...s,
+      desk,
+      event: file?.event ?? null,
+      eventHash: file?.hash ?? '',
+      unsaved: 0,
+      undo: keepUndo && s.desk?.folder === desk.folder ? s.undo : [],
+      reprint: keepUndo ? s.reprint : null,
+      verify: keepUndo ? s.verify : null,
+    }));
+  };
+
+  /** Saves until nothing is pending; after a conflict, re-applies the pending ops on the newer file. */
+  const saveLoop = async () => {
+    let retried = false;
+    while (pending.length > 0) {
+      const s = store.get();
+      const path = eventPath(s);
+      if (!s.desk || !path || !s.event) return;
+      const sent = pending.length;
+      let result;
+      try {
+        result = await api.saveEvent({ folder: s.desk.folder, eventFile: path, event: s.event, expectedHash: s.eventHash });
+      } catch (e) {
+        result = { ok: false as const, reason: 'io' as const, message: errorMessage(e) };
+      }
+      if (result.ok) {
+        pending = pending.slice(sent);
+        const hash = result.hash;
+        set((x) => ({ ...x, eventHash: hash, unsaved: pending.length }));
+        retried = false;
+        continue;
+      }
+      if (result.reason === 'conflict' && !retried) {
+        retried = true;
+        try {
+          const fresh = await api.loadEventFolder({ folder: s.desk.folder, eventFile: path });
+          if (fresh.eventFile.kind === 'file') {
+            const event = pending.reduce((e, op) => op(e), fresh.eventFile.event);
+            const hash = fresh.eventFile.hash;
+            set((x) => ({ ...x, desk: fresh, event, eventHash: hash }));
+            notify('info', t('desk.conflictMerged'));
+            continue;
+          }
+        } catch {
+          /* reported below */
+        }
+      }
+      notify('error', t('desk.saveFailed', { message: result.message }));
+      return;
+    }
+  };
+
+  const save = () => {
+    saving ??= saveLoop().finally(() => {
+      saving = null;
+    });
+    return saving;
+  };
+
+  /** Waits for the check-ins on screen to be written (before the sheet, a reprint or a reload). */
+  const flush = async () => {
+    while (saving) await saving;
+    if (pending.length > 0) await save();
+  };
+
+  /** Applies a change on screen, records its undo, and saves in the background. */
+  const change = (op: Op, undo: DeskUndo | null, announcement: string) => {
+    const s = store.get();
+    if (!s.event) return;
+    pending.push(op);
+    set((x) => ({ ...x, event: op(x.event!), unsaved: pending.length, undo: undo ? [...x.undo, undo] : x.undo, announcement, notice: null }));
+    void save();
+  };
+
+  const run = async <T>(busy: DeskState['busy'], work: () => Promise<T>, failKey: Parameters<typeof t>[0]): Promise<T | undefined> => {
+    set((s) => ({ ...s, busy, notice: null }));
+    try {
+      return await work();
+    } catch (e) {
+      notify('error', t(failKey, { message: errorMessage(e) }));
+      return undefined;
+    } finally {
+      set((s) => ({ ...s, busy: null }));
+    }
+  };
+
+  const folderArgs = () => {
+    const s = store.get();
+    if (!s.desk) throw new Error('no event folder is open');
+    const path = eventPath(s);
+    return { folder: s.desk.folder, ...(path ? { eventFile: path } : {}) };
+  };
+
+  const actions = {
+    /** Asks for an event folder and shows it. */
+    async openFolder() {
+      await flush();
+      await run(
+        'open',
+        async () => {
+          const desk = await api.openEventFolder();
+          if (desk) showFolder(desk, false);
+        },
+        'desk.openFailed',
+      );
+    },
+
+    /** Reads the folder again (after characters were changed on disk), with `eventFile` when there are several. */
+    async reload(eventFile?: string) {
+      const s = store.get();
+      if (!s.desk) return;
+      await flush();
+      const file = eventFile ?? eventPath(store.get()) ?? undefined;
+      const folder = s.desk.folder;
+      await run(
+        'load',
+        async () => {
+          const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
+          showFolder(desk, eventFile === undefined);
+        },
+        'desk.openFailed',
+      );
+    },
+
+    async createEvent(init: { name: string; game: string; start: string; end: string }): Promise<boolean> {
+      const s = store.get();
+      if (!s.desk) return false;
+      const folder = s.desk.folder;
+      const done = await run(
+        'create',
+        async () => {
+          showFolder(await api.createEvent({ folder, ...init }), true);
+          return true;
+        },
+        'desk.createFailed',
+      );
+      return done === true;
+    },
+
+    checkIn(id: string, name: string) {
+      const at = isoLocal(now());
+      const s = store.get();
+      if (!s.event) return;
+      const { undo } = checkIn(s.event, id, at);
+      change((e) => checkIn(e, id, at).event, { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: at.slice(11, 16) }));
+    },
+
+    checkOut(id: string, name: string) {
+      const s = store.get();
+      if (!s.event) return;
+      const { undo } = checkOut(s.event, id);
+      change((e) => checkOut(e, id).event, { steps: [undo], label: name, action: 'check-out' }, t('desk.checkedOutNamed', { name }));
+    },
+
+    /** Checks in every character of a player at once (one undo step for the lot). */
+    checkInPlayer(ids: readonly string[], player: string) {
+      const at = isoLocal(now());
+      const s = store.get();
+      if (!s.event || ids.length === 0) return;
+      const { undo } = checkInAll(s.event, ids, at);
+      change((e) => checkInAll(e, ids, at).event, { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: at.slice(11, 16) }));
+    },
+
+    /** Undoes the last check-in or check-out (only the check-in times change back). */
+    undo() {
+      const s = store.get();
+      const last = s.undo[s.undo.length - 1];
+      if (!last || !s.event) return;
+      const steps: UndoStep[] = last.steps;
+      set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
+      change((e) => undoAll(e, steps), null, t('desk.undone', { name: last.label }));
+    },
+
+    setFilter(patch: Partial<DeskFilter>) {
+      set((s) => ({ ...s, filter: { ...s.filter, ...patch } }));
+    },
+
+    dismissNotice() {
+      set((s) => ({ ...s, notice: null }));
+    },
+
+    async exportSheet(format: 'pdf' | 'csv') {
+      await flush();
+      await run(
+        format === 'pdf' ? 'sheet-pdf' : 'sheet-csv',
+        async () => {
+          const written = await api.exportCheckInSheet({ ...folderArgs(), format });
+          if (written) notify('info', t(format === 'pdf' ? 'desk.sheetPdfSaved' : 'desk.sheetCsvSaved', { path: written.path }));
+        },
+        'desk.sheetFailed',
+      );
+    },
+
+    async reprintChanged() {
+      await flush();
+      const s = store.get();
+      const path = eventPath(s);
+      if (!s.desk || !path) return;
+      const folder = s.desk.folder;
+      await run(
+        'reprint',
+        async () => {
+          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash });
+          if (outcome === null) return;
+          if (outcome.kind === 'conflict') {
+            notify('error', t('desk.reprintConflict', { message: outcome.message }));
+            return;
+          }
+          if (outcome.kind === 'printed') showFolder(outcome.desk, true);
+          set((x) => ({ ...x, reprint: outcome }));
+          announce(outcome.kind === 'printed' ? t('desk.reprintDone', { path: outcome.path }) : t('desk.reprintNothing'));
+        },
+        'desk.reprintFailed',
+      );
+    },
+
+    dismissReprint() {
+      set((s) => ({ ...s, reprint: null }));
+    },
+
+    async verify(text: string) {
+      await run(
+        'verify',
+        async () => {
+          const verify = await api.verifyCard({ ...folderArgs(), text });
+          set((s) => ({ ...s, verify }));
+        },
+        'desk.verifyFailed',
+      );
+    },
+
+    clearVerify() {
+      set((s) => ({ ...s, verify: null }));
+    },
+
+    /** Resolves once every check-in on screen is written (or failed). */
+    flush,
+  };
+  return actions;
+}
+
+const made = new WeakMap<DeskStore, DeskActions>();
+
+/** The desk's actions for this store, made once (their save queue outlives the view). */
+export function deskActionsFor(store: DeskStore, api: QuartermasterApi, options: DeskActionOptions = {}): DeskActions {
+  let actions = made.get(store);
+  if (!actions) {
+    actions = createDeskActions(store, api, options);
+    made.set(store, actions);
+  }
+  return actions;
+}

@@ -1,0 +1,78 @@
+// The desk's values in the current language: armour and its areas, hits, power points, energy,
+// check-in times. Built from the derived values (core/rulesets), so the words are the renderer's
+// while the numbers are the rules' (the same ones core/desk/rows.ts puts in words for the sheet).
+import type { DeskCharacter } from '../core/desk/characters';
+import type { DeskRow } from '../core/desk/rows';
+import { LOCATIONS, type Location } from '../core/model/ids';
+import { armourTypeName, locationName } from './format';
+import type { Tools } from './i18n';
+
+type Readable = Extract<DeskCharacter, { readable: true }>;
+
+/** "torso, left leg": locations in flowing text. */
+export function areaList(areas: readonly Location[], tools: Tools): string {
+  return areas.map((l) => locationName(l).toLocaleLowerCase(tools.lang)).join(', ');
+}
+
+/** A game's armour in one cell: rating and areas where the game has them. */
+export function armourText(c: Readable, tools: Tools): string {
+  const { t, num } = tools;
+  const d = c.derivation.derived;
+  switch (d.ruleset) {
+    case 'fortunes-landing': {
+      const a = d.armour;
+      if (a.areas.length === 0) return t('desk.armour.none');
+      const parts = [t('desk.armour.rating', { rating: num(a.rating), areas: areaList(a.areas, tools) })];
+      if (a.threshold) parts.push(t('desk.armour.threshold', { threshold: num(a.threshold) }));
+      if (!a.chosen) parts.push(t('desk.armour.bestAssumed'));
+      return parts.join(', ');
+    }
+    case 'curious-pastimes': {
+      const worn = LOCATIONS.filter((l) => d.armourByLocation[l] > 0);
+      if (worn.length === 0) return t('desk.armour.none');
+      return worn.map((l) => t('desk.armour.points', { area: locationName(l), points: num(d.armourByLocation[l]) })).join(', ');
+    }
+    case 'bg-magic': {
+      if (d.worn === 'none') return t('desk.armour.none');
+      const areas = areaList(coveredAreas(c), tools);
+      return d.worn === d.armourProtection
+        ? t('desk.armour.worn', { type: armourTypeName(d.worn), areas })
+        : t('desk.armour.protectsAs', { type: armourTypeName(d.worn), as: armourTypeName(d.armourProtection).toLocaleLowerCase(tools.lang), areas });
+    }
+    case 'novitas': {
+      // The Novitas text has no armour rules: where armour is worn, unrated (docs/desk.md).
+      const areas = coveredAreas(c);
+      return areas.length === 0 ? t('desk.armour.none') : t('desk.armour.unrated', { areas: areaList(areas, tools) });
+    }
+  }
+}
+
+/** The game's other key values: hits per location, power points, or energy ("" for none). */
+export function valuesText(row: DeskRow, tools: Tools): string {
+  const { t, num } = tools;
+  if (row.hits) {
+    const hits = row.hits;
+    const list = LOCATIONS.filter((l) => hits[l] !== undefined).map((l) => `${locationName(l)} ${num(hits[l]!)}`);
+    return t('desk.values.hits', { list: list.join(', ') });
+  }
+  if (row.powerPoints) {
+    const p = row.powerPoints;
+    const pool = p.breakCap ? t('desk.values.poolBreakCap', { pool: num(p.pool), breakCap: num(p.breakCap) }) : num(p.pool);
+    return t('desk.values.powerPoints', { pool, cap: num(p.dailyCap), planned: num(p.planned) });
+  }
+  if (row.energy !== null) return t('desk.values.energy', { energy: num(row.energy) });
+  return '';
+}
+
+function coveredAreas(c: Readable): Location[] {
+  const covered = new Set(c.character.armour.flatMap((p) => p.locations));
+  return LOCATIONS.filter((l) => covered.has(l));
+}
+
+/**
+ * A check-in time as the desk's clock read it: "18:05" today, "2026-10-02 18:05" on another day.
+ * The stored time carries the desk's UTC offset, so its digits are the wall clock.
+ */
+export function checkInTime(iso: string, today: string): string {
+  return iso.slice(0, 10) === today ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}

@@ -1,0 +1,76 @@
+// The event desk's state, apart from the app's store: the desk keeps its folder, event and undo
+// steps while the user visits the library or the editor. One store per API object (the app has one;
+// each component test makes its own). Kept small and free of the desk core, so the app's first load
+// carries only this and the entry button; the desk view itself loads on first use.
+import { useSyncExternalStore } from 'react';
+import type { DeskFolder, QuartermasterApi, ReprintOutcome } from '../core/ipc/contract';
+import type { UndoStep } from '../core/desk/checkin';
+import type { DeskEvent } from '../core/desk/event';
+import type { CardCheck } from '../core/desk/verify';
+import { createStore, type Store } from './store';
+
+export type DeskNotice = { kind: 'info' | 'error'; text: string };
+
+/** One undoable action: the check-in steps it made, and whose (for the "Undo …" label). */
+export type DeskUndo = { steps: UndoStep[]; label: string; action: 'check-in' | 'check-out' };
+
+export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string };
+
+export type DeskBusy = null | 'open' | 'load' | 'create' | 'sheet-pdf' | 'sheet-csv' | 'reprint' | 'verify';
+
+export type DeskState = {
+  /** Whether the desk view is on screen (instead of the library or the editor). */
+  visible: boolean;
+  desk: DeskFolder | null;
+  /** The event as the desk shows it: the event file with the check-ins made since (saved in the background). */
+  event: DeskEvent | null;
+  /** The SHA-256 of the event file's bytes as last read or written (sent back on save). */
+  eventHash: string;
+  /** Check-ins not yet written to the event file. */
+  unsaved: number;
+  undo: DeskUndo[];
+  filter: DeskFilter;
+  busy: DeskBusy;
+  notice: DeskNotice | null;
+  /** The last action, for screen readers ("Dimitri checked in at 18:05."). */
+  announcement: string;
+  reprint: Exclude<ReprintOutcome, { kind: 'conflict' }> | null;
+  verify: CardCheck | null;
+};
+
+export const initialDeskState: DeskState = {
+  visible: false,
+  desk: null,
+  event: null,
+  eventHash: '',
+  unsaved: 0,
+  undo: [],
+  filter: { problemsOnly: false, includeWarnings: false, query: '' },
+  busy: null,
+  notice: null,
+  announcement: '',
+  reprint: null,
+  verify: null,
+};
+
+export type DeskStore = Store<DeskState>;
+
+const stores = new WeakMap<QuartermasterApi, DeskStore>();
+
+/** The desk store that belongs to this API (made on first use). */
+export function deskStoreFor(api: QuartermasterApi): DeskStore {
+  let store = stores.get(api);
+  if (!store) {
+    store = createStore(initialDeskState);
+    stores.set(api, store);
+  }
+  return store;
+}
+
+export function useDeskState<T>(store: DeskStore, selector: (state: DeskState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => selector(store.get()));
+}
+
+export function setDeskVisible(store: DeskStore, visible: boolean): void {
+  store.set((s) => (s.visible === visible ? s : { ...s, visible }));
+}
