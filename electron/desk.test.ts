@@ -13,6 +13,7 @@ import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
 import { canonicalJson } from '../core/format/hash';
 import { BACKUP_FOLDER } from './files';
+import { menuTemplate } from './menu';
 import { handlerFixture, tempFolder } from './testing';
 
 const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
@@ -288,5 +289,17 @@ describe('reprint changed and verifying cards', () => {
     expect(await readFile(f.file.path, 'utf8')).toBe(text);
     expect(await readdir(dir)).not.toContain('cards.pdf');
     expect(f.queue.pdf).toHaveLength(1);
+  });
+});
+
+describe('the menu', () => {
+  it('opens the event desk from View > Event Desk (Shift+Ctrl/Cmd+E)', () => {
+    const sent: string[] = [];
+    const template = menuTemplate({ platform: 'linux', appName: 'Quartermaster', recentFiles: [], dev: false, send: (c) => void sent.push(c), openRecent: () => undefined, clearRecent: () => undefined, openHelp: () => undefined });
+    const view = template.find((m) => m.label === '&View')!.submenu as { label?: string; accelerator?: string; click?: () => void }[];
+    const desk = view.find((i) => i.label === 'Event Desk')!;
+    expect(desk.accelerator).toBe('Shift+CmdOrCtrl+E');
+    desk.click!();
+    expect(sent).toEqual(['event-desk']);
   });
 });

@@ -59,6 +59,8 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions = {
     label: mac ? 'View' : '&View',
     submenu: [
+      cmd('Event Desk', 'event-desk', 'Shift+CmdOrCtrl+E'),
+      { type: 'separator' },
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
