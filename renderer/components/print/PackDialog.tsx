@@ -85,7 +85,7 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
             {names.length > NAMES_SHOWN ? ` ${t('print.andMore', { count: names.length - NAMES_SHOWN })}` : ''}
           </p>
           {unreadable.length > 0 && <p className="banner banner-readonly">{tn('print.packUnreadable', unreadable.length, { files: unreadable.map((e) => e.fileName).join(', ') })}</p>}
-          {run.state !== 'done' && <PrintOptionsForm choice={choice} offered={offered} onChange={setChoice} onInvalid={setInvalid} disabled={printing} />}
+          <PrintOptionsForm choice={choice} offered={offered} onChange={setChoice} onInvalid={setInvalid} disabled={run.state !== 'choosing'} />
         </div>
         <section className="pack-status" aria-labelledby="pack-status-heading">
           <h3 id="pack-status-heading">{t('print.packStatus')}</h3>
