@@ -72,18 +72,23 @@ describe('opening an event folder', () => {
     const { desk, asked } = await opened();
     expect(asked).toEqual([{ kind: 'folder', options: { defaultPath: lib, purpose: 'event' } }]);
     expect(desk.folder).toBe(folder);
-    expect(desk.characters.map((c) => [c.file.slice(folder.length + 1), c.readable])).toEqual([
-      ['aldric.character.json', true],
-      ['broken.character.json', false],
-      ['dimitri.character.json', true],
-      ['vasil.character.json', true],
+    expect(desk.rows.map((r) => [r.file.slice(folder.length + 1), r.status])).toEqual([
+      ['aldric.character.json', 'clean'],
+      ['broken.character.json', 'unreadable'],
+      ['dimitri.character.json', 'clean'],
+      ['vasil.character.json', 'clean'],
     ]);
-    const dimitri = desk.characters[2]!;
-    if (!dimitri.readable) throw new Error('unreadable');
-    // The content hash printed on the cards: SHA-256 of the canonical JSON.
-    expect(dimitri.hash).toBe(sha(canonicalJson(dimitri.character)));
-    // Dimitri's light chain shirt on the torso: armour 3 over the torso (Fortune's Landing armour table).
-    expect(dimitri.derivation.derived).toMatchObject({ ruleset: 'fortunes-landing', armour: { rating: 3, areas: ['torso'] } });
+    const dimitri = desk.rows[2]!;
+    // The content hash printed on the cards: SHA-256 of the canonical JSON of the file's character.
+    expect(dimitri.hash).toBe(sha(canonicalJson(EXAMPLES.dimitri)));
+    // Made against no event: nobody checked in, nothing printed (the view applies its event).
+    expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing', checkedInAt: null, tag: 'never-printed' });
+    // Dimitri's light chain shirt on the torso: armour 3 over the torso (Fortune's Landing: chain 3-4,
+    // light chain the lower), his choice of areas, no Threshold below 5.
+    expect(dimitri.detail).toEqual({ ruleset: 'fortunes-landing', rating: 3, areas: ['torso'], threshold: 0, chosen: true });
+    // Vasil (bg-magic): a leather vest on the torso, entitled to leather, so it protects as leather.
+    expect(desk.rows[3]!.detail).toEqual({ ruleset: 'bg-magic', worn: 'leather', protection: 'leather', areas: ['torso'] });
+    expect(desk.rows[1]!.errors[0]!.message).toMatch(/broken\.character\.json: /);
     // No event file: named after the folder, for the game two of three characters play, today.
     expect(desk.eventFile).toEqual({
       kind: 'none',

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { DeskFolder, DeskEventFile, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
+import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
 import { canonicalJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
@@ -29,7 +29,7 @@ import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
 import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
-import type { RulesetId } from '../core/model/ids';
+import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../cli/app-root';
 import { backUpEvent } from '../cli/desk';
@@ -191,10 +191,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
-    if (eventFile !== undefined) return { folder, characters: list, eventFile: await readEvent(folder, eventFile, list) };
+    const rows = viewRows(list);
+    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list) };
     const found = await eventFilesIn(folder);
-    if (found.length > 1) return { folder, characters: list, eventFile: { kind: 'several', files: found } };
-    return { folder, characters: list, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list) };
+    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found } };
+    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list) };
   };
 
   /** The event as saved on disk, for the sheet and for verifying: a new, empty one when there is none. */
@@ -387,6 +388,33 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return coreVerifyCard(text, list, await savedEvent(folder, eventFile, list));
     },
   };
+}
+
+/** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
+const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: 'none', game: '', dates: { start: '2000-01-01', end: '2000-01-01' }, characters: {} };
+
+/** What the desk view shows of each file: its row and its armour in detail (not the whole file). */
+export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
+  return deskRows(list, NO_EVENT).map((row, i) => ({ ...row, detail: armourDetail(list[i]!) }));
+}
+
+export function armourDetail(c: DeskCharacter): ArmourDetail | null {
+  if (!c.readable) return null;
+  const d = c.derivation.derived;
+  const covered = () => {
+    const on = new Set<Location>(c.character.armour.flatMap((p) => p.locations));
+    return LOCATIONS.filter((l) => on.has(l));
+  };
+  switch (d.ruleset) {
+    case 'fortunes-landing':
+      return { ruleset: d.ruleset, rating: d.armour.rating, areas: [...d.armour.areas], threshold: d.armour.threshold, chosen: d.armour.chosen };
+    case 'curious-pastimes':
+      return { ruleset: d.ruleset, points: Object.fromEntries(LOCATIONS.filter((l) => d.armourByLocation[l] > 0).map((l) => [l, d.armourByLocation[l]])) };
+    case 'bg-magic':
+      return { ruleset: d.ruleset, worn: d.worn, protection: d.armourProtection, areas: covered() };
+    case 'novitas':
+      return { ruleset: d.ruleset, areas: covered() };
+  }
 }
 
 function fieldMessage(issue: z.core.$ZodIssue): string {

@@ -1,13 +1,11 @@
 // The desk's values in the current language: armour and its areas, hits, power points, energy,
-// check-in times. Built from the derived values (core/rulesets), so the words are the renderer's
-// while the numbers are the rules' (the same ones core/desk/rows.ts puts in words for the sheet).
-import type { DeskCharacter } from '../core/desk/characters';
+// check-in times. Built from the derived values the main process sends (core/rulesets), so the words
+// are the renderer's while the numbers are the rules' (the ones core/desk/rows.ts words for the sheet).
 import type { DeskRow } from '../core/desk/rows';
+import type { ArmourDetail } from '../core/ipc/contract';
 import { LOCATIONS, type Location } from '../core/model/ids';
 import { armourTypeName, locationName } from './format';
 import type { Tools } from './i18n';
-
-type Readable = Extract<DeskCharacter, { readable: true }>;
 
 /** "torso, left leg": locations in flowing text. */
 export function areaList(areas: readonly Location[], tools: Tools): string {
@@ -15,12 +13,10 @@ export function areaList(areas: readonly Location[], tools: Tools): string {
 }
 
 /** A game's armour in one cell: rating and areas where the game has them. */
-export function armourText(c: Readable, tools: Tools): string {
+export function armourText(a: ArmourDetail, tools: Tools): string {
   const { t, num } = tools;
-  const d = c.derivation.derived;
-  switch (d.ruleset) {
+  switch (a.ruleset) {
     case 'fortunes-landing': {
-      const a = d.armour;
       if (a.areas.length === 0) return t('desk.armour.none');
       const parts = [t('desk.armour.rating', { rating: num(a.rating), areas: areaList(a.areas, tools) })];
       if (a.threshold) parts.push(t('desk.armour.threshold', { threshold: num(a.threshold) }));
@@ -28,22 +24,20 @@ export function armourText(c: Readable, tools: Tools): string {
       return parts.join(', ');
     }
     case 'curious-pastimes': {
-      const worn = LOCATIONS.filter((l) => d.armourByLocation[l] > 0);
+      const worn = LOCATIONS.filter((l) => (a.points[l] ?? 0) > 0);
       if (worn.length === 0) return t('desk.armour.none');
-      return worn.map((l) => t('desk.armour.points', { area: locationName(l), points: num(d.armourByLocation[l]) })).join(', ');
+      return worn.map((l) => t('desk.armour.points', { area: locationName(l), points: num(a.points[l]!) })).join(', ');
     }
     case 'bg-magic': {
-      if (d.worn === 'none') return t('desk.armour.none');
-      const areas = areaList(coveredAreas(c), tools);
-      return d.worn === d.armourProtection
-        ? t('desk.armour.worn', { type: armourTypeName(d.worn), areas })
-        : t('desk.armour.protectsAs', { type: armourTypeName(d.worn), as: armourTypeName(d.armourProtection).toLocaleLowerCase(tools.lang), areas });
+      if (a.worn === 'none') return t('desk.armour.none');
+      const areas = areaList(a.areas, tools);
+      return a.worn === a.protection
+        ? t('desk.armour.worn', { type: armourTypeName(a.worn), areas })
+        : t('desk.armour.protectsAs', { type: armourTypeName(a.worn), as: armourTypeName(a.protection).toLocaleLowerCase(tools.lang), areas });
     }
-    case 'novitas': {
+    case 'novitas':
       // The Novitas text has no armour rules: where armour is worn, unrated (docs/desk.md).
-      const areas = coveredAreas(c);
-      return areas.length === 0 ? t('desk.armour.none') : t('desk.armour.unrated', { areas: areaList(areas, tools) });
-    }
+      return a.areas.length === 0 ? t('desk.armour.none') : t('desk.armour.unrated', { areas: areaList(a.areas, tools) });
   }
 }
 
@@ -62,11 +56,6 @@ export function valuesText(row: DeskRow, tools: Tools): string {
   }
   if (row.energy !== null) return t('desk.values.energy', { energy: num(row.energy) });
   return '';
-}
-
-function coveredAreas(c: Readable): Location[] {
-  const covered = new Set(c.character.armour.flatMap((p) => p.locations));
-  return LOCATIONS.filter((l) => covered.has(l));
 }
 
 /**

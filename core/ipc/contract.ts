@@ -9,7 +9,8 @@ import type { LoadProblem } from '../format/load';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
 import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
-import type { DeskCharacter } from '../desk/characters';
+import type { DeskRow } from '../desk/rows';
+import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
@@ -134,8 +135,22 @@ export type DeskEventFile =
   /** Several `*.event.json` in the folder: loadEventFolder with one of them. */
   | { kind: 'several'; files: string[] };
 
-/** An opened event folder: every character file in it (loaded, or why not) and its event file. */
-export type DeskFolder = { folder: string; characters: DeskCharacter[]; eventFile: DeskEventFile };
+/** A game's armour as the desk view puts it in words (the derived values it needs, nothing more). */
+export type ArmourDetail =
+  | { ruleset: 'fortunes-landing'; rating: number; areas: Location[]; threshold: number; chosen: boolean }
+  | { ruleset: 'curious-pastimes'; points: Partial<Record<Location, number>> }
+  | { ruleset: 'bg-magic'; worn: 'metal' | 'leather' | 'none'; protection: 'metal' | 'leather' | 'none'; areas: Location[] }
+  | { ruleset: 'novitas'; areas: Location[] };
+
+/**
+ * One character file as the desk view shows it: core/desk/rows.ts `DeskRow` made against no event
+ * (nobody checked in, nothing printed; the view applies the event it holds), and its armour in
+ * detail. The files themselves stay in the main process (verify, reprint).
+ */
+export type DeskViewRow = DeskRow & { detail: ArmourDetail | null };
+
+/** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
+export type DeskFolder = { folder: string; rows: DeskViewRow[]; eventFile: DeskEventFile };
 
 export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
 

@@ -1,8 +1,8 @@
 // The desk's table: one row group per player (the unreadable files first, then players with
 // problems), one row per character with its game, rule problems, armour, key values, cards and
 // check-in. Rows re-render only when what they show changes, so a check-in redraws one row, not 2,000.
-import { memo } from 'react';
-import type { DeskCharacter } from '../../../core/desk/characters';
+import { memo, startTransition, useEffect, useState } from 'react';
+import type { DeskViewRow } from '../../../core/ipc/contract';
 import type { DeskRow, PlayerGroup } from '../../../core/desk/rows';
 import { isoLocal } from '../../../core/desk/sheet';
 import type { DeskActions } from '../../desk-actions';
@@ -12,7 +12,6 @@ import { useT, type Tools } from '../../i18n';
 
 type Props = {
   groups: PlayerGroup[];
-  characters: ReadonlyMap<string, DeskCharacter>;
   folder: string;
   actions: DeskActions;
   canCheckIn: boolean;
@@ -20,10 +19,22 @@ type Props = {
 
 const COLUMNS = ['desk.col.character', 'desk.col.game', 'desk.col.rules', 'desk.col.armour', 'desk.col.values', 'desk.col.cards', 'desk.col.checkIn'] as const;
 
-export function DeskTable({ groups, characters, folder, actions, canCheckIn }: Props) {
+/** Rows drawn at once; the rest follow in steps, so a folder of thousands shows its top at once. */
+export const FIRST_ROWS = 150;
+const MORE_ROWS = 500;
+
+export function DeskTable({ groups, folder, actions, canCheckIn }: Props) {
   const tools = useT();
   const { t } = tools;
   const today = isoLocal(new Date()).slice(0, 10);
+  const total = groups.reduce((n, g) => n + g.rows.length, 0);
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (limit >= total) return;
+    const timer = setTimeout(() => startTransition(() => setLimit((l) => l + MORE_ROWS)), 0);
+    return () => clearTimeout(timer);
+  }, [limit, total]);
+  const shown = firstRows(groups, limit);
   return (
     <table className="desk-table">
       <caption className="visually-hidden">{t('desk.caption')}</caption>
@@ -36,17 +47,29 @@ export function DeskTable({ groups, characters, folder, actions, canCheckIn }: P
           ))}
         </tr>
       </thead>
-      {groups.map((group) => (
-        <GroupRows key={group.player ?? '\u0000unreadable'} group={group} characters={characters} folder={folder} actions={actions} canCheckIn={canCheckIn} tools={tools} today={today} />
+      {shown.map(({ group, rows }) => (
+        <GroupRows key={group.player ?? '\u0000unreadable'} group={group} rows={rows} folder={folder} actions={actions} canCheckIn={canCheckIn} tools={tools} today={today} />
       ))}
     </table>
   );
 }
 
+/** The groups with the rows to draw: all of them, cut after `limit` rows. */
+function firstRows(groups: readonly PlayerGroup[], limit: number): { group: PlayerGroup; rows: DeskRow[] }[] {
+  const out: { group: PlayerGroup; rows: DeskRow[] }[] = [];
+  let left = limit;
+  for (const group of groups) {
+    if (left <= 0) break;
+    out.push({ group, rows: group.rows.length <= left ? group.rows : group.rows.slice(0, left) });
+    left -= group.rows.length;
+  }
+  return out;
+}
+
 /** Whether a row can be checked in: a readable character whose id no other file shares. */
 const checkable = (row: DeskRow) => row.id !== null && !row.errors.some((e) => e.code === 'desk.duplicate-id');
 
-function GroupRows({ group, characters, folder, actions, canCheckIn, tools, today }: Omit<Props, 'groups'> & { group: PlayerGroup; tools: Tools; today: string }) {
+function GroupRows({ group, rows, folder, actions, canCheckIn, tools, today }: Omit<Props, 'groups'> & { group: PlayerGroup; rows: DeskRow[]; tools: Tools; today: string }) {
   const { t, tn, num } = tools;
   const name = group.player === null ? t('desk.group.unreadable') : group.player === '' ? t('desk.group.noPlayer') : group.player;
   const waiting = group.rows.filter((r) => checkable(r) && r.checkedInAt === null);
@@ -75,19 +98,19 @@ function GroupRows({ group, characters, folder, actions, canCheckIn, tools, toda
           )}
         </th>
       </tr>
-      {group.rows.map((row) => (
-        <CharacterRow key={row.file} row={row} character={characters.get(row.file)} folder={folder} actions={actions} canCheckIn={canCheckIn && checkable(row)} tools={tools} today={today} />
+      {rows.map((row) => (
+        <CharacterRow key={row.file} row={row as DeskViewRow} folder={folder} actions={actions} canCheckIn={canCheckIn && checkable(row)} tools={tools} today={today} />
       ))}
     </tbody>
   );
 }
 
-type RowProps = { row: DeskRow; character: DeskCharacter | undefined; folder: string; actions: DeskActions; canCheckIn: boolean; tools: Tools; today: string };
+type RowProps = { row: DeskViewRow; folder: string; actions: DeskActions; canCheckIn: boolean; tools: Tools; today: string };
 
-const CharacterRow = memo(function CharacterRow({ row, character, folder, actions, canCheckIn, tools, today }: RowProps) {
+const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheckIn, tools, today }: RowProps) {
   const { t } = tools;
   const fileName = row.file.startsWith(`${folder}/`) || row.file.startsWith(`${folder}\\`) ? row.file.slice(folder.length + 1) : row.file;
-  if (row.status === 'unreadable' || !character?.readable) {
+  if (row.status === 'unreadable' || row.detail === null) {
     const message = row.errors[0]?.message ?? '';
     const reason = message.startsWith(`${row.file}: `) ? message.slice(row.file.length + 2) : message;
     return (
@@ -133,19 +156,23 @@ const CharacterRow = memo(function CharacterRow({ row, character, folder, action
           </ul>
         )}
       </td>
-      <td>{armourText(character, tools)}</td>
-      <td>{values || <span className="desk-none">{t('desk.values.none')}</span>}</td>
+      <td>{armourText(row.detail, tools)}</td>
+      <td>{values || <NoneHere text={t('desk.values.none')} />}</td>
       <td>
-        {row.tag === 'current' && <span>{t('desk.tag.current', { when: checkInTime(row.lastPrintedAt!, today) })}</span>}
+        {row.tag === 'current' && <span>{t('desk.tag.current')}</span>}
         {row.tag === 'changed' && <span className="desk-changed">{t('desk.tag.changed')}</span>}
         {row.tag === 'never-printed' && <span className="desk-none">{t('desk.tag.never')}</span>}
+        {row.lastPrintedAt !== null && <span className="desk-sub">{t('desk.tag.printedAt', { when: checkInTime(row.lastPrintedAt, today) })}</span>}
       </td>
       <td className="desk-checkin">
         {row.checkedInAt !== null ? (
           <>
             <span className="desk-in">
               <span aria-hidden="true">✓ </span>
-              <time dateTime={row.checkedInAt}>{t('desk.checkIn.at', { time: checkInTime(row.checkedInAt, today) })}</time>
+              <time dateTime={row.checkedInAt}>
+                <span className="visually-hidden">{t('desk.checkIn.at')} </span>
+                {checkInTime(row.checkedInAt, today)}
+              </time>
             </span>
             <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkOut(row.id!, name)} aria-label={t('desk.checkOutNamed', { name })}>
               {t('desk.checkOut')}
@@ -161,20 +188,19 @@ const CharacterRow = memo(function CharacterRow({ row, character, folder, action
   );
 }, sameRow);
 
-/** Rows are rebuilt on every check-in; a row re-renders only when what it shows changed. */
-function sameRow(a: RowProps, b: RowProps): boolean {
+/** An empty cell that says why to a screen reader and shows a dash. */
+function NoneHere({ text }: { text: string }) {
   return (
-    a.character === b.character &&
-    a.canCheckIn === b.canCheckIn &&
-    a.tools === b.tools &&
-    a.today === b.today &&
-    a.folder === b.folder &&
-    a.actions === b.actions &&
-    a.row.file === b.row.file &&
-    a.row.checkedInAt === b.row.checkedInAt &&
-    a.row.tag === b.row.tag &&
-    a.row.lastPrintedAt === b.row.lastPrintedAt &&
-    a.row.status === b.row.status &&
-    a.row.errors.length === b.row.errors.length
+    <>
+      <span className="desk-none" aria-hidden="true">
+        —
+      </span>
+      <span className="visually-hidden">{text}</span>
+    </>
   );
+}
+
+/** A row keeps its identity while what it shows is unchanged (desk-rows.ts), so a check-in redraws one row. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return a.row === b.row && a.canCheckIn === b.canCheckIn && a.tools === b.tools && a.today === b.today && a.folder === b.folder && a.actions === b.actions;
 }

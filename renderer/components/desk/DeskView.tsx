@@ -2,10 +2,11 @@
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
 // totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
 import { useEffect, useMemo, useRef } from 'react';
-import type { QuartermasterApi } from '../../../core/ipc/contract';
+import type { DeskViewRow, QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
-import { deskRows, deskTotals, filterRows, groupByPlayer } from '../../../core/desk/rows';
+import { deskTotals, filterRows, groupByPlayer } from '../../../core/desk/rows';
 import { deskActionsFor, type DeskActions } from '../../desk-actions';
+import { withEvent } from '../../desk-rows';
 import { deskStoreFor, useDeskState, type DeskStore } from '../../desk-store';
 import { useT } from '../../i18n';
 import { DeskTable } from './DeskTable';
@@ -99,11 +100,12 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const unsaved = useDeskState(store, (s) => s.unsaved);
   const reprint = useDeskState(store, (s) => s.reprint);
 
-  const rows = useMemo(() => deskRows(desk.characters, event), [desk.characters, event]);
+  // The event applied to the rows from the main process; unchanged rows keep their identity.
+  const previous = useRef<DeskViewRow[]>([]);
+  const rows = useMemo(() => (previous.current = withEvent(desk.rows, event, previous.current)), [desk.rows, event]);
   const totals = useMemo(() => deskTotals(rows), [rows]);
   const shown = useMemo(() => filterRows(rows, { problemsOnly: filter.problemsOnly, includeWarnings: filter.includeWarnings, query: filter.query }), [rows, filter]);
   const groups = useMemo(() => groupByPlayer(shown), [shown]);
-  const characters = useMemo(() => new Map(desk.characters.map((c) => [c.file, c])), [desk.characters]);
 
   const stats: [string, number][] = [
     [tn('desk.totals.characters', totals.characters), totals.characters],
@@ -168,7 +170,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         {shown.length === rows.length ? tn('desk.shownAll', rows.length) : tn('desk.shown', rows.length, { shown: num(shown.length) })}
       </p>
       {groups.length > 0 ? (
-        <DeskTable groups={groups} characters={characters} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
+        <DeskTable groups={groups} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
       ) : (
         <div className="no-match">
           <p>{rows.length === 0 ? t('desk.noCharacters') : t('desk.noMatch')}</p>

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+// The desk view over a fake API: the rows the main process would send (electron/desk.ts viewRows
+// over the shipped examples), check-in and undo with the saves they make, a save conflict merged,
+// filters, the event file form, verifying a card, the reprint's voided serials, and Bulgarian.
+// Expected values are worked out from the rule texts in the comments.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { checkIn } from '../../../core/desk/checkin';
+import { newEvent, type DeskEvent } from '../../../core/desk/event';
+import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
+import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
+import { viewRows } from '../../../electron/desk';
+import { deskActionsFor } from '../../desk-actions';
+import { deskStoreFor } from '../../desk-store';
+import { setLanguage } from '../../i18n';
+import { fakeApi, type FakeApi } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render';
+
+afterEach(() => {
+  cleanup();
+  act(() => setLanguage('en'));
+});
+
+const EVENT_FOLDER = '/home/ana/Events/Autumn Muster';
+const EVENT_FILE = `${EVENT_FOLDER}/Autumn Muster.event.json`;
+/** The desk's clock: 17:05 UTC on the first day (check-in times carry the machine's UTC offset). */
+const NOW = new Date('2026-10-02T17:05:00Z');
+const START = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });
+
+/** Dimitri (Sam), Aldric (Priya), Vasil (Георги), Elowen (Dana), all clean; Borislav (Ivan) breaks two bg-magic rules. */
+function folder(event: DeskEvent | null = START, hash = 'h1'): DeskFolder {
+  const files = (['dimitri', 'aldric', 'vasil', 'elowen', 'borislav'] as const).map((n) => exampleDesk(n, {}, `${EVENT_FOLDER}/${n}.character.json`));
+  return {
+    folder: EVENT_FOLDER,
+    rows: viewRows(files),
+    eventFile: event ? { kind: 'file', path: EVENT_FILE, event, hash } : { kind: 'none', path: EVENT_FILE, suggested: { name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-02' } },
+  };
+}
+
+/** The app with the desk open on the folder; saves answer with hashes h2, h3, … */
+async function openDesk(options: { event?: DeskEvent | null; api?: FakeApi } = {}) {
+  const api = options.api ?? fakeApi();
+  const saves: { event: DeskEvent; expectedHash: string }[] = [];
+  api.openEventFolder = vi.fn(async () => folder(options.event === undefined ? START : options.event));
+  api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
+    saves.push({ event, expectedHash });
+    return { ok: true, hash: `h${saves.length + 1}` };
+  });
+  // The desk's clock, before the view makes its actions.
+  deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
+  const rendered = renderApp(api);
+  fireEvent.click(await screen.findByRole('button', { name: /^Event desk/ }));
+  await screen.findByRole('heading', { level: 1, name: 'Event desk' });
+  fireEvent.click(screen.getAllByRole('button', { name: 'Open event folder…' })[0]!);
+  await screen.findByRole('table');
+  return { ...rendered, api, saves };
+}
+
+const totals = (label = 'Totals') => within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((li) => li.textContent);
+const row = (name: string) => screen.getAllByRole('row').find((r) => r.querySelector('.desk-character')?.textContent === name)!;
+const cells = (name: string) => within(row(name)).getAllByRole('cell').map((c) => c.textContent);
+
+describe('the event desk view', () => {
+  it('shows every character grouped by player, problems first, with its values, rule problems and totals', async () => {
+    await openDesk();
+    expect(totals()).toEqual(['5 characters', '4 clean', '1 with errors', '0 checked in']);
+    // Ivan has the problems, so his group comes first; then the players alphabetically.
+    expect([...document.querySelectorAll('.desk-group-name')].map((g) => g.textContent)).toEqual(['Ivan', 'Dana', 'Priya', 'Sam', 'Георги']);
+    // Fortune's Landing: Dimitri's light chain is 3 on the torso; Aldric's plate (5) on the torso and
+    // heavy leather (2) on both legs average to (5 + 2 + 2) / 3 = 3 over the three areas. No values
+    // beyond armour in that game.
+    expect(cells('Dimitri')).toEqual(["Fortune's Landing", 'Clean', '3 over torso', '—None in this game', 'Not printed for this event', 'Check in']);
+    expect(cells('Aldric of the Vale')[2]).toBe('3 over torso, left leg, right leg');
+    // Novitas: 12 from the skill + 8 from the ring = 20 against the cap, 2 more from the amulet that
+    // break cap; the cap is 20 a day; Revive (5 - 1) × 3 + Purify Spirit 3 × 3 = 21 planned.
+    expect(cells('Elowen Marsh')[3]).toBe('Power points 20 + 2 break-cap, cap 20 a day, planned 21');
+    // bg-magic: a role mage entitled to leather has one half more than a battle mage's 4: energy 6.
+    expect(cells('Васил Вещера').slice(2, 4)).toEqual(['Leather (torso)', 'Energy 6']);
+    // Borislav: a shield, and metal over metal.
+    const borislav = within(row('Борислав'));
+    expect(borislav.getByText('Errors')).toBeTruthy();
+    expect(borislav.getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^Error: .*both metal armour/), expect.stringMatching(/^Error: .*a mage may not use a shield/)]);
+  });
+
+  it('checks in a character and a player, undoes with Ctrl+Z and the Edit menu, saving each change with the hash of the last save', async () => {
+    const { api, saves } = await openDesk();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
+    expect(totals()[3]).toBe('1 checked in');
+    expect(within(row('Dimitri')).getByRole('button', { name: 'Check out Dimitri' })).toBeTruthy();
+    // The time as the desk's clock read it, with its offset: the hour depends on the machine's zone.
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]!.expectedHash).toBe('h1');
+    expect(saves[0]!.event.characters[EXAMPLES.dimitri.id]!.checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check in every character of Priya' }));
+    expect(totals()[3]).toBe('2 checked in');
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]!.expectedHash).toBe('h2');
+    expect(screen.getByRole('button', { name: 'Undo check-in of Priya' })).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(totals()[3]).toBe('1 checked in');
+    expect(within(row('Aldric of the Vale')).getByRole('button', { name: 'Check in Aldric of the Vale' })).toBeTruthy();
+    act(() => api.fireMenuCommand('undo'));
+    expect(totals()[3]).toBe('0 checked in');
+    await waitFor(() => expect(screen.getByText('All check-ins saved')).toBeTruthy());
+    expect(saves.at(-1)!.event.characters).toEqual({});
+    expect(saves.at(-1)!.expectedHash).toBe(`h${saves.length}`);
+    expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('leaves Ctrl+Z to a text box that has the focus', async () => {
+    await openDesk();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
+    const search = screen.getByRole('searchbox', { name: /^Search/ });
+    search.focus();
+    fireEvent.keyDown(search, { key: 'z', ctrlKey: true });
+    expect(totals()[3]).toBe('1 checked in');
+  });
+
+  it('after a conflict, reads the event file again and adds the check-ins made here to it', async () => {
+    const { api, saves } = await openDesk();
+    // Another desk checked Vasil in meanwhile: the first save is refused.
+    const theirs = checkIn(START, EXAMPLES.vasil.id, '2026-10-02T18:01:00+01:00').event;
+    let refused = false;
+    api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
+      saves.push({ event, expectedHash });
+      if (!refused) {
+        refused = true;
+        return { ok: false, reason: 'conflict', message: `${EVENT_FILE} was changed on disk since it was read` };
+      }
+      return { ok: true, hash: 'h10' };
+    });
+    api.loadEventFolder = vi.fn(async () => folder(theirs, 'h9'));
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(api.loadEventFolder).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE });
+    expect(saves[1]!.expectedHash).toBe('h9');
+    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
+    await screen.findByText(/changed by another desk: it was read again and your check-ins were added to it/);
+    expect(totals()[3]).toBe('2 checked in');
+  });
+
+  it('filters to problems and searches names, players and problems', async () => {
+    await openDesk();
+    const count = () => document.querySelector('.desk-count')!.textContent;
+    expect(count()).toBe('5 files');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Only problems/ }));
+    expect(count()).toBe('1 of 5 files shown');
+    expect([...document.querySelectorAll('.desk-row .desk-character')].map((n) => n.textContent)).toEqual(['Борислав']);
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Only problems/ }));
+    const search = screen.getByRole('searchbox', { name: /^Search/ });
+    fireEvent.change(search, { target: { value: 'eloWEN' } });
+    expect([...document.querySelectorAll('.desk-row .desk-character')].map((n) => n.textContent)).toEqual(['Elowen Marsh']);
+    // A word from a problem finds the character with it: his "Кръгъл щит" (round shield).
+    fireEvent.change(search, { target: { value: 'щит' } });
+    expect([...document.querySelectorAll('.desk-row .desk-character')].map((n) => n.textContent)).toEqual(['Борислав']);
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show everyone' }));
+    expect(count()).toBe('5 files');
+  });
+
+  it('offers to create the event file, refusing a last day before the first; nobody can be checked in before', async () => {
+    const api = fakeApi();
+    api.createEvent = vi.fn(async () => folder());
+    await openDesk({ event: null, api });
+    expect((screen.getByRole('button', { name: 'Check in Dimitri' }) as HTMLButtonElement).disabled).toBe(true);
+    const form = within(screen.getByRole('region', { name: 'No event file yet' }));
+    expect((form.getByRole('textbox', { name: 'Event name' }) as HTMLInputElement).value).toBe('Autumn Muster');
+    fireEvent.change(form.getByLabelText('First day'), { target: { value: '2026-10-04' } });
+    fireEvent.change(form.getByLabelText('Last day'), { target: { value: '2026-10-02' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create the event file' }));
+    expect(form.getByRole('alert').textContent).toBe('The last day cannot be before the first day.');
+    expect(api.createEvent).not.toHaveBeenCalled();
+    fireEvent.change(form.getByLabelText('Last day'), { target: { value: '2026-10-05' } });
+    fireEvent.change(form.getByRole('combobox', { name: 'Game' }), { target: { value: '' } });
+    fireEvent.change(form.getByRole('textbox', { name: 'Name of the game' }), { target: { value: 'Dragon Moot' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create the event file' }));
+    await waitFor(() => expect(api.createEvent).toHaveBeenCalledWith({ folder: EVENT_FOLDER, name: 'Autumn Muster', game: 'Dragon Moot', start: '2026-10-04', end: '2026-10-05' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Check in Dimitri' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('verifies a card: what changed, or that nobody has it', async () => {
+    const { api } = await openDesk();
+    api.verifyCard = vi.fn(async () => ({
+      kind: 'changed' as const,
+      id: EXAMPLES.dimitri.id,
+      file: `${EVENT_FOLDER}/dimitri.character.json`,
+      name: 'Dimitri',
+      player: 'Sam',
+      printedAt: null,
+      superseded: false,
+      changes: ['armour: "3 over torso" → "4 over torso"'],
+      message: '',
+    }));
+    const box = within(screen.getByRole('region', { name: 'Verify a card' }));
+    fireEvent.change(box.getByRole('textbox', { name: 'Card code' }), { target: { value: 'QM1:X:Y' } });
+    fireEvent.click(box.getByRole('button', { name: 'Verify' }));
+    await box.findByText('Changed.');
+    expect(api.verifyCard).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, text: 'QM1:X:Y' });
+    expect(box.getByRole('list', { name: 'What changed' }).textContent).toBe('armour: "3 over torso" → "4 over torso"');
+    api.verifyCard = vi.fn(async () => ({ kind: 'unknown' as const, id: '00000000-0000-4000-8000-000000000009', message: '' }));
+    fireEvent.click(box.getByRole('button', { name: 'Verify' }));
+    await box.findByText('Unknown card.');
+    expect(box.getByText(/No character in this folder has the id 00000000-0000-4000-8000-000000000009\./)).toBeTruthy();
+  });
+
+  it('lists the serials a reprint voids, reissued and withdrawn, and the PDF written', async () => {
+    const { api } = await openDesk();
+    api.reprintChanged = vi.fn(async () => ({
+      kind: 'printed' as const,
+      path: `${EVENT_FOLDER}/cards.pdf`,
+      cards: 2,
+      pages: 1,
+      printed: [{ id: EXAMPLES.dimitri.id, file: `${EVENT_FOLDER}/dimitri.character.json`, name: 'Dimitri', player: 'Sam', reason: 'changed' as const, previousAt: '2026-09-30T20:00:00+01:00' }],
+      voids: [{ id: EXAMPLES.dimitri.id, printedAt: '2026-09-30T20:00:00+01:00', reissued: ['CH-AAAAA-AAAAA'], withdrawn: ['IT-BBBBB-BBBBB'] }],
+      skipped: [],
+      problems: [],
+      desk: folder(START, 'h5'),
+    }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    const result = within(await screen.findByRole('region', { name: 'Reprint changed' }));
+    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
+    expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
+    expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
+    expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 2026-09-30 20:00 dimitri.character.json');
+  });
+
+  it('speaks Bulgarian', async () => {
+    await openDesk();
+    act(() => setLanguage('bg'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Регистрация за събитие');
+    expect(totals('Общо')).toEqual(['5 героя', '4 без грешки', '1 с грешки', '0 регистрирани']);
+    expect(cells('Dimitri').slice(2, 4)).toEqual(['3 върху торс', '—Няма в тази игра']);
+    expect(cells('Васил Вещера').slice(2, 4)).toEqual(['Кожена (торс)', 'Енергия 6']);
+    expect(screen.getByRole('button', { name: 'Регистрирай Dimitri' })).toBeTruthy();
+  });
+});
