@@ -199,6 +199,29 @@ describe('the event file', () => {
   });
 });
 
+describe('hostile events from the window', () => {
+  it('refuses an event too large to read back, naming the limit, and writes nothing', async () => {
+    const f = await created();
+    const before = await readFile(f.file.path, 'utf8');
+    const huge = { ...f.file.event, notes: 'x'.repeat(6 * 1024 * 1024) };
+    const r = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: huge, expectedHash: f.file.hash });
+    expect(r).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringMatching(/the limit is 5\.0 MB; nothing was saved$/) });
+    expect(await readFile(f.file.path, 'utf8')).toBe(before);
+    await expect(readdir(join(folder, BACKUP_FOLDER))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('drops a __proto__ key, as in character files: nothing is polluted or written with it', async () => {
+    const f = await created();
+    const hostile = JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(f.file.event).slice(1)}`);
+    const r = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: hostile, expectedHash: f.file.hash });
+    expect(r.ok).toBe(true);
+    const written = await readFile(f.file.path, 'utf8');
+    expect(written).not.toContain('__proto__');
+    expect(written).not.toContain('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('the check-in sheet', () => {
   it('writes the CSV with the check-in times, adding the suffix, and the PDF', async () => {
     const f = await created();

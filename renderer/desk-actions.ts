@@ -44,6 +44,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       event: file?.event ?? null,
       eventHash: file?.hash ?? '',
       unsaved: 0,
+      saveFailed: false,
       undo: keepUndo && s.desk?.folder === desk.folder ? s.undo : [],
       reprint: keepUndo ? s.reprint : null,
       verify: keepUndo ? s.verify : null,
@@ -67,7 +68,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (result.ok) {
         pending = pending.slice(sent);
         const hash = result.hash;
-        set((x) => ({ ...x, eventHash: hash, unsaved: pending.length }));
+        set((x) => ({ ...x, eventHash: hash, unsaved: pending.length, saveFailed: false }));
         retried = false;
         continue;
       }
@@ -87,6 +88,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
         }
       }
       notify('error', t('desk.saveFailed', { message: result.message }));
+      set((x) => ({ ...x, saveFailed: true }));
       return;
     }
   };

@@ -28,6 +28,8 @@ export type DeskState = {
   eventHash: string;
   /** Check-ins not yet written to the event file. */
   unsaved: number;
+  /** The last save failed (the notice says why); the next change tries again. */
+  saveFailed: boolean;
   undo: DeskUndo[];
   filter: DeskFilter;
   busy: DeskBusy;
@@ -44,6 +46,7 @@ export const initialDeskState: DeskState = {
   event: null,
   eventHash: '',
   unsaved: 0,
+  saveFailed: false,
   undo: [],
   filter: { problemsOnly: false, includeWarnings: false, query: '' },
   busy: null,

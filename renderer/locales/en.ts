@@ -650,6 +650,7 @@ export const en = {
   'desk.undone': 'Undone: {{name}}.',
   'desk.saving': 'Saving check-ins…',
   'desk.saved': 'All check-ins saved',
+  'desk.notSaved': 'Check-ins not saved: they are tried again with the next change',
   'desk.saveFailed': 'Check-ins could not be saved: {{message}}',
   'desk.conflictMerged': 'The event file had been changed by another desk: it was read again and your check-ins were added to it.',
   'desk.shownAll_one': '{{count}} file',

@@ -141,6 +141,23 @@ describe('the event desk view', () => {
     expect(totals()[3]).toBe('2 checked in');
   });
 
+  it('says when check-ins could not be saved, keeps them on screen and tries again with the next change', async () => {
+    const { api, saves } = await openDesk();
+    api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
+      saves.push({ event, expectedHash });
+      return saves.length === 1 ? { ok: false, reason: 'read-only', message: `${EVENT_FILE}: it is not valid JSON` } : { ok: true, hash: 'h7' };
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(`Check-ins could not be saved: ${EVENT_FILE}: it is not valid JSON`);
+    expect(document.querySelector('.desk .save-state')!.textContent).toBe('Check-ins not saved: they are tried again with the next change');
+    expect(totals()[3]).toBe('1 checked in');
+    fireEvent.click(screen.getByRole('button', { name: 'Check in Elowen Marsh' }));
+    await waitFor(() => expect(document.querySelector('.desk .save-state')!.textContent).toBe('All check-ins saved'));
+    // The second save carries both check-ins, against the hash the file had.
+    expect(saves[1]!.expectedHash).toBe('h1');
+    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
+  });
+
   it('filters to problems and searches names, players and problems', async () => {
     await openDesk();
     const count = () => document.querySelector('.desk-count')!.textContent;

@@ -98,6 +98,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const busy = useDeskState(store, (s) => s.busy);
   const lastUndo = useDeskState(store, (s) => s.undo[s.undo.length - 1] ?? null);
   const unsaved = useDeskState(store, (s) => s.unsaved);
+  const saveFailed = useDeskState(store, (s) => s.saveFailed);
   const reprint = useDeskState(store, (s) => s.reprint);
 
   // The event applied to the rows from the main process; unchanged rows keep their identity.
@@ -160,7 +161,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
             <button type="button" onClick={() => actions.undo()} disabled={!lastUndo} aria-keyshortcuts="Control+Z Meta+Z">
               {lastUndo ? t(lastUndo.action === 'check-in' ? 'desk.undoCheckIn' : 'desk.undoCheckOut', { name: lastUndo.label }) : t('desk.undo')}
             </button>
-            {canCheckIn && <span className={`save-state${unsaved > 0 ? ' is-dirty' : ''}`}>{unsaved > 0 ? t('desk.saving') : t('desk.saved')}</span>}
+            {canCheckIn && <span className={`save-state${unsaved > 0 ? ' is-dirty' : ''}`}>{unsaved === 0 ? t('desk.saved') : saveFailed ? t('desk.notSaved') : t('desk.saving')}</span>}
           </div>
         </div>
         <VerifyCard store={store} actions={actions} />
