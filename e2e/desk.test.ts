@@ -9,24 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
 import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './use-harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
-let h: Harness;
-
-beforeEach(async () => {
-  h = await startHarness();
-});
-
-afterEach(async () => {
-  const problems = [...h.problems];
-  await h.close();
-  expect(problems).toEqual([]);
-});
+const h = useHarness();
 
 type Example = keyof typeof EXAMPLES;
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;

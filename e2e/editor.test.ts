@@ -4,25 +4,15 @@
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeCharacter } from '../core/format/save';
 import type { Character } from '../core/model/character';
 import type { RulesetId } from '../core/model/ids';
 import { DRAFTS_FOLDER } from '../electron/drafts';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './use-harness';
 import { ARTIFACTS, EXAMPLES, SCREENS } from './paths';
 
-let h: Harness;
-
-beforeEach(async () => {
-  h = await startHarness();
-});
-
-afterEach(async () => {
-  const problems = [...h.problems];
-  await h.close();
-  expect(problems).toEqual([]);
-});
+const h = useHarness();
 
 async function screenshot(page: Page, ruleset: RulesetId) {
   const name = `editor-${ruleset}.png`;

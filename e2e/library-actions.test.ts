@@ -4,23 +4,13 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeCharacter } from '../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { sampleCharacter } from '../core/pdf/sample-characters';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './use-harness';
 
-let h: Harness;
-
-beforeEach(async () => {
-  h = await startHarness();
-});
-
-afterEach(async () => {
-  const problems = [...h.problems];
-  await h.close();
-  expect(problems).toEqual([]);
-});
+const h = useHarness();
 
 async function characterFiles(): Promise<string[]> {
   return (await readdir(h.library)).filter((f) => f.endsWith(CHARACTER_FILE_SUFFIX)).sort();

@@ -2,24 +2,14 @@
 // library folder. Any console error, page error, failed request or CSP violation fails the test.
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeCharacter } from '../core/format/save';
 import type { Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './use-harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
-let h: Harness;
-
-beforeEach(async () => {
-  h = await startHarness();
-});
-
-afterEach(async () => {
-  const problems = [...h.problems];
-  await h.close();
-  expect(problems).toEqual([]);
-});
+const h = useHarness();
 
 function character(over: Partial<Character> & Pick<Character, 'ruleset' | 'name' | 'id'>): Character {
   return { format: 'quartermaster-character', version: 1, player: '', notes: '', skills: [], armour: [], weapons: [], items: [], ...over };

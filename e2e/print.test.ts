@@ -6,23 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeCharacter } from '../core/format/save';
 import { sampleCharacter } from '../core/pdf/sample-characters';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './use-harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
-let h: Harness;
-
-beforeEach(async () => {
-  h = await startHarness();
-});
-
-afterEach(async () => {
-  const problems = [...h.problems];
-  await h.close();
-  expect(problems).toEqual([]);
-});
+const h = useHarness();
 
 const pdftotext = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 const pdfinfo = (file: string) => {

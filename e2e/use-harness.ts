@@ -1,0 +1,20 @@
+// The harness for a test file (kept apart from harness.ts, which benchmarks use outside Vitest).
+import { afterEach, beforeEach, expect } from 'vitest';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * A fresh harness started before each test and closed after it, failing the test on any console
+ * error, page error, failed request or CSP violation it saw.
+ */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  beforeEach(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterEach(async () => {
+    const problems = [...h.problems];
+    await h.close();
+    expect(problems).toEqual([]);
+  });
+  return h;
+}
