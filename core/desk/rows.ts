@@ -16,7 +16,8 @@ export type DeskStatus = (typeof DESK_STATUSES)[number];
 /** Where a character's cards stand for this event. */
 export type TagState = 'never-printed' | 'current' | 'changed';
 
-export type DeskProblem = { code: string; message: string; path: string };
+/** `params`: a rule violation's values, for the renderer's translated message (see Violation). */
+export type DeskProblem = { code: string; message: string; path: string; params?: Record<string, string | number> };
 
 export type ArmourCell = {
   /** Fortune's Landing's averaged rating; null where the game has no single rating. */
@@ -124,7 +125,9 @@ function rowOf(c: DeskCharacter, event: DeskEvent, duplicates: Map<string, strin
   const id = character.id.toLowerCase();
   const errors: DeskProblem[] = [];
   const warnings: DeskProblem[] = [];
-  for (const v of derivation.violations) (v.severity === 'error' ? errors : warnings).push({ code: v.code, message: v.message, path: v.path });
+  for (const v of derivation.violations) {
+    (v.severity === 'error' ? errors : warnings).push({ code: v.code, message: v.message, path: v.path, ...(v.params ? { params: v.params } : {}) });
+  }
   const shared = duplicates.get(id);
   if (shared) {
     const others = shared.filter((f) => f !== c.file);

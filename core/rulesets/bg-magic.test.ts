@@ -89,6 +89,8 @@ describe('armour', () => {
     expect(r.violations.map((v) => v.code)).toEqual(['bg.armour.heavier-than-entitled']);
     expect(r.violations[0]!.message).toContain('"Cloak" (and 1 more piece)');
     expect(r.violations[0]!.message).toContain('no armour protection');
+    // The values for a translated message: ids, not English words; one other piece too heavy.
+    expect(r.violations[0]!.params).toEqual({ name: 'Cloak', more: 1, worn: 'leather', entitlement: 'none', protection: 'none' });
   });
 
   it('rejects an unknown armour type and leaves it out of the worn armour', () => {
@@ -113,6 +115,7 @@ describe('armour', () => {
     expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.armour.metal-over-metal', severity: 'error', path: 'armour[2].locations[0]' })]);
     expect(r.violations[0]!.message).toContain('"Breastplate" and "Helm"');
     expect(r.violations[0]!.message).toContain('on the head');
+    expect(r.violations[0]!.params).toEqual({ name: 'Breastplate', other: 'Helm', location: 'head' });
   });
 
   it('allows leather over metal and metal on separate locations', () => {

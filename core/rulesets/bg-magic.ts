@@ -69,6 +69,7 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
         message: `Armour "${piece.name}" has type "${piece.type}"; the mage rules know only leather and metal armour.`,
         severity: 'error',
         path: `armour[${i}].type`,
+        params: { name: piece.name, type: piece.type },
       });
       continue;
     }
@@ -83,6 +84,7 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
         message: `"${piece.name}" and "${metalAt.get(clash)}" are both metal armour on the ${LOCATION_WORDS[clash]}; no mage may wear two metal armours one over the other.`,
         severity: 'error',
         path: `armour[${i}].locations[${k}]`,
+        params: { name: piece.name, other: metalAt.get(clash) ?? '', location: clash },
       });
     }
     for (const loc of piece.locations) if (!metalAt.has(loc)) metalAt.set(loc, piece.name);
@@ -97,6 +99,8 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
         `Mage rules: armour heavier than the entitlement protects only as the entitled armour, so ${entitlement === 'none' ? 'it gives no armour protection' : `it protects only as ${ARMOUR_NAMES[entitlement]}`}.`,
       severity: 'warning',
       path: `armour[${heavier[0]}].type`,
+      // `more`: how many other pieces are too heavy; `protection`: the armour class it protects as.
+      params: { name: first.name, more: heavier.length - 1, worn: first.type, entitlement, protection: entitlement },
     });
   }
   return worn;
@@ -115,6 +119,7 @@ function weaponViolations(character: Character, out: Violation[]): void {
           message: `"${w.name}" is ${w.lengthCm} cm long; a mage's short or medium weapon may be at most ${MAGE_WEAPON_MAX_LENGTH_CM} cm (1 m).`,
           severity: 'error',
           path: `${at}.lengthCm`,
+          params: { name: w.name, length: w.lengthCm, max: MAGE_WEAPON_MAX_LENGTH_CM },
         });
       }
     } else if (w.kind === 'staff') {
@@ -124,16 +129,18 @@ function weaponViolations(character: Character, out: Violation[]): void {
           message: `"${w.name}" is a purely decorative staff: the mage rules do not count it as a battle staff or any weapon.`,
           severity: 'warning',
           path: `${at}.decorative`,
+          params: { name: w.name },
         });
       }
     } else if (w.kind === 'shield') {
-      out.push({ code: 'bg.weapon.shield', message: `"${w.name}" is a shield; a mage may not use a shield.`, severity: 'error', path: at });
+      out.push({ code: 'bg.weapon.shield', message: `"${w.name}" is a shield; a mage may not use a shield.`, severity: 'error', path: at, params: { name: w.name } });
     } else if (MISSILE.includes(w.kind)) {
       out.push({
         code: 'bg.weapon.missile',
         message: `"${w.name}" is a ${w.kind === 'thrown' ? 'thrown' : 'missile'} weapon; a mage may not use missile or thrown weapons.`,
         severity: 'error',
         path: at,
+        params: { name: w.name, kind: w.kind },
       });
     } else if (TOO_BIG.includes(w.kind)) {
       out.push({
@@ -141,6 +148,7 @@ function weaponViolations(character: Character, out: Violation[]): void {
         message: `"${w.name}" is a ${w.kind} weapon; a mage may carry only a short or medium weapon (up to 1 m) or a battle staff.`,
         severity: 'error',
         path: at,
+        params: { name: w.name, kind: w.kind },
       });
     }
   }
@@ -153,6 +161,7 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       message: 'A battle mage masters one school of magic and casts only its battle spells; no school is chosen.',
       severity: 'warning',
       path: 'bgMagic.school',
+      params: {},
     });
   }
   if (sheet.path === 'role' && !blank(sheet.school)) {
@@ -161,6 +170,7 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       message: `A role mage does not bind to a battle school, yet the school "${sheet.school}" is set; clear it or make the character a battle mage.`,
       severity: 'error',
       path: 'bgMagic.school',
+      params: { school: sheet.school ?? '' },
     });
   }
   if (!blank(sheet.order) && sheet.style === undefined) {
@@ -169,6 +179,7 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       message: `A member of an order (here "${sheet.order}") must choose a role style: Conjurer or Witcher.`,
       severity: 'error',
       path: 'bgMagic.style',
+      params: { order: sheet.order ?? '' },
     });
   }
   if (blank(sheet.order) && sheet.style !== undefined) {
@@ -177,6 +188,7 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       message: `The role style ${sheet.style === 'conjurer' ? 'Conjurer' : 'Witcher'} is chosen but no order: role spells belong to an order, so the style has no use without one.`,
       severity: 'warning',
       path: 'bgMagic.style',
+      params: { style: sheet.style },
     });
   }
 }
@@ -190,6 +202,7 @@ export function deriveBgMagic(character: Character): { derived: BgMagicDerived; 
       message: 'The mage\'s path is missing: field "bgMagic" must say battle or role mage ("path") and the armour entitled to ("entitlement").',
       severity: 'error',
       path: 'bgMagic',
+      params: {},
     });
   }
   const entitlement = sheet?.entitlement ?? null;

@@ -12,6 +12,11 @@ export type Violation = {
   severity: Severity;
   /** The field at fault, as "armour[0].type"; "" for the whole character. */
   path: string;
+  /**
+   * The values the message interpolates (names, ids, lengths), for a translated message keyed by
+   * the code. Ids (locations, armour classes, weapon kinds) are given as ids, not English words.
+   */
+  params?: Record<string, string | number>;
 };
 
 export type SkillDef = { id: string; name: string; maxLevel?: number; description?: string };

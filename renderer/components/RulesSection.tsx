@@ -3,6 +3,7 @@
 import type { Violation } from '../../core/rulesets/types';
 import { fieldOf } from '../field-paths';
 import { useT, type StringKey, type Tools } from '../i18n';
+import { violationText } from '../violation-text';
 import { focusField } from './fields';
 
 /** Words for the parts of a field path. */
@@ -93,7 +94,7 @@ export function RulesSection({ violations, failure }: { violations: readonly Vio
               return (
                 <li key={`${v.code}:${v.path}:${i}`} className={`violation violation-${v.severity}`}>
                   <span className={`badge badge-${v.severity}`}>{t(v.severity === 'error' ? 'rules.error' : 'rules.warning')}</span>
-                  <span className="violation-message">{v.message}</span>
+                  <span className="violation-message">{violationText(v, tools)}</span>
                   {field === '' ? (
                     <span className="violation-field">{where}</span>
                   ) : (

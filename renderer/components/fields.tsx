@@ -5,6 +5,7 @@ import { createContext, useContext, useEffect, useId, useState, useSyncExternalS
 import type { Violation } from '../../core/rulesets/types';
 import { fieldId, fieldOf, messagesId } from '../field-paths';
 import { useT } from '../i18n';
+import { violationText } from '../violation-text';
 
 const NONE: readonly Violation[] = [];
 
@@ -75,7 +76,8 @@ export function useFieldRules(field: string) {
 
 /** The violations for one field (from the field's useFieldRules), shown under it. */
 export function FieldRules({ field, violations, extra }: { field: string; violations: readonly Violation[]; extra?: string | null }) {
-  const { t } = useT();
+  const tools = useT();
+  const { t } = tools;
   if (violations.length === 0 && !extra) return null;
   return (
     <ul className="field-rules" id={messagesId(field)}>
@@ -86,7 +88,7 @@ export function FieldRules({ field, violations, extra }: { field: string; violat
       )}
       {violations.map((v, i) => (
         <li key={`${v.code}:${i}`} className={`field-rule field-rule-${v.severity}`}>
-          <span className={`badge badge-${v.severity}`}>{t(v.severity === 'error' ? 'rules.error' : 'rules.warning')}</span> {v.message}
+          <span className={`badge badge-${v.severity}`}>{t(v.severity === 'error' ? 'rules.error' : 'rules.warning')}</span> {violationText(v, tools)}
         </li>
       ))}
     </ul>

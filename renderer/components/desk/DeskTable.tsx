@@ -9,6 +9,7 @@ import type { DeskActions } from '../../desk-actions';
 import { armourText, checkInTime, valuesText } from '../../desk-format';
 import { rulesetName } from '../../format';
 import { useT, type Tools } from '../../i18n';
+import { violationText } from '../../violation-text';
 
 type Props = {
   groups: PlayerGroup[];
@@ -145,12 +146,12 @@ const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheck
           <ul className="desk-problems">
             {row.errors.map((e, i) => (
               <li key={`e${i}`} className="desk-problem-error">
-                <span className="desk-severity">{t('rules.error')}:</span> {e.message}
+                <span className="desk-severity">{t('rules.error')}:</span> {violationText(e, tools)}
               </li>
             ))}
             {row.warnings.map((w, i) => (
               <li key={`w${i}`} className="desk-problem-warning">
-                <span className="desk-severity">{t('rules.warning')}:</span> {w.message}
+                <span className="desk-severity">{t('rules.warning')}:</span> {violationText(w, tools)}
               </li>
             ))}
           </ul>
