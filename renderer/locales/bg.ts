@@ -1,5 +1,6 @@
 // Every user-visible string of the renderer in Bulgarian, key for key with en.ts (the type makes a
-// missing key a compile error). Rules messages come from the core in English and are shown as they are.
+// missing key a compile error). Rules messages come from the core in English; those with a
+// `violation.<code>` template below (the Bulgarian mage rules) are shown in Bulgarian.
 import type { en } from './en';
 
 export const bg: Record<keyof typeof en, string> = {

@@ -1,6 +1,7 @@
 // Every user-visible string of the renderer in English. Flat keys; `{{name}}` placeholders and
 // `_one` / `_other` plural forms are i18next's. The Bulgarian table (bg.ts) must have every key.
-// Rules messages come from the core in English and are shown as they are; everything else is here.
+// Rules messages come from the core in English; the `violation.<code>` templates repeat that wording
+// so other languages can translate it (renderer/violation-text.ts). Everything else is here.
 
 export const en = {
   'app.title': 'Quartermaster',
