@@ -1,7 +1,7 @@
-import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backUp, backupFile, backupFolderOf, BACKUPS_KEPT, freePath, listBackups, openFile, safeStem, writeAtomic, writeNew } from './files';
+import { backUp, backupFile, backupFolderOf, BACKUPS_KEPT, freePath, listBackups, openFile, safeStem, STALE_TEMP_MS, sweepStaleTemps, writeAtomic, writeNew } from './files';
 import { character, characterText, tempFolder } from './testing';
 
 let dir: string;
@@ -129,5 +129,58 @@ describe('openFile', () => {
     const r = await openFile(p);
     const { createHash } = await import('node:crypto');
     expect(r.ok && r.opened.hash).toBe(createHash('sha256').update(await readFile(p)).digest('hex'));
+  });
+});
+
+describe('sweeping temp files left by a crash', () => {
+  const HOUR = 60 * 60 * 1000;
+  const now = Date.UTC(2026, 10, 30, 12);
+  const stamp = (ms: number) => String(ms);
+  async function put(path: string, mtimeMs: number) {
+    await writeFile(path, 'x');
+    await utimes(path, mtimeMs / 1000, mtimeMs / 1000);
+  }
+
+  it('removes only our stale temp files, anywhere below the library, and nothing else', async () => {
+    expect(STALE_TEMP_MS).toBe(HOUR);
+    const old = now - 2 * HOUR;
+    await mkdir(join(dir, 'sub', '.quartermaster-backups'), { recursive: true });
+    const staleSave = join(dir, `.Dimitri.character.json.4242.${stamp(old)}.3.tmp`);
+    const staleBackup = join(dir, 'sub', '.quartermaster-backups', `.2026-11-30.character.json.77.${stamp(old)}.0.tmp`);
+    const staleCli = join(dir, `.pack.pdf.99.${stamp(old)}.tmp`);
+    await put(staleSave, old);
+    await put(staleBackup, old);
+    await put(staleCli, old);
+    // kept: a save in flight (recent stamp), an old stamp touched recently, other hidden files, characters
+    const inFlight = join(dir, `.Aldric.character.json.1.${stamp(now - 60_000)}.0.tmp`);
+    const touched = join(dir, `.Brannoc.character.json.1.${stamp(old)}.1.tmp`);
+    await put(inFlight, now - 60_000);
+    await put(touched, now - 60_000);
+    const others = [join(dir, '.notes.tmp'), join(dir, 'Dimitri.character.json'), join(dir, `.x.1.${stamp(old)}.tmp.bak`), join(dir, `x.1.${stamp(old)}.0.tmp`)];
+    for (const f of others) await put(f, old);
+    // a link to a folder outside is not followed
+    const outside = await tempFolder('qm-outside-');
+    const outsideTemp = join(outside.dir, `.Elsewhere.character.json.1.${stamp(old)}.0.tmp`);
+    await put(outsideTemp, old);
+    await symlink(outside.dir, join(dir, 'link-out'));
+    try {
+      const removed = await sweepStaleTemps(dir, now);
+      expect(removed.sort()).toEqual([staleBackup, staleCli, staleSave].sort());
+      for (const f of [inFlight, touched, outsideTemp, ...others]) expect((await stat(f)).isFile()).toBe(true);
+      expect(await sweepStaleTemps(dir, now)).toEqual([]);
+    } finally {
+      await outside.cleanup();
+    }
+  });
+
+  it('sweeps what a real atomic save would leave', async () => {
+    // writeAtomic's own temp name matches the pattern: a save that dies before rename leaves one.
+    const target = join(dir, 'Dimitri.character.json');
+    await writeAtomic(target, characterText(character()));
+    const names = await readdir(dir);
+    expect(names).toEqual(['Dimitri.character.json']);
+    const left = join(dir, `.Dimitri.character.json.${process.pid}.${now - 3 * HOUR}.0.tmp`);
+    await put(left, now - 3 * HOUR);
+    expect(await sweepStaleTemps(dir, now)).toEqual([left]);
   });
 });

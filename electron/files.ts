@@ -91,13 +91,57 @@ export function peekFutureVersion(bytes: Uint8Array): Character | null {
 
 let tempCounter = 0;
 
+/** A hidden temp file beside `target`: `.<name>.<pid>.<ms>.<n>.tmp`, unique within this process. */
+function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+}
+
+/** Temp files of ours: the names tempPathFor makes (and the command line's `.<name>.<pid>.<ms>.tmp`). */
+const TEMP_NAME = /^\..+\.(\d+)\.(\d{13})(?:\.\d+)?\.tmp$/;
+
+/** How old a leftover temp file must be before the sweep removes it. */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * Removes temp files that a crash or a killed process left in `folder` and the folders below it
+ * (hidden ones included, where backups live; links are not followed; 8 levels at most): only names
+ * of our own pattern, stamped and last modified more than STALE_TEMP_MS before `now`, so a save in
+ * flight is never touched. Returns the paths removed; errors are ignored (it is only tidying).
+ */
+export async function sweepStaleTemps(folder: string, now: number, depth = 8): Promise<string[]> {
+  const removed: string[] = [];
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (depth > 0) removed.push(...(await sweepStaleTemps(path, now, depth - 1)));
+      continue;
+    }
+    const m = TEMP_NAME.exec(entry.name);
+    if (!entry.isFile() || !m || now - Number(m[2]) < STALE_TEMP_MS) continue;
+    try {
+      if (now - (await stat(path)).mtimeMs < STALE_TEMP_MS) continue;
+      await unlink(path);
+      removed.push(path);
+    } catch {
+      // gone already
+    }
+  }
+  return removed;
+}
+
 /**
  * Writes a file atomically: a temp file in the same folder, fsync, rename over the target, fsync the
  * folder (where the platform allows). A crash leaves either the old or the new file, never a mix.
  */
 export async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
   const folder = dirname(path);
-  const tmp = join(folder, `.${basename(path)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  const tmp = tempPathFor(path);
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
     await fh.writeFile(data);
@@ -120,7 +164,7 @@ export async function writeAtomic(path: string, data: Uint8Array | string): Prom
 /** Creates a file with these bytes only if nothing is there yet (never overwrites). */
 export async function writeNew(path: string, data: Uint8Array | string): Promise<void> {
   const folder = dirname(path);
-  const tmp = join(folder, `.${basename(path)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  const tmp = tempPathFor(path);
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
     await fh.writeFile(data);
@@ -145,7 +189,7 @@ export async function writeNew(path: string, data: Uint8Array | string): Promise
  */
 export async function copyNew(from: string, to: string): Promise<void> {
   const folder = dirname(to);
-  const tmp = join(folder, `.${basename(to)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
+  const tmp = tempPathFor(to);
   await copyFile(from, tmp, constants.COPYFILE_EXCL);
   try {
     const fh = await open(tmp, 'r+');

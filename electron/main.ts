@@ -10,6 +10,7 @@ import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/cont
 import { filesFromArgv } from './argv';
 import { DEV_CONTENT_SECURITY_POLICY } from './csp';
 import { deskFonts } from './desk';
+import { sweepStaleTemps } from './files';
 import { createIpcHandlers, type Dialogs } from './ipc-handlers';
 import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';
@@ -165,6 +166,8 @@ function start(): void {
       window = null;
     });
     watch(settings.get().libraryFolder);
+    // Tidy temp files that a crash or a killed save left behind (they are hidden and never listed).
+    void sweepStaleTemps(settings.get().libraryFolder, Date.now());
     for (const path of filesFromArgv(process.argv, process.cwd())) void openFromOutside(path);
     void window.loadURL(appUrl);
   });
