@@ -5,7 +5,6 @@
 // event file). Character files are never written; a bad event file is never overwritten.
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { canonicalJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -23,7 +22,7 @@ import { isoLocal, sheetRows, wallTime } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
-import { BACKUPS_KEPT, backupFolderOf, copyNew } from '../electron/files';
+import { backUpEvent } from '../electron/files';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 
@@ -342,26 +341,6 @@ async function eventUnchanged(state: Exclude<EventState, { kind: 'bad' }>, io: I
   return Buffer.compare(Buffer.from(bytes), Buffer.from(state.bytes)) === 0 ? true : `${state.path} was changed by someone else meanwhile`;
 }
 
-/**
- * Copies the event file into the backup folder the app uses for character files
- * (`.quartermaster-backups/<file>/<ms>-<n>.event.json`), keeping the newest BACKUPS_KEPT.
- */
-export async function backUpEvent(path: string, library: string, nowMs: number): Promise<string> {
-  const folder = backupFolderOf(library, path);
-  await mkdir(folder, { recursive: true });
-  const names = await readdir(folder);
-  let n = 1;
-  while (names.includes(`${nowMs}-${n}${EVENT_FILE_SUFFIX}`)) n++;
-  const target = join(folder, `${nowMs}-${n}${EVENT_FILE_SUFFIX}`);
-  // Whole or not at all: a plain copyFile killed midway left an empty backup (electron/crash-safety.test.ts).
-  await copyNew(path, target);
-  const backups = (await readdir(folder))
-    .map((name) => ({ name, m: /^(\d{1,16})-(\d{1,6})\.event\.json$/.exec(name) }))
-    .filter((b) => b.m)
-    .sort((x, y) => Number(y.m![1]) - Number(x.m![1]) || Number(y.m![2]) - Number(x.m![2]));
-  for (const old of backups.slice(BACKUPS_KEPT)) await rm(join(folder, old.name), { force: true });
-  return target;
-}
 
 async function write(io: Io, path: string, data: Uint8Array | string, fail: (m: string) => void): Promise<boolean> {
   try {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     target: 'node20',
     outfile: script,
     logLevel: 'warning',
-    // `cli/desk.ts` (for backUpEvent) imports the printing code; the save loop never prints, and
+    // Keep printing code out in case an import pulls it in; the save loop never prints, and
     // loading pdf-lib and fontkit would make every child start half a second later.
     plugins: [
       {

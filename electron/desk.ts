@@ -32,8 +32,7 @@ import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../cli/app-root';
-import { backUpEvent } from '../cli/desk';
-import { backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from './files';
+import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from './files';
 import type { Dialogs, IpcHandlers } from './ipc-handlers';
 import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';

@@ -8,6 +8,7 @@ import { loadCharacterBytes, type LoadProblem } from '../core/format/load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { characterSchema, type Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION } from '../core/model/ids';
+import { EVENT_FILE_SUFFIX } from '../core/desk/event';
 import type { Backup, OpenResult } from '../core/ipc/contract';
 import { isInside } from './paths';
 
@@ -274,7 +275,7 @@ export function backupFolderOf(libraryFolder: string, path: string): string {
   return join(root, key);
 }
 
-export async function listBackups(folder: string): Promise<Backup[]> {
+export async function listBackups(folder: string, suffix: string = CHARACTER_FILE_SUFFIX): Promise<Backup[]> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -284,7 +285,7 @@ export async function listBackups(folder: string): Promise<Backup[]> {
   }
   const out: Backup[] = [];
   for (const name of names) {
-    const id = name.endsWith(CHARACTER_FILE_SUFFIX) ? name.slice(0, -CHARACTER_FILE_SUFFIX.length) : null;
+    const id = name.endsWith(suffix) ? name.slice(0, -suffix.length) : null;
     const m = id === null ? null : BACKUP_ID.exec(id);
     if (!m || id === null) continue;
     const s = await stat(join(folder, name)).catch(() => null);
@@ -298,19 +299,30 @@ export async function listBackups(folder: string): Promise<Backup[]> {
  * Copies the current bytes of `path` into its backup folder, then keeps only the newest BACKUPS_KEPT.
  * The copy appears whole or not at all (see `copyNew`): a crash never leaves an empty backup.
  */
-export async function backUp(path: string, folder: string, nowMs: number): Promise<Backup | null> {
+export async function backUp(path: string, folder: string, nowMs: number, suffix: string = CHARACTER_FILE_SUFFIX): Promise<Backup | null> {
   if (!(await exists(path))) return null;
   await mkdir(folder, { recursive: true });
-  const existing = await listBackups(folder);
+  const existing = await listBackups(folder, suffix);
   let n = 1;
   while (existing.some((b) => b.id === `${nowMs}-${n}`)) n++;
   const id = `${nowMs}-${n}`;
-  const target = join(folder, `${id}${CHARACTER_FILE_SUFFIX}`);
+  const target = join(folder, `${id}${suffix}`);
   await copyNew(path, target);
-  const all = await listBackups(folder);
-  for (const old of all.slice(BACKUPS_KEPT)) await rm(join(folder, `${old.id}${CHARACTER_FILE_SUFFIX}`), { force: true });
+  const all = await listBackups(folder, suffix);
+  for (const old of all.slice(BACKUPS_KEPT)) await rm(join(folder, `${old.id}${suffix}`), { force: true });
   const s = await stat(target);
   return { id, savedMs: nowMs, size: s.size };
+}
+
+/**
+ * Backs up an event file the way character files are (`.quartermaster-backups/<file>/<ms>-<n>.event.json`,
+ * the newest BACKUPS_KEPT kept); returns the backup's path. Used by the app's desk and `quartermaster desk`.
+ */
+export async function backUpEvent(path: string, library: string, nowMs: number): Promise<string> {
+  const folder = backupFolderOf(library, path);
+  const backup = await backUp(path, folder, nowMs, EVENT_FILE_SUFFIX);
+  if (!backup) throw Object.assign(new Error(`${path} is gone`), { code: 'ENOENT' });
+  return join(folder, `${backup.id}${EVENT_FILE_SUFFIX}`);
 }
 
 /** The file of one backup; throws on an id that is not a backup id (no path tricks). */
