@@ -25,6 +25,7 @@ import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { backUpEvent } from '../electron/files';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
+import { parseOrExplain, UsageError } from './usage';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
 
@@ -51,7 +52,6 @@ export type DeskDeps = {
 
 const defaultDeps: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
 
-class UsageError extends Error {}
 
 export type DeskArgs = {
   folder: string;
@@ -127,18 +127,9 @@ type EventState =
   | { kind: 'bad'; path: string; message: string };
 
 export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(`${DESK_USAGE}\n`);
-    return 0;
-  }
-  let a: DeskArgs;
-  try {
-    a = parseDeskArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`quartermaster desk: ${e.message}\n\n${DESK_USAGE}\n`);
-    return 2;
-  }
+  const usage = parseOrExplain('desk', DESK_USAGE, args, io, parseDeskArgs);
+  if (!usage.ok) return usage.exitCode;
+  const a = usage.value;
   try {
     const info = await io.stat(a.folder);
     if (!info.isDirectory) throw new UsageError(`${a.folder} is not a folder`);

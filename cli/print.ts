@@ -11,6 +11,7 @@ import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets, readCharacterFile } from './files';
 import { appRoot } from './app-root';
 import type { Io } from './io';
+import { parseOrExplain, UsageError } from './usage';
 
 export const PRINT_USAGE = `Usage: quartermaster print <file|folder>... --out FILE.pdf [options]
 
@@ -53,7 +54,6 @@ type Parsed = {
   language: CardLanguage | 'auto';
 };
 
-class UsageError extends Error {}
 
 export function parsePrintArgs(args: readonly string[]): Parsed {
   const paths: string[] = [];
@@ -149,18 +149,9 @@ export function parsePrintArgs(args: readonly string[]): Parsed {
 }
 
 export async function runPrint(args: string[], io: Io, deps: PrintDeps = defaultDeps): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.out(`${PRINT_USAGE}\n`);
-    return 0;
-  }
-  let parsed: Parsed;
-  try {
-    parsed = parsePrintArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`quartermaster print: ${e.message}\n\n${PRINT_USAGE}\n`);
-    return 2;
-  }
+  const usage = parseOrExplain('print', PRINT_USAGE, args, io, parsePrintArgs);
+  if (!usage.ok) return usage.exitCode;
+  const parsed = usage.value;
 
   let failed = false;
   const report = (message: string) => {
