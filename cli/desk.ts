@@ -22,7 +22,7 @@ import { isoLocal, sheetRows, wallTime } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
-import { backUpEvent } from '../electron/files';
+import { backUpEvent } from '../node/files';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';

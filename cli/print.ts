@@ -9,7 +9,7 @@ import { CARD_SECTIONS, CARD_SIZES, FONT_FILES, LayoutError, PAPERS, printCards,
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets, readCharacterFile } from './files';
-import { appRoot } from './app-root';
+import { appRoot } from '../node/app-root';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 

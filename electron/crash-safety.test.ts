@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEventBytes } from '../core/desk/event-load';
 import { loadCharacterBytes } from '../core/format/load';
 import { prng } from '../core/testing/mutate';
-import { backupFolderOf, BACKUPS_KEPT, listBackups } from './files';
+import { backupFolderOf, BACKUPS_KEPT, listBackups } from '../node/files';
 import { Library } from './library';
 import { characterVersionOf, characterVersionText, eventVersionOf, eventVersionText } from './testing/save-loop';
 import { tempFolder } from './testing';

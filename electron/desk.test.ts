@@ -12,7 +12,7 @@ import type { DeskFolder } from '../core/ipc/contract';
 import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
 import { canonicalJson } from '../core/format/hash';
-import { BACKUP_FOLDER } from './files';
+import { BACKUP_FOLDER } from '../node/files';
 import { menuTemplate } from './menu';
 import { handlerFixture, tempFolder } from './testing';
 

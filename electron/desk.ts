@@ -31,9 +31,9 @@ import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verif
 import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
-import { appRoot } from '../cli/app-root';
-import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from './files';
-import type { Dialogs, IpcHandlers } from './ipc-handlers';
+import { appRoot } from '../node/app-root';
+import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
+import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';

@@ -14,7 +14,7 @@ import { MAX_FILE_BYTES } from '../core/format/limits';
 import { loadCharacterValue } from '../core/format/load';
 import type { Draft } from '../core/ipc/contract';
 import { characterSchema, type Character } from '../core/model/character';
-import { readBytes, writeAtomic } from './files';
+import { readBytes, writeAtomic } from '../node/files';
 import { checkShape } from './paths';
 
 export const DRAFTS_FOLDER = '.quartermaster-drafts';

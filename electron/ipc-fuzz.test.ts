@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPrintChoice, ipcArgs, type InvokeMethod } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
-import { BACKUP_FOLDER, backupFolderOf } from './files';
+import { BACKUP_FOLDER, backupFolderOf } from '../node/files';
 import { DRAFTS_FOLDER, draftFileOf } from './drafts';
 import { IpcArgumentError } from './ipc-handlers';
 import { character, characterText, handlerFixture, tempFolder } from './testing';

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPrintChoice, ipcArgs, type InvokeMethod } from '../core/ipc/contract';
-import { BACKUP_FOLDER } from './files';
+import { BACKUP_FOLDER } from '../node/files';
 import { character, characterText, handlerFixture, tempFolder } from './testing';
 
 const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');

@@ -21,7 +21,7 @@ import { loadEventBytes } from '../core/desk/event-load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { derive } from '../core/rulesets/index';
 import { mutate, prng } from '../core/testing/mutate';
-import { BACKUP_FOLDER } from './files';
+import { BACKUP_FOLDER } from '../node/files';
 import { handlerFixture, tempFolder } from './testing';
 
 const CHARACTER_FILES = 2_000;

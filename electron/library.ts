@@ -9,7 +9,7 @@ import type { LibraryEntry } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import type { Derivation } from '../core/rulesets/types';
-import { ioProblem, peekFutureVersion, readBytes, TooLargeError } from './files';
+import { ioProblem, peekFutureVersion, readBytes, TooLargeError } from '../node/files';
 import { isInside } from './paths';
 
 export type DeriveFn = (character: Character) => Derivation;

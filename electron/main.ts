@@ -10,7 +10,7 @@ import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/cont
 import { filesFromArgv } from './argv';
 import { DEV_CONTENT_SECURITY_POLICY } from './csp';
 import { deskFonts } from './desk';
-import { sweepStaleTemps } from './files';
+import { sweepStaleTemps } from '../node/files';
 import { createIpcHandlers, type Dialogs } from './ipc-handlers';
 import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';

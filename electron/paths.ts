@@ -5,6 +5,9 @@
 // against where the path really points (symlinks resolved) before touching the disk.
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { isInside } from '../node/paths';
+
+export { isInside };
 
 /** Why a path was handed out, which decides where it may really point. */
 export type GrantKind =
@@ -139,8 +142,3 @@ export async function checkOwnFolder(root: string, folder: string, what: string)
   return folder;
 }
 
-/** True when `child` is `root` itself or inside it. Both must be real, normalised paths. */
-export function isInside(root: string, child: string): boolean {
-  const rel = relative(root, child);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}

@@ -12,7 +12,7 @@ import { PdfWriter } from '../core/pdf/emit';
 import { faceMatrix, impose } from '../core/pdf/impose';
 import { gridFor } from '../core/pdf/layout';
 import { derive as coreDerive } from '../core/rulesets/index';
-import { ioProblem, readBytes } from './files';
+import { ioProblem, readBytes } from '../node/files';
 
 export type PrinterOptions = { now?: () => Date; derive?: typeof coreDerive };
 

@@ -18,7 +18,7 @@ import { writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backUpEvent } from '../files';
+import { backUpEvent } from '../../node/files';
 import { nodeIo } from '../../cli/io';
 import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, eventSchema, type DeskEvent } from '../../core/desk/event';

@@ -1,5 +1,5 @@
 // The Quartermaster folder (the one holding assets/), found from wherever this code runs:
-// cli/*.ts under tests, dist/cli.mjs or dist/cli-chunks/*.mjs when bundled.
+// node/*.ts under tests, dist/cli.mjs or dist/cli-chunks/*.mjs when bundled.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,65 @@
+// The handler table's type and what it depends on, apart from the handlers themselves, so that the
+// desk handlers (electron/desk.ts) and the table (electron/ipc-handlers.ts) do not import each other.
+import type { InvokeMethod, Paper, PrintChoice, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import type { Character } from '../core/model/character';
+import type { DeskFonts } from './desk';
+import type { DeriveFn, Library } from './library';
+import type { PathGuard } from './paths';
+import type { Printer } from './print-pack';
+import type { SettingsStore } from './settings';
+
+/** The native dialogs the handlers use. Each resolves to null (or []) when the user cancels. */
+export type Dialogs = {
+  openCharacterFiles(options: { multiple: boolean; defaultPath: string }): Promise<string[]>;
+  saveCharacterFile(options: { defaultPath: string }): Promise<string | null>;
+  savePdfFile(options: { defaultPath: string }): Promise<string | null>;
+  /** The check-in sheet as CSV (the event desk). */
+  saveCsvFile(options: { defaultPath: string }): Promise<string | null>;
+  /** A folder: the library (default) or an event folder for the desk. */
+  chooseFolder(options: { defaultPath: string; purpose?: 'library' | 'event' }): Promise<string | null>;
+};
+
+/** The parts of Electron's `shell` the handlers use. */
+export type ShellApi = {
+  showItemInFolder(path: string): void;
+  /** Moves a file to the system trash (never deletes it outright). */
+  trashItem(path: string): Promise<void>;
+  /** Opens a file with the system's default program (a printed PDF when done); optional for tests. */
+  openPath?(path: string): Promise<string>;
+};
+
+/** Renders a character's printed sheet (the printing module provides it). */
+export type PdfExporter = (character: Character, options: { paper: Paper } & Partial<PrintChoice>) => Uint8Array | Promise<Uint8Array>;
+
+export type IpcDeps = {
+  settings: SettingsStore;
+  dialogs: Dialogs;
+  shell: ShellApi;
+  /** Milliseconds since the epoch (backup ids and times). */
+  now: () => number;
+  /** The bundled example characters (`assets/examples`); they open read-only. */
+  examplesFolder: string;
+  exportPdf: PdfExporter;
+  /** Print previews and event packs (electron/print-pack.ts); without it those calls fail clearly. */
+  printer?: Printer;
+  /** Told of an event pack's progress (main sends it to the window). */
+  onPrintProgress?: (progress: PrintProgress) => void;
+  /** New character ids; defaults to crypto.randomUUID. */
+  newId?: () => string;
+  /** The rules check for library status; defaults to the core's `derive`. */
+  derive?: DeriveFn;
+  /** Shared library cache (main keeps one so the watcher and handlers agree). */
+  library?: Library;
+  /** Shared path guard (main grants paths from the command line and Open Recent through it). */
+  guard?: PathGuard;
+  /** Told when the user picks another library folder (main re-targets the watcher). */
+  onLibraryFolderChanged?: (folder: string) => void;
+  /** Where autosaved drafts go; defaults to a hidden folder in the library (see drafts.ts). */
+  draftsFolder?: () => string;
+  /** The event desk's card and sheet font (electron/desk.ts deskFonts); defaults to the shipped fonts. */
+  deskFonts?: DeskFonts;
+};
+
+/** The handler table: exactly the invoke methods of the contract, with the same signatures. */
+export type IpcHandlers = { [M in InvokeMethod]: QuartermasterApi[M] };
+
