@@ -280,7 +280,19 @@ type FooterLines = { left: string[]; rightOwnLine: boolean };
 
 const MARKER_SAMPLE = '88/88';
 
+/** Footer lines per content and size: every size tried on a card needs them, and again for each part. */
+const footerCache = new WeakMap<CardContent, Map<string, FooterLines>>();
+
 function footerLines(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
+  let bySize = footerCache.get(content);
+  if (!bySize) footerCache.set(content, (bySize = new Map()));
+  const key = `${width} ${size}`;
+  let lines = bySize.get(key);
+  if (!lines) bySize.set(key, (lines = measureFooter(content, width, size, metrics)));
+  return lines;
+}
+
+function measureFooter(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
   const right = `${content.footer.right ?? ''} ${MARKER_SAMPLE}`.trim();
   const rightW = metrics.width(right, 'bold', size);
   const left = wrapPlain(content.footer.left, width, size, metrics);
@@ -292,14 +304,21 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   const block = text('small', s);
   const words = wordsOf(block);
   const lines: string[] = [];
+  // Widths in em, extended a word (or a character) at a time: the same sums as measuring each
+  // candidate line whole, without measuring the line again for every word.
   let line = '';
+  let lineUnits = 0;
   for (const word of words) {
     const t = word.pieces.map((p) => p.text).join('');
     const candidate = line ? `${line} ${t}` : t;
-    if (metrics.width(candidate, 'regular', size) <= width || !line) line = candidate;
-    else {
+    const candidateUnits = line ? metrics.extend(lineUnits, ` ${t}`, 'regular') : metrics.extend(0, t, 'regular');
+    if (candidateUnits * size <= width || !line) {
+      line = candidate;
+      lineUnits = candidateUnits;
+    } else {
       lines.push(line);
       line = t;
+      lineUnits = metrics.extend(0, t, 'regular');
     }
   }
   if (line) lines.push(line);
@@ -307,12 +326,17 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   return lines.flatMap((l) => {
     const parts: string[] = [];
     let cur = '';
+    let curUnits = 0;
     for (const ch of l) {
-      if (cur && metrics.width(cur + ch, 'regular', size) > width) {
+      const next = metrics.extend(curUnits, ch, 'regular');
+      if (cur && next * size > width) {
         parts.push(cur);
-        cur = '';
+        cur = ch;
+        curUnits = metrics.extend(0, ch, 'regular');
+        continue;
       }
       cur += ch;
+      curUnits = next;
     }
     if (cur) parts.push(cur);
     return parts;
