@@ -63,6 +63,9 @@ type Cursor = { block: number; word: number; offset: number };
 
 const wordCache = new WeakMap<TextBlock, Word[]>();
 
+/** Space, tab or no-break space: what separates words on a line. */
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0xa0;
+
 /** Splits a text block into words; spans glued without whitespace stay one word. */
 export function wordsOf(block: TextBlock): Word[] {
   const cached = wordCache.get(block);
@@ -72,15 +75,32 @@ export function wordsOf(block: TextBlock): Word[] {
   let current: Word | null = null;
   for (const span of block.spans) {
     const bold = span.bold === true;
-    for (const part of span.text.split(/(\r?\n|[ \t\u00a0]+)/)) {
-      if (part === '') continue;
-      if (part === '\n' || part === '\r\n') {
+    // The span split into words and separators (a line break, or a run of spaces, tabs and
+    // no-break spaces), as split(/(\r?\n|[ \t\u00a0]+)/) would, by one scan of the string.
+    const t = span.text;
+    let i = 0;
+    while (i < t.length) {
+      const ch = t.charCodeAt(i);
+      if (ch === 0x0a || (ch === 0x0d && t.charCodeAt(i + 1) === 0x0a)) {
+        i += ch === 0x0a ? 1 : 2;
         pending = 'newline';
         current = null;
-      } else if (/^[ \t\u00a0]+$/.test(part)) {
+        continue;
+      }
+      if (isSpace(ch)) {
+        while (i < t.length && isSpace(t.charCodeAt(i))) i++;
         if (pending !== 'newline') pending = 'space';
         current = null;
-      } else if (current && pending === 'none') {
+        continue;
+      }
+      const start = i;
+      while (i < t.length) {
+        const c = t.charCodeAt(i);
+        if (c === 0x0a || (c === 0x0d && t.charCodeAt(i + 1) === 0x0a) || isSpace(c)) break;
+        i++;
+      }
+      const part = t.slice(start, i);
+      if (current && pending === 'none') {
         current.pieces.push({ text: part, bold });
       } else {
         current = { pieces: [{ text: part, bold }], sep: words.length === 0 ? 'none' : pending };
