@@ -17,7 +17,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
-import { canonicalJson } from '../core/format/hash';
+import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
@@ -74,7 +74,7 @@ export function deskFonts(root?: string): DeskFonts {
 }
 
 /** node's SHA-256 over the canonical JSON: the same value as core/format/hash.ts `contentHash`, faster. */
-const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+const contentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 type Cached = { size: number; mtimeMs: number; desk: DeskCharacter };
