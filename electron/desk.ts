@@ -32,6 +32,7 @@ import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../node/app-root';
+import { nativeDeflate } from '../node/deflate';
 import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
 import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
@@ -344,7 +345,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const { bytes: fontBytes, metrics } = await fonts();
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}` },
+        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
       );
       const serials = new Map<string, string[]>();
       for (const card of printed.cards) {
