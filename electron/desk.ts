@@ -393,9 +393,12 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 /** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
 const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: 'none', game: '', dates: { start: '2000-01-01', end: '2000-01-01' }, characters: {} };
 
-/** What the desk view shows of each file: its row and its armour in detail (not the whole file). */
+/** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
-  return deskRows(list, NO_EVENT).map((row, i) => ({ ...row, detail: armourDetail(list[i]!) }));
+  return deskRows(list, NO_EVENT).map((row, i) => {
+    const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
+    return { ...sent, detail: armourDetail(list[i]!) };
+  });
 }
 
 export function armourDetail(c: DeskCharacter): ArmourDetail | null {

@@ -378,6 +378,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     saveEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', event: 'x', expectedHash: 'h' }], [{ folder: '/a', eventFile: '/a/e.event.json', event: {} }]],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: 7, expectedHash: 'h' }]],
+    giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],
     verifyCard: [[{ folder: '/a', text: 'x'.repeat(1_001) }], [{ folder: '/a', text: 5 }]],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],
