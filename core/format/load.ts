@@ -2,7 +2,7 @@
 // Pure: the caller reads the bytes and names the source (usually the file path).
 import { characterSchema, type Character } from '../model/character';
 import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
-import { MIGRATIONS } from './migrate';
+import { MIGRATIONS, upgradeCharacter } from './migrate';
 import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from './versioned';
 
 export type LoadProblemCode = Exclude<FileProblemCode, 'not-event'>;
@@ -16,6 +16,7 @@ export const CHARACTER_FILE: FileKind<Character> = {
   wrongKindCode: 'not-character',
   currentVersion: CURRENT_VERSION,
   migrations: MIGRATIONS,
+  upgrade: upgradeCharacter,
   schema: characterSchema,
 };
 
