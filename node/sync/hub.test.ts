@@ -145,7 +145,7 @@ describe('the hub serves that one database, and only replication\'s requests', (
 
 describe('every document written is checked; one bad document refuses the whole request', () => {
   const good = () => ({ _id: `character:${sheet('x').id}`, kind: 'character', file: 'x.character.json', character: sheet('x') });
-  const fixId = (d: { character: { id: string } } & Record<string, unknown>) => ({ ...d, _id: `character:${d.character.id}` });
+  const fixId = (d: { character: { id: string } & Record<string, unknown> } & Record<string, unknown>) => ({ ...d, _id: `character:${d.character.id}` });
 
   const bulk = (docs: unknown[]) => call(code, 'POST', `${dbPath()}/_bulk_docs`, { body: JSON.stringify({ docs }) });
 
