@@ -7,9 +7,8 @@
 // Every handler validates its arguments with the contract's zod schemas, and every path argument
 // must be one the main process handed out (see paths.ts).
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { constants } from 'node:fs';
 import type { z } from 'zod';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
@@ -22,10 +21,12 @@ import {
   backUp,
   backupFile,
   backupFolderOf,
+  copyNew,
   exists,
   freePath,
   ioProblem,
   listBackups,
+  moveNew,
   openFile,
   openFromBytes,
   readBytes,
@@ -377,8 +378,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         for (let attempt = 0; ; attempt++) {
           const target = await freePath(folder, stemOf(basename(from)));
           try {
-            // COPYFILE_EXCL: never overwrites a file that appeared in the meantime.
-            await copyFile(from, target, constants.COPYFILE_EXCL);
+            // Never overwrites a file that appeared in the meantime; the copy appears whole or not at all.
+            await copyNew(from, target);
             guard.grantListed(target, 'library');
             imported.push(target);
             break;
@@ -535,21 +536,25 @@ export function checkFileName(fileName: string): string {
   return fileName;
 }
 
-/** Moves a file without ever replacing another (link + unlink; rename only for case-only changes). */
+/**
+ * Moves a file without ever replacing another. A change of case only ("ayla" -> "Ayla") is a
+ * plain rename, but only when no file of exactly the new name is listed: on FAT, exFAT, NTFS and
+ * APFS the two names are one file, while on ext4 they may be two and the other must survive.
+ */
 async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Promise<void> {
   if (caseOnly) {
-    await rename(from, to);
-    return;
+    const listed = await readdir(dirname(to));
+    if (listed.includes(basename(to))) throw new Error(`Cannot rename: ${to} already exists`);
+    // The new name finds a file though none is listed under it: the same file, in another case.
+    if (await exists(to)) {
+      await rename(from, to);
+      return;
+    }
   }
   try {
-    await link(from, to);
+    await moveNew(from, to);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
-    // File systems without hard links (FAT, some network shares): checked rename instead.
-    if (await exists(to)) throw new Error(`Cannot rename: ${to} already exists`);
-    await rename(from, to);
-    return;
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
+    throw e;
   }
-  await unlink(from);
 }
