@@ -26,10 +26,12 @@ import {
   freePath,
   ioProblem,
   listBackups,
+  moveBackups,
   moveNew,
   openFile,
   openFromBytes,
   readBytes,
+  renameNoReplace,
   safeStem,
   sha256,
   stemOf,
@@ -344,7 +346,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const folders = await Promise.all([backupsOf(path), backupsOf(target)]).catch(() => null);
       if (folders) {
         const [oldBackups, newBackups] = folders;
-        if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+        await moveBackups(oldBackups, newBackups).catch(() => undefined);
       }
       const kind = guard.kindOf(path);
       guard.revoke(path);
@@ -546,8 +548,13 @@ async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Pro
     const listed = await readdir(dirname(to));
     if (listed.includes(basename(to))) throw new Error(`Cannot rename: ${to} already exists`);
     // The new name finds a file though none is listed under it: the same file, in another case.
+    // Two renames through a free visible name, since some FAT drivers (fusefat) free a file's
+    // clusters when asked to rename it onto itself; a crash between the two leaves the file under
+    // the middle name, still listed in the library.
     if (await exists(to)) {
-      await rename(from, to);
+      const middle = await freePath(dirname(to), `${stemOf(basename(to))} (renaming)`);
+      await renameNoReplace(from, middle);
+      await rename(middle, to);
       return;
     }
   }

@@ -1,8 +1,8 @@
 // Character files on disk: reading with a content hash, atomic writes, backups, free names.
 // Nothing here ever changes the bytes of a file it could not read.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { copyNew, exists } from './atomic';
+import { mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { copyNew, exists, moveNew } from './atomic';
 import { basename, dirname, join, relative } from 'node:path';
 import { loadCharacterBytes, type LoadProblem } from '../core/format/load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -186,6 +186,34 @@ export async function backUpEvent(path: string, library: string, nowMs: number):
   const backup = await backUp(path, folder, nowMs, EVENT_FILE_SUFFIX);
   if (!backup) throw Object.assign(new Error(`${path} is gone`), { code: 'ENOENT' });
   return join(folder, `${backup.id}${EVENT_FILE_SUFFIX}`);
+}
+
+/**
+ * Moves one file's backups to the folder of its new name (after a rename), file by file with
+ * `moveNew` rather than renaming the folder: fusefat, for one, loses a renamed folder's contents.
+ * A backup whose name is taken in the new folder stays where it was. Returns how many moved.
+ */
+export async function moveBackups(from: string, to: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(from);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  await mkdir(to, { recursive: true });
+  let moved = 0;
+  for (const name of names) {
+    if (name.startsWith('.')) continue; // a temp file or lock of a save in flight
+    try {
+      await moveNew(join(from, name), join(to, name));
+      moved++;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+  await rmdir(from).catch(() => undefined); // only when empty
+  return moved;
 }
 
 /** The file of one backup; throws on an id that is not a backup id (no path tricks). */

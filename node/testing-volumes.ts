@@ -7,8 +7,8 @@
 //
 // unmount() also runs the file system's checker on the image (fsck.fat -n / fsck.exfat -n) and
 // returns its verdict, so a test can assert that what the writers left is a consistent volume.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type VolumeKind = 'fat' | 'exfat';
@@ -53,12 +53,19 @@ export async function mountVolume(kind: VolumeKind, parent: string, sizeMb = 64)
   const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   if (kind === 'fat') {
     run('mkfs.vfat', ['-F', '32', '-n', 'QMSTICK', image]);
-    run('fusefat', ['-o', 'rw+', image, dir]);
+    // In the foreground, as a child: its unmount is asynchronous (fuse, not fuseblk), so the image
+    // is complete only once the process has written it out and exited.
+    const daemon = spawn('fusefat', ['-f', '-o', 'rw+', image, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    daemon.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<void>((resolve) => daemon.on('exit', () => resolve()));
+    await waitForMount(dir, () => (daemon.exitCode !== null ? `fusefat exited: ${err}` : null));
     return {
       kind,
       dir,
       async unmount() {
         await unmountFolder(dir, ['fusermount', '-u', dir]);
+        await exited;
         return check('fsck.fat', image);
       },
     };
@@ -80,6 +87,18 @@ export async function mountVolume(kind: VolumeKind, parent: string, sizeMb = 64)
       return check('fsck.exfat', image);
     },
   };
+}
+
+/** Waits until `dir` is a mount point (in /proc/mounts); `failed` says why it never will be. */
+async function waitForMount(dir: string, failed: () => string | null): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const mounts = readFileSync('/proc/mounts', 'utf8').split('\n').map((l) => l.split(' ')[1]);
+    if (mounts.includes(dir)) return;
+    const why = failed();
+    if (why) throw new Error(`cannot mount ${dir}: ${why}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error(`cannot mount ${dir}: not mounted after 5 seconds`);
 }
 
 /** Unmounts, retrying while the volume is busy (a child killed a moment ago may still hold a file). */
