@@ -23,7 +23,7 @@ export type Volume = {
 };
 
 const TOOLS: Record<VolumeKind, string[]> = {
-  fat: ['mkfs.vfat', 'fusefat', 'fusermount', 'fsck.fat'],
+  fat: ['mkfs.vfat', 'fusefat', 'fsck.fat'],
   exfat: ['mkfs.exfat', 'mount.exfat-fuse', 'losetup', 'umount', 'fsck.exfat'],
 };
 
@@ -64,7 +64,7 @@ export async function mountVolume(kind: VolumeKind, parent: string, sizeMb = 64)
       kind,
       dir,
       async unmount() {
-        await unmountFolder(dir, ['fusermount', '-u', dir]);
+        await unmountFolder(dir, [onPath('fusermount') ? 'fusermount' : 'fusermount3', '-u', dir]);
         await exited;
         return check('fsck.fat', image);
       },
