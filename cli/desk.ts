@@ -6,7 +6,7 @@
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
-import { canonicalJson } from '../core/format/hash';
+import { contentJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
@@ -275,7 +275,7 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 }
 
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
-export const nativeContentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+export const nativeContentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 
 async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);
