@@ -14,6 +14,7 @@ import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
+import type { DeskIdentity } from '../desk/editions';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -150,7 +151,13 @@ export type ArmourDetail =
 export type DeskViewRow = DeskRow & { detail: ArmourDetail | null };
 
 /** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
-export type DeskFolder = { folder: string; rows: DeskViewRow[]; eventFile: DeskEventFile };
+export type DeskFolder = {
+  folder: string;
+  rows: DeskViewRow[];
+  eventFile: DeskEventFile;
+  /** This desk (settings `desk`): the name and id its ledger entries carry. */
+  deskIdentity?: DeskIdentity;
+};
 
 export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
 
