@@ -20,15 +20,27 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
   }
   const out = bufferedOut(io);
   const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
+  // --json prints what JSON.stringify(entries, null, 2) would, a batch of entries at a time.
+  let batch: CheckEntry[] = [];
+  const writeBatch = () => {
+    if (batch.length === 0) return;
+    // The batch as an indented array, without its brackets, is its entries at the right indent.
+    const text = JSON.stringify(batch, null, 2);
+    out.write(`${totals.files === batch.length ? '[\n' : ',\n'}${text.slice(2, -2)}`);
+    batch = [];
+  };
   for await (const entry of checkEach(paths, io)) {
-    if (json) out.write(`${totals.files === 0 ? '[\n' : ',\n'}${jsonEntry(entry)}`);
-    else out.write(formatEntry(entry));
     totals.files++;
     if (entry.ok) totals.clean++;
     else if (entry.readable) totals.ruleErrors++;
     else totals.unreadable++;
+    if (!json) out.write(formatEntry(entry));
+    else if (batch.push(entry) >= 64) writeBatch();
   }
-  out.write(json ? (totals.files === 0 ? '[]\n' : '\n]\n') : formatTotals(totals));
+  if (json) {
+    writeBatch();
+    out.write(totals.files === 0 ? '[]\n' : '\n]\n');
+  } else out.write(formatTotals(totals));
   out.flush();
   return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
 }
@@ -60,12 +72,6 @@ async function loadCharacter(bytes: Uint8Array, file: string): Promise<LoadResul
   if (fast) return fast;
   zodLoader ??= import('../core/format/load');
   return (await zodLoader).loadCharacterBytes(bytes, file);
-}
-
-/** One entry as JSON.stringify(entries, null, 2) prints it inside the array. */
-function jsonEntry(entry: CheckEntry): string {
-  // JSON strings never hold a raw line break, so every line break is between values.
-  return `  ${JSON.stringify(entry, null, 2).replaceAll('\n', '\n  ')}`;
 }
 
 /** Collects output into large writes: one write per file would cost a system call each. */
