@@ -1,6 +1,6 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
-import { closeSync, constants as fsConstants, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, readSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { writeAtomic } from '../node/atomic';
 
 /** A folder entry's kind as the folder itself records it (no stat needed). */
 export type EntryKind = 'file' | 'dir' | 'link' | 'other';
@@ -60,16 +60,7 @@ export function nodeIo(): Io {
     readdir: async (p) => readdirSync(p),
     readdirTypes: async (p) =>
       readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'link' : 'other' })),
-    writeFileAtomic: async (p, data) => {
-      const tmp = join(dirname(p), `.${basename(p)}.${process.pid}.${Date.now()}.tmp`);
-      const fd = openSync(tmp, 'w');
-      try {
-        writeFileSync(fd, data);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, p);
-    },
+    // The one atomic writer (node/atomic.ts), which also works on FAT and exFAT sticks.
+    writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
 }

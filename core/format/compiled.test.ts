@@ -172,7 +172,8 @@ describe('the compiled character validator', () => {
   });
 
   it('fills in the defaults zod fills in', () => {
-    const bare = { format: 'quartermaster-character', version: 1, id: '00000000-0000-4000-8000-000000000001', ruleset: 'novitas', name: 'A', skills: [{ id: 'x' }], items: [{ name: 'P', kind: 'potion' }], novitas: {} };
+    const item = '00000000-0000-4000-8000-0000000000aa';
+    const bare = { format: 'quartermaster-character', version: 2, id: '00000000-0000-4000-8000-000000000001', ruleset: 'novitas', name: 'A', skills: [{ id: 'x' }], items: [{ id: item, name: 'P', kind: 'potion' }], novitas: {} };
     const r = tryLoadCharacterBytes(enc(bare), 'bare');
     expect(r).toEqual({
       ok: true,
@@ -183,15 +184,16 @@ describe('the compiled character validator', () => {
         skills: [{ id: 'x', level: 1 }],
         armour: [],
         weapons: [],
-        items: [{ name: 'P', kind: 'potion', text: '' }],
-        novitas: { powerPoints: 0, sources: [], spells: [], reductions: [], plan: [] },
+        items: [{ id: item, name: 'P', kind: 'potion', text: '' }],
+        novitas: { sources: [], spells: [], reductions: [], plan: [] },
       },
     });
+    expect(same(r?.ok && r.character, zodLoad(enc(bare), 'bare').ok && (zodLoad(enc(bare), 'bare') as { value: unknown }).value)).toBeNull();
   });
 
   it('leaves a value it does not own to zod, unchanged', () => {
     // loadCharacterValue gets objects from the renderer: they must not be filled in place.
-    const value = { format: 'quartermaster-character', version: 1, id: '00000000-0000-4000-8000-000000000001', ruleset: 'novitas', name: 'A' };
+    const value = { format: 'quartermaster-character', version: 2, id: '00000000-0000-4000-8000-000000000001', ruleset: 'novitas', name: 'A' };
     const before = structuredClone(value);
     const r = loadCharacterValue(value, 'value');
     expect(r.ok && r.character.player).toBe('');

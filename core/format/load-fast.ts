@@ -5,7 +5,7 @@
 import type { Character } from '../model/character';
 import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
 import { validateCharacter } from './character-validator.generated.js';
-import { MIGRATIONS } from './migrate';
+import { MIGRATIONS, upgradeCharacter } from './migrate';
 import { tryLoadVersionedBytes, type FileHeader, type FileProblem, type FileProblemCode } from './versioned';
 
 export type LoadProblemCode = Exclude<FileProblemCode, 'not-event'>;
@@ -18,6 +18,7 @@ export const CHARACTER_HEADER: FileHeader & { compiled: (value: unknown) => bool
   wrongKindCode: 'not-character',
   currentVersion: CURRENT_VERSION,
   migrations: MIGRATIONS,
+  upgrade: upgradeCharacter,
   compiled: validateCharacter,
 };
 

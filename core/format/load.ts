@@ -1,13 +1,13 @@
 // Reading a character file: bytes in, a validated Character or a clear problem out.
 // Pure: the caller reads the bytes and names the source (usually the file path).
 // A file is validated by the compiled validator (see ./load-fast.ts); zod words the problem.
-import { characterSchema, type Character } from '../model/character';
+import { characterObjectSchema, type Character } from '../model/character';
 import { CHARACTER_HEADER, type LoadProblem, type LoadResult } from './load-fast';
 import { loadVersionedBytes, loadVersionedValue, type FileKind, type VersionedResult } from './versioned';
 
 export type { LoadProblem, LoadProblemCode, LoadResult } from './load-fast';
 
-export const CHARACTER_FILE: FileKind<Character> = { ...CHARACTER_HEADER, schema: characterSchema };
+export const CHARACTER_FILE: FileKind<Character> = { ...CHARACTER_HEADER, schema: characterObjectSchema };
 
 export function loadCharacterBytes(bytes: Uint8Array, source: string): LoadResult {
   return asCharacter(loadVersionedBytes(CHARACTER_FILE, bytes, source));

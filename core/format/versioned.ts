@@ -46,6 +46,11 @@ export type FileHeader = {
   currentVersion: number;
   migrations: readonly Migration[];
   /**
+   * A step run after the version migrations on every file up to the current version: a change of
+   * meaning that needs no version of its own (it must leave an already upgraded file unchanged).
+   */
+  upgrade?: (raw: Raw) => Raw;
+  /**
    * The compiled validator of the current version's JSON Schema: true when zod would accept the
    * value, filling in zod's defaults in place (core/format/compiled.test.ts checks the parity).
    */
@@ -135,9 +140,9 @@ function prepare(kind: FileHeader, raw: unknown, source: string, inspected: bool
     } catch (e) {
       return problem(source, 'bad-version', `it cannot be upgraded from version ${version}: ${(e as Error).message}`, 'version');
     }
-    return { ok: true, value: current, migratedFrom: version };
   }
-  return { ok: true, value: current };
+  if (kind.upgrade) current = kind.upgrade(current);
+  return version < kind.currentVersion ? { ok: true, value: current, migratedFrom: version } : { ok: true, value: current };
 }
 
 /** Applies migrations one version at a time from `fromVersion` up to `target`. */
