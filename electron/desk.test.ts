@@ -81,8 +81,9 @@ describe('opening an event folder', () => {
     const dimitri = desk.rows[2]!;
     // The content hash printed on the cards: SHA-256 of the canonical JSON of the file's character.
     expect(dimitri.hash).toBe(sha(canonicalJson(EXAMPLES.dimitri)));
-    // Made against no event: nobody checked in, nothing printed (the view applies its event).
-    expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing', checkedInAt: null, tag: 'never-printed' });
+    // Without the event (the view applies its event) and without what the view makes itself.
+    expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing' });
+    for (const own of ['checkedInAt', 'tag', 'lastPrintedAt', 'search', 'armour', 'rulesetName']) expect(dimitri).not.toHaveProperty(own);
     // Dimitri's light chain shirt on the torso: armour 3 over the torso (Fortune's Landing: chain 3-4,
     // light chain the lower), his choice of areas, no Threshold below 5.
     expect(dimitri.detail).toEqual({ ruleset: 'fortunes-landing', rating: 3, areas: ['torso'], threshold: 0, chosen: true });
