@@ -501,6 +501,7 @@ export const bg: Record<keyof typeof en, string> = {
   'print.section.tracker': 'Брояч на точки сила',
   'print.section.token': 'Жетон за телесно развитие',
   'print.noGroups': 'Изберете поне един вид карти.',
+  'print.narrowed': 'Не са отметнати, защото ги изключихте при последния печат за {{games}}: {{groups}}. Всички други видове карти за този печат са отметнати. Отметнете ги, за да се отпечатат и те.',
   'print.paper': 'Хартия',
   'print.size': 'Размер на картите',
   'print.size.credit': 'Като банкова карта (85,6 × 54 мм)',

@@ -501,6 +501,7 @@ export const en = {
   'print.section.tracker': 'Power-point tracker',
   'print.section.token': 'Body Development token',
   'print.noGroups': 'Choose at least one kind of card.',
+  'print.narrowed': 'Left unticked because you left them out of your last {{games}} print: {{groups}}. Every other kind of card this print can have is ticked. Tick them to print them too.',
   'print.paper': 'Paper',
   'print.size': 'Card size',
   'print.size.credit': 'Credit card (85.6 × 54 mm)',
