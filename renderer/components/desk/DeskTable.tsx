@@ -101,25 +101,33 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
       }
     }
     if (changed) setMeasured((m) => m + 1);
-    const target = focusNext.current;
-    if (target) {
-      const tr = table.current?.querySelector<HTMLTableRowElement>(`tr[data-line="${target.line}"]`);
-      if (tr) {
-        focusNext.current = null;
-        const controls = tr.querySelectorAll<HTMLElement>('button:not([disabled])');
-        (target.control >= 0 ? (controls[Math.min(target.control, controls.length - 1)] ?? tr) : tr).focus({ preventScroll: true });
-      }
-    }
+    applyFocus();
   });
 
-  /** Scrolls the page so the line is on screen and draws it. */
+  /** Moves the focus to a drawn line (or one of its buttons); false when it is not drawn. */
+  const applyFocus = () => {
+    const target = focusNext.current;
+    const tr = target && table.current?.querySelector<HTMLTableRowElement>(`tr[data-line="${target.line}"]`);
+    if (!target || !tr) return false;
+    focusNext.current = null;
+    const controls = tr.querySelectorAll<HTMLElement>('button:not([disabled])');
+    (target.control >= 0 ? (controls[Math.min(target.control, controls.length - 1)] ?? tr) : tr).focus({ preventScroll: true });
+    return true;
+  };
+
+  /** Scrolls the page so the line is on screen, and draws the lines around it. */
   const reveal = (line: number) => {
     const lineTop = origin() + top[line]!;
     const lineBottom = origin() + top[line + 1]!;
     const margin = 48;
+    const height = window.innerHeight || 800;
     if (lineTop < margin) window.scrollBy(0, lineTop - margin);
-    else if (lineBottom > window.innerHeight - margin) window.scrollBy(0, lineBottom - window.innerHeight + margin);
-    update();
+    else if (lineBottom > height - margin) window.scrollBy(0, lineBottom - height + margin);
+    if (lines.length > WINDOW_ABOVE && (line < range.start || line >= range.end)) {
+      // Drawn at once around the line (the scroll event that follows agrees where scrolling is real).
+      const next = windowOf(top, top[line]! - height / 2, top[line]! + height / 2);
+      setRange(next);
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -136,6 +144,7 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
     const controls = [...from.querySelectorAll('button:not([disabled])')];
     focusNext.current = { line: to, control: controls.indexOf(e.target as Element) };
     reveal(to);
+    applyFocus();
   };
 
   const start = Math.min(range.start, lines.length);
