@@ -92,7 +92,7 @@ function GroupRows({ group, rows, folder, actions, canCheckIn, tools, today }: O
               className="desk-small"
               disabled={!canCheckIn}
               onClick={() => actions.checkInPlayer(waiting.map((r) => r.id!), name)}
-              aria-label={t('desk.group.checkInAllNamed', { name })}
+              aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}
             >
               {tn('desk.group.checkInAll', waiting.length)}
             </button>
