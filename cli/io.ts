@@ -1,7 +1,6 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { rename, open } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
+import { writeAtomic } from '../node/atomic';
 
 export type Io = {
   out(text: string): void;
@@ -46,16 +45,7 @@ export function nodeIo(): Io {
       }
     },
     readdir: async (p) => readdirSync(p),
-    writeFileAtomic: async (p, data) => {
-      const tmp = join(dirname(p), `.${basename(p)}.${process.pid}.${Date.now()}.tmp`);
-      const fh = await open(tmp, 'w');
-      try {
-        await fh.writeFile(data);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, p);
-    },
+    // The one atomic writer (node/atomic.ts), which also works on FAT and exFAT sticks.
+    writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
 }

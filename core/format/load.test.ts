@@ -117,7 +117,7 @@ describe('loading a character file', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.migratedFrom).toBe(0);
-    expect(r.character.version).toBe(1);
+    expect(r.character.version).toBe(2);
     expect(r.character.ruleset).toBe('fortunes-landing');
     expect(r.character.skills).toEqual([
       { id: 'healing-ways', level: 1 },

@@ -1,6 +1,6 @@
 // Reading a character file: bytes in, a validated Character or a clear problem out.
 // Pure: the caller reads the bytes and names the source (usually the file path).
-import { characterSchema, type Character } from '../model/character';
+import { characterObjectSchema, type Character } from '../model/character';
 import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
 import { MIGRATIONS, upgradeCharacter } from './migrate';
 import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from './versioned';
@@ -17,7 +17,7 @@ export const CHARACTER_FILE: FileKind<Character> = {
   currentVersion: CURRENT_VERSION,
   migrations: MIGRATIONS,
   upgrade: upgradeCharacter,
-  schema: characterSchema,
+  schema: characterObjectSchema,
 };
 
 export function loadCharacterBytes(bytes: Uint8Array, source: string): LoadResult {
