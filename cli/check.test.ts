@@ -101,7 +101,7 @@ describe('quartermaster check on bad files', () => {
     writeFileSync(join(dir, 'garbage.character.json'), 'this is not json');
     writeFileSync(join(dir, 'binary.character.json'), Buffer.from([0, 1, 2, 255, 254, 0]));
     const dimitri = JSON.parse(readFileSync(join(examples, 'fl-dimitri.character.json'), 'utf8'));
-    writeFileSync(join(dir, 'future.character.json'), JSON.stringify({ ...dimitri, version: 2 }));
+    writeFileSync(join(dir, 'future.character.json'), JSON.stringify({ ...dimitri, version: 3 }));
     writeFileSync(join(dir, 'wrongtype.character.json'), JSON.stringify({ ...dimitri, skills: 'lots' }));
     mkdirSync(join(dir, 'nested', 'deeper'), { recursive: true });
     writeFileSync(join(dir, 'nested', 'deeper', 'unknown.character.json'), JSON.stringify({ ...dimitri, ruleset: 'vampire' }));

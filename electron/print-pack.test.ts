@@ -48,7 +48,7 @@ describe('card groups offered per game', () => {
       const withCards = new Set<string>();
       for (const n of [0, 1, 2]) {
         const sample = sampleCharacter(ruleset, n);
-        const c = { ...sample, items: [...sample.items, { name: 'Potion', kind: 'potion', text: 'Heals.' }] };
+        const c = { ...sample, items: [...sample.items, { id: '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a01', name: 'Potion', kind: 'potion', text: 'Heals.' }] };
         for (const section of CARD_SECTIONS) {
           if (layoutBatch([{ character: c, derivation: derive(c), source: c.name }], { now, metrics, sections: [section] }).cards.length > 0) withCards.add(section);
         }

@@ -68,7 +68,32 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-/** The content hash of a character (or any JSON value): SHA-256 of its canonical JSON. */
+/**
+ * What the content hash is taken over: the value itself, except that a character file of version 2
+ * is hashed as the version 1 file it migrates from (version 1, items without their ids). Migrating
+ * a file therefore does not make every card printed before look changed, and cards printed before
+ * version 2 still verify. Anything else version 2 adds (status, history) is hashed as it is.
+ */
+export function contentView(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const c = value as Record<string, unknown>;
+  if (c.format !== 'quartermaster-character' || c.version !== 2) return value;
+  const items = Array.isArray(c.items)
+    ? c.items.map((item) => {
+        if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+        const { id: _id, ...rest } = item as Record<string, unknown>;
+        return rest;
+      })
+    : c.items;
+  return { ...c, version: 1, items };
+}
+
+/** The canonical JSON the content hash is taken over (for callers with a native SHA-256). */
+export function contentJson(value: unknown): string {
+  return canonicalJson(contentView(value));
+}
+
+/** The content hash of a character (or any JSON value): SHA-256 of its canonical JSON (see contentView). */
 export function contentHash(value: unknown): string {
-  return sha256Hex(canonicalJson(value));
+  return sha256Hex(contentJson(value));
 }

@@ -1,8 +1,8 @@
 // Reading a character file: bytes in, a validated Character or a clear problem out.
 // Pure: the caller reads the bytes and names the source (usually the file path).
-import { characterSchema, type Character } from '../model/character';
+import { characterObjectSchema, type Character } from '../model/character';
 import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
-import { MIGRATIONS } from './migrate';
+import { MIGRATIONS, upgradeCharacter } from './migrate';
 import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from './versioned';
 
 export type LoadProblemCode = Exclude<FileProblemCode, 'not-event'>;
@@ -16,7 +16,8 @@ export const CHARACTER_FILE: FileKind<Character> = {
   wrongKindCode: 'not-character',
   currentVersion: CURRENT_VERSION,
   migrations: MIGRATIONS,
-  schema: characterSchema,
+  upgrade: upgradeCharacter,
+  schema: characterObjectSchema,
 };
 
 export function loadCharacterBytes(bytes: Uint8Array, source: string): LoadResult {

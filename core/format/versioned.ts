@@ -42,6 +42,11 @@ export type FileKind<T> = {
   wrongKindCode: 'not-character' | 'not-event';
   currentVersion: number;
   migrations: readonly Migration[];
+  /**
+   * A step run after the version migrations on every file up to the current version: a change of
+   * meaning that needs no version of its own (it must leave an already upgraded file unchanged).
+   */
+  upgrade?: (raw: Raw) => Raw;
   schema: z.ZodType<T>;
 };
 
@@ -87,6 +92,7 @@ export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: s
       return problem(source, 'bad-version', `it cannot be upgraded from version ${version}: ${(e as Error).message}`, 'version');
     }
   }
+  if (kind.upgrade) current = kind.upgrade(current);
   const parsed = kind.schema.safeParse(current);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;

@@ -4,7 +4,7 @@
 // on (or prints it on) the card stock, measures how far each card's real corner is from its cross,
 // and types that as the printer correction; every later print, this page included, is moved by it.
 import type { DrawOp } from './draw';
-import { PdfWriter } from './emit';
+import { PdfWriter, type Deflate } from './emit';
 import type { FontBytes, FontMetrics } from './fonts';
 import type { Sheet } from './impose';
 import { labelsFor, type CardLanguage } from './labels';
@@ -167,9 +167,9 @@ export function calibrationSheets(options: CalibrationOptions): { grid: Grid; se
 }
 
 /** The calibration page as a PDF. */
-export async function printCalibration(options: CalibrationOptions & { fonts: FontBytes; now: Date }): Promise<{ bytes: Uint8Array; pages: number; grid: Grid }> {
+export async function printCalibration(options: CalibrationOptions & { fonts: FontBytes; now: Date; deflate?: Deflate }): Promise<{ bytes: Uint8Array; pages: number; grid: Grid }> {
   const { grid, sheets } = calibrationSheets(options);
-  const writer = await PdfWriter.create(options.fonts, { title: `Quartermaster calibration page: ${sheetName(grid, options.language)}`, now: options.now });
+  const writer = await PdfWriter.create(options.fonts, { title: `Quartermaster calibration page: ${sheetName(grid, options.language)}`, now: options.now }, options.deflate);
   for (const sheet of sheets) writer.addSheet(sheet, grid.paper.widthPt, grid.paper.heightPt);
   return { bytes: await writer.save(), pages: sheets.length, grid };
 }

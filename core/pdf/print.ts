@@ -4,7 +4,7 @@ import type { Character } from '../model/character';
 import type { Derivation } from '../rulesets/types';
 import { cardContext, cardsFor, CARD_SECTIONS, type CardSection, type CardSpec } from './cards/index';
 import type { CardFace } from './draw';
-import { PdfWriter } from './emit';
+import { PdfWriter, type Deflate } from './emit';
 import { layoutContent } from './flow';
 import { FontMetrics, type FontBytes } from './fonts';
 import { impose, type PhysicalCard, type Sheet } from './impose';
@@ -26,6 +26,8 @@ export type PrintOptions = {
   /** Reuse measured widths between runs (the app keeps one). */
   metrics?: FontMetrics;
   title?: string;
+  /** Compresses the page content: pass Node's native zlib where there is one (node/deflate.ts). */
+  deflate?: Deflate;
 };
 
 export type PrintProblem = { source: string; message: string };
@@ -117,7 +119,7 @@ function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string
 export async function printCards(characters: readonly PrintCharacter[], options: PrintOptions): Promise<Printed> {
   const metrics = options.metrics ?? new FontMetrics(options.fonts);
   const laid = layoutBatch(characters, { ...options, metrics });
-  const writer = await PdfWriter.create(options.fonts, { title: options.title ?? 'Quartermaster cards', now: options.now });
+  const writer = await PdfWriter.create(options.fonts, { title: options.title ?? 'Quartermaster cards', now: options.now }, options.deflate);
   for (const sheet of laid.sheets) writer.addSheet(sheet, laid.grid.paper.widthPt, laid.grid.paper.heightPt);
   const bytes = await writer.save();
   return { ...laid, bytes, pages: laid.sheets.length };

@@ -10,6 +10,7 @@ import { useT } from '../i18n';
 import type { StringKey } from '../strings';
 import { Panel, SelectField, TextField } from './fields';
 import './print/print.css';
+import { randomUuid } from '../../core/format/uuid';
 
 /** The kinds the item cards name (core/pdf/labels.ts itemKind, and bg-magic's role spells). */
 const KINDS: { value: string; label: StringKey; bgOnly?: boolean }[] = [
@@ -67,11 +68,11 @@ export function ItemsSection({ character, readOnly }: { character: Character; re
         );
       })}
       <div className="button-row">
-        <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => ({ ...c, items: [...c.items, { name: '', kind: 'potion', text: '' }] }))}>
+        <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => ({ ...c, items: [...c.items, { id: randomUuid(), name: '', kind: 'potion', text: '' }] }))}>
           {t('print.itemEdit.add')}
         </button>
         {bg && (
-          <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => ({ ...c, items: [...c.items, { name: '', kind: 'role-spell', text: '' }] }))}>
+          <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => ({ ...c, items: [...c.items, { id: randomUuid(), name: '', kind: 'role-spell', text: '' }] }))}>
             {t('print.itemEdit.addRoleSpell')}
           </button>
         )}

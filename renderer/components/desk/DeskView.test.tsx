@@ -3,7 +3,7 @@
 // over the shipped examples), check-in and undo with the saves they make, a save conflict merged,
 // filters, the event file form, verifying a card, the reprint's voided serials, and Bulgarian.
 // Expected values are worked out from the rule texts in the comments.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { checkIn } from '../../../core/desk/checkin';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
@@ -12,13 +12,18 @@ import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
-import { setLanguage } from '../../i18n';
+import { setLanguage, setLocale } from '../../i18n';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
 
+// A UK desk: dates and times as en-GB writes them.
+beforeEach(() => setLocale('en-GB'));
 afterEach(() => {
   cleanup();
-  act(() => setLanguage('en'));
+  act(() => {
+    setLanguage('en');
+    setLocale('');
+  });
 });
 
 const EVENT_FOLDER = '/home/ana/Events/Autumn Muster';
@@ -217,6 +222,9 @@ describe('the event desk view', () => {
     expect(api.verifyCard).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, text: 'QM1:X:Y' });
     expect(box.getByRole('list', { name: 'What changed' }).textContent).toBe('armour: "3 over torso" → "4 over torso"');
     api.verifyCard = vi.fn(async () => ({ kind: 'unknown' as const, id: '00000000-0000-4000-8000-000000000009', message: '' }));
+    // The box was emptied by the first verify: the next code is typed afresh.
+    expect((box.getByRole('textbox', { name: 'Card code' }) as HTMLInputElement).value).toBe('');
+    fireEvent.change(box.getByRole('textbox', { name: 'Card code' }), { target: { value: 'QM1:Z:W' } });
     fireEvent.click(box.getByRole('button', { name: 'Verify' }));
     await box.findByText('Unknown card.');
     expect(box.getByText(/No character in this folder has the id 00000000-0000-4000-8000-000000000009\./)).toBeTruthy();
@@ -240,7 +248,7 @@ describe('the event desk view', () => {
     expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
     expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
     expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
-    expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 2026-09-30 20:00 dimitri.character.json');
+    expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 30 Sept 2026, 20:00 dimitri.character.json');
   });
 
   it('speaks Bulgarian', async () => {
