@@ -51,7 +51,6 @@ function novitasCharacter(skills: number, name: string): Character {
     weapons: [],
     items: [],
     novitas: {
-      powerPoints: 12,
       sources: [{ name: 'Ring of Focus', points: 8, breaksCap: false }],
       spells: [
         { name: 'Revive', level: 5 },

@@ -25,6 +25,7 @@ import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { backUpEvent } from '../node/files';
+import { nativeDeflate } from '../node/deflate';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
@@ -234,7 +235,7 @@ async function reprintChanged(
   try {
     printed = await printCards(
       toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}` },
+      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
     );
   } catch (e) {
     if (!(e instanceof LayoutError)) throw e;

@@ -324,10 +324,11 @@ describe('duplicate, rename, delete, import, show, export', () => {
     expect(await handlers.exportPdf({ path: a.path, character: a.character })).toBeNull();
   });
 
-  it('reads and changes the paper and language settings only', async () => {
+  it('reads and changes the paper, language and locale settings only', async () => {
     const { handlers } = handlerFixture(lib, examples);
-    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en' });
+    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '' });
     expect(await handlers.setSettings({ paper: 'letter', language: 'bg' })).toMatchObject({ paper: 'letter', language: 'bg' });
+    expect(await handlers.setSettings({ locale: 'en-GB' })).toMatchObject({ paper: 'letter', language: 'bg', locale: 'en-GB' });
     await expect(handlers.setSettings({ libraryFolder: '/' } as never)).rejects.toThrow(/setSettings: argument 1/);
   });
 
@@ -378,6 +379,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     saveEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', event: 'x', expectedHash: 'h' }], [{ folder: '/a', eventFile: '/a/e.event.json', event: {} }]],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: 7, expectedHash: 'h' }]],
+    giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],
     verifyCard: [[{ folder: '/a', text: 'x'.repeat(1_001) }], [{ folder: '/a', text: 5 }]],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],

@@ -7,9 +7,8 @@
 // Every handler validates its arguments with the contract's zod schemas, and every path argument
 // must be one the main process handed out (see paths.ts).
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { constants } from 'node:fs';
 import type { z } from 'zod';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
@@ -22,13 +21,17 @@ import {
   backUp,
   backupFile,
   backupFolderOf,
+  copyNew,
   exists,
   freePath,
   ioProblem,
   listBackups,
+  moveBackups,
+  moveNew,
   openFile,
   openFromBytes,
   readBytes,
+  renameNoReplace,
   safeStem,
   sha256,
   stemOf,
@@ -38,7 +41,7 @@ import {
 } from '../node/files';
 import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
-import { checkOwnFolder, checkShape, isInside, PathError, PathGuard } from './paths';
+import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget } from './paths';
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
 import { createDeskHandlers, type DeskFonts } from './desk';
@@ -330,6 +333,31 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       return createIn(folder, `${stemOf(basename(path))} (copy)`, copy);
     },
 
+    async giveNewId({ path, folder }) {
+      if (folder === undefined) await checkPath(path);
+      else {
+        // A file of an opened event folder (the folder is granted, its files are listed by the desk).
+        await guard.check(folder, 'folder');
+        const clean = checkShape(path);
+        const [realFolder, real] = await Promise.all([realpath(folder), realTarget(clean)]);
+        if (!clean.endsWith(CHARACTER_FILE_SUFFIX) || !isInside(folder, clean) || !isInside(realFolder, real)) throw new PathError(`path "${clean}" is not a character file of the event folder ${folder}`);
+      }
+      notExample(path, 'given a new id');
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBytes(path);
+      } catch (e) {
+        throw new Error(`Cannot give a new id: ${ioProblem(path, e).message}`);
+      }
+      const loaded = loadCharacterBytes(bytes, path);
+      if (!loaded.ok) throw new Error(`Cannot give a new id: ${loaded.problem.message}`);
+      const id = newId();
+      // Through the usual save: validated, backed up, atomic, refused if the file changed since read.
+      const saved = await writeCharacter(path, { ...loaded.character, id }, sha256(bytes), false);
+      if (!saved.ok) throw new Error(`Cannot give ${path} a new id: ${saved.message}`);
+      return { path, previousId: loaded.character.id.toLowerCase(), id, hash: saved.hash };
+    },
+
     async renameCharacter({ path, fileName }) {
       await checkPath(path);
       notExample(path, 'renamed');
@@ -343,7 +371,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const folders = await Promise.all([backupsOf(path), backupsOf(target)]).catch(() => null);
       if (folders) {
         const [oldBackups, newBackups] = folders;
-        if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+        await moveBackups(oldBackups, newBackups).catch(() => undefined);
       }
       const kind = guard.kindOf(path);
       guard.revoke(path);
@@ -377,8 +405,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         for (let attempt = 0; ; attempt++) {
           const target = await freePath(folder, stemOf(basename(from)));
           try {
-            // COPYFILE_EXCL: never overwrites a file that appeared in the meantime.
-            await copyFile(from, target, constants.COPYFILE_EXCL);
+            // Never overwrites a file that appeared in the meantime; the copy appears whole or not at all.
+            await copyNew(from, target);
             guard.grantListed(target, 'library');
             imported.push(target);
             break;
@@ -424,9 +452,10 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     },
 
     async setSettings(patch) {
-      const clean: Partial<Pick<Settings, 'paper' | 'language'>> = {};
+      const clean: Partial<Pick<Settings, 'paper' | 'language' | 'locale'>> = {};
       if (patch.paper !== undefined) clean.paper = patch.paper;
       if (patch.language !== undefined) clean.language = patch.language;
+      if (patch.locale !== undefined) clean.locale = patch.locale;
       return publicSettings(settings.update(clean));
     },
 
@@ -515,7 +544,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 }
 
 function publicSettings(s: Settings): Settings {
-  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language };
+  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language, locale: s.locale };
 }
 
 /** "Ayla" -> "Ayla.character.json"; "Ayla.json" -> "Ayla.character.json" (for `.character.json`). */
@@ -535,21 +564,30 @@ export function checkFileName(fileName: string): string {
   return fileName;
 }
 
-/** Moves a file without ever replacing another (link + unlink; rename only for case-only changes). */
+/**
+ * Moves a file without ever replacing another. A change of case only ("ayla" -> "Ayla") is a
+ * plain rename, but only when no file of exactly the new name is listed: on FAT, exFAT, NTFS and
+ * APFS the two names are one file, while on ext4 they may be two and the other must survive.
+ */
 async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Promise<void> {
   if (caseOnly) {
-    await rename(from, to);
-    return;
+    const listed = await readdir(dirname(to));
+    if (listed.includes(basename(to))) throw new Error(`Cannot rename: ${to} already exists`);
+    // The new name finds a file though none is listed under it: the same file, in another case.
+    // Two renames through a free visible name, since some FAT drivers (fusefat) free a file's
+    // clusters when asked to rename it onto itself; a crash between the two leaves the file under
+    // the middle name, still listed in the library.
+    if (await exists(to)) {
+      const middle = await freePath(dirname(to), `${stemOf(basename(to))} (renaming)`);
+      await renameNoReplace(from, middle);
+      await rename(middle, to);
+      return;
+    }
   }
   try {
-    await link(from, to);
+    await moveNew(from, to);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
-    // File systems without hard links (FAT, some network shares): checked rename instead.
-    if (await exists(to)) throw new Error(`Cannot rename: ${to} already exists`);
-    await rename(from, to);
-    return;
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
+    throw e;
   }
-  await unlink(from);
 }

@@ -10,13 +10,19 @@ import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../co
 import { appendEntries, type Stamp } from '../core/desk/ledger';
 import type { LedgerEntry } from '../core/desk/entries';
 import { randomUuid } from '../core/format/uuid';
-import type { DeskEvent } from '../core/desk/event';
+import { entryOf, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
 import type { DeskFilter, DeskState, DeskStore, DeskUndo } from './desk-store';
-import { t } from './i18n';
+import { t, tools } from './i18n';
 
 export type DeskActions = ReturnType<typeof createDeskActions>;
+
+/** Runs `fn` once the browser has drawn the next frame (at once where there are no frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
 
 /** A change to the event, applied now and again on top of a newer file after a conflict. */
 type Op = (event: DeskEvent) => DeskEvent;
@@ -109,13 +115,25 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     if (pending.length > 0) await save();
   };
 
-  /** Applies a change on screen, records its undo, and saves in the background. */
+  /**
+   * Applies a change on screen, records its undo, and saves in the background, after the screen has
+   * been drawn (sending the event file is work the check-in's redraw need not wait for).
+   */
   const change = (op: Op, undo: DeskUndo | null, announcement: string) => {
     const s = store.get();
     if (!s.event) return;
     pending.push(op);
     set((x) => ({ ...x, event: op(x.event!), unsaved: pending.length, undo: undo ? [...x.undo, undo] : x.undo, announcement, notice: null }));
-    void save();
+    afterPaint(() => void save());
+  };
+
+  /** A check-in on a day outside the event's dates is made, with a warning saying so. */
+  const warnOutsideDates = (at: string) => {
+    const event = store.get().event;
+    const day = at.slice(0, 10);
+    if (!event || (day >= event.dates.start && day <= event.dates.end)) return;
+    const f = tools();
+    notify('error', t('desk.outsideDates', { day: f.day(day), start: f.day(event.dates.start), end: f.day(event.dates.end) }));
   };
 
   const run = async <T>(busy: DeskState['busy'], work: () => Promise<T>, failKey: Parameters<typeof t>[0]): Promise<T | undefined> => {
@@ -196,7 +214,20 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!s.event) return;
       const st = stamp();
       const { undo, entries } = checkIn(s.event, id, st);
-      change(adding(entries), { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: st.at.slice(11, 16) }));
+      change(adding(entries), { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }));
+      warnOutsideDates(st.at);
+    },
+
+    /** Checks in the character of the card just verified (when it matched and is not in yet). */
+    checkInVerified(): boolean {
+      const s = store.get();
+      const v = s.verify;
+      if (v?.kind !== 'match' || !s.event || !s.desk || s.desk.eventFile.kind !== 'file') return false;
+      if (entryOf(s.event, v.id).checkedInAt) return false;
+      const row = s.desk.rows.find((r) => r.id === v.id);
+      if (!row || row.errors.some((e) => e.code === 'desk.duplicate-id')) return false;
+      actions.checkIn(v.id, v.name.trim() || t('library.unnamed'));
+      return true;
     },
 
     checkOut(id: string, name: string) {
@@ -212,7 +243,8 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!s.event || ids.length === 0) return;
       const st = stamp();
       const { undo, entries } = checkInAll(s.event, ids, st);
-      change(adding(entries), { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: st.at.slice(11, 16) }));
+      change(adding(entries), { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }));
+      warnOutsideDates(st.at);
     },
 
     /** Undoes the last check-in or check-out: an undo entry cancels each entry it made. */
@@ -222,7 +254,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!last || !s.event) return;
       const steps: UndoStep[] = last.steps;
       set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
-      change(adding(undoEntries(s.event, steps, stamp())), null, t('desk.undone', { name: last.label }));
+      // The name comes first and the sentence's own words last, so a name ending in a full stop
+      // ("Chen A.") is not followed by a second one.
+      change(adding(undoEntries(s.event, steps, stamp())), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
     },
 
     setFilter(patch: Partial<DeskFilter>) {
@@ -277,10 +311,51 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
         'verify',
         async () => {
           const verify = await api.verifyCard({ ...folderArgs(), text });
-          set((s) => ({ ...s, verify }));
+          set((s) => ({ ...s, verify, scans: s.scans + 1 }));
         },
         'desk.verifyFailed',
       );
+    },
+
+    /**
+     * Gives a copied character file a new id (backed up, atomic) and reads the folder again. The
+     * event's records (check-in, prints) stay with the id, so with the other file: the original.
+     */
+    async giveNewId(file: string, name: string) {
+      const s = store.get();
+      if (!s.desk) return;
+      const folder = s.desk.folder;
+      await flush();
+      await run(
+        'new-id',
+        async () => {
+          await api.giveNewId({ path: file, folder });
+          const eventFile = eventPath(store.get());
+          showFolder(await api.loadEventFolder(eventFile ? { folder, eventFile } : { folder }), true);
+          notify('info', t('desk.newIdDone', { name, file: file.slice(folder.length + 1) || file }));
+        },
+        'desk.newIdFailed',
+      );
+    },
+
+    /**
+     * Reads the folder again without a word (a character was saved in the editor or changed on disk):
+     * check-ins on screen are written first, undo steps and the filter stay.
+     */
+    async refresh() {
+      const s = store.get();
+      if (!s.desk || s.busy !== null) return;
+      const folder = s.desk.folder;
+      const file = eventPath(s);
+      await flush();
+      try {
+        const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
+        // Something else may have started meanwhile (another folder opened): then this read is stale.
+        const now = store.get();
+        if (now.desk?.folder === folder && now.busy === null && pending.length === 0) showFolder(desk, true);
+      } catch {
+        /* the next refresh or a Reload says why */
+      }
     },
 
     clearVerify() {
@@ -289,6 +364,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
 
     /** Resolves once every check-in on screen is written (or failed). */
     flush,
+
+    /** The desk's clock. */
+    now,
   };
   return actions;
 }

@@ -56,3 +56,36 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { from: 1, to: 2, migrate: upgradeV1Character },
 ];
+
+/** The highest level a skill may have in the file format (core/model/character.ts). */
+const SKILL_LEVEL_MAX = 100;
+
+/**
+ * Novitas power points have one source: the Power Points skill's level ("Power points are a skill
+ * characters can learn, and some items can provide extra power points as well"). Files written
+ * before kept a second number, `novitas.powerPoints`. It moves into the skill: with no skill it
+ * becomes the skill's level; equal to the skill it is dropped; different from the skill, the skill
+ * counts and the old number is written into the notes, so nothing the player typed is lost. Item
+ * `sources` (ordinary and break-cap) are untouched. A value that is not a level (not a whole number
+ * 0-100) is left where it is for the player to see. Running it twice changes nothing.
+ */
+export function upgradeCharacter(raw: Raw): Raw {
+  const block = raw.novitas;
+  if (block === null || typeof block !== 'object' || Array.isArray(block) || !('powerPoints' in block)) return raw;
+  const { powerPoints, ...rest } = block as Raw;
+  if (typeof powerPoints !== 'number' || !Number.isInteger(powerPoints) || powerPoints < 0 || powerPoints > SKILL_LEVEL_MAX) return raw;
+  const out: Raw = { ...raw, novitas: rest };
+  const skills = Array.isArray(raw.skills) ? (raw.skills as unknown[]) : [];
+  const at = skills.findIndex((s) => s !== null && typeof s === 'object' && (s as Raw).id === 'power-points');
+  if (at < 0) {
+    if (powerPoints > 0) out.skills = [...skills, { id: 'power-points', level: powerPoints }];
+    return out;
+  }
+  const level = (skills[at] as Raw).level ?? 1;
+  if (level !== powerPoints) {
+    const note = `Power points: this file's spellcasting pool counted ${powerPoints} points from the Power Points skill while the skill was at level ${String(level)}; the skill's level now counts.`;
+    const notes = typeof raw.notes === 'string' && raw.notes !== '' ? `${raw.notes}\n\n${note}` : note;
+    out.notes = notes;
+  }
+  return out;
+}

@@ -66,8 +66,10 @@ export const curiousPastimesSchema = z.looseObject({
 });
 
 export const novitasSchema = z.looseObject({
-  /** Power points from the Power Points skill. */
-  powerPoints: count.default(0),
+  /**
+   * Item sources of power points. The skill's points are the Power Points skill's level (in
+   * `skills`), never a number here: files that held both are migrated (core/format/migrate.ts).
+   */
   sources: z
     .array(z.looseObject({ name: shortText, points: count, breaksCap: z.boolean().default(false) }))
     .max(200)
