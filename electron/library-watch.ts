@@ -35,7 +35,7 @@ export type WatchOptions = {
 export function watchLibrary(folder: string, onChange: () => void, debounceOrOptions: number | WatchOptions = 300): () => void {
   const options = typeof debounceOrOptions === 'number' ? { debounceMs: debounceOrOptions } : debounceOrOptions;
   const debounceMs = options.debounceMs ?? 300;
-  const maxWaitMs = options.maxWaitMs ?? Math.max(1_000, debounceMs * 4);
+  const maxWaitMs = options.maxWaitMs ?? Math.max(3_000, debounceMs * 10);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let firstPending = 0;
   let stopped = false;
