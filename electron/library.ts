@@ -73,12 +73,16 @@ export class Library {
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
     if (firstCount === 0) listOptions.onFirstRows?.([]);
-    // Forget files that are gone from this folder.
-    const seen = new Set(files);
-    for (const key of this.cache.keys()) {
-      if (isInside(folder, key) && !seen.has(key)) {
-        this.cache.delete(key);
-        this.dirty = true;
+    // Forget files that are gone from this folder (only when the cache holds more than these).
+    let listed = 0;
+    for (const f of files) if (this.cache.has(f)) listed++;
+    if (this.cache.size > listed) {
+      const seen = new Set(files);
+      for (const key of this.cache.keys()) {
+        if (!seen.has(key) && isInside(folder, key)) {
+          this.cache.delete(key);
+          this.dirty = true;
+        }
       }
     }
     this.saveSoon();
