@@ -15,6 +15,10 @@ Commands:
                                       print cards and tags for characters
   desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf]
                                       the event desk: check-in report, sheet, reprint what changed
+  desk serve <folder> [--port N] [--host ADDRESS]
+                                      host the event for other desks; prints the join code
+  desk join <code|couchdb-url> <folder> [--once]
+                                      join a shared event (or a game's CouchDB) into a folder
   help                                show this help
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
@@ -28,6 +32,8 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
       case 'print':
         return await (await import('./print')).runPrint(rest, io);
       case 'desk':
+        if (rest[0] === 'serve') return await (await import('./desk-sync')).runDeskServe(rest.slice(1), io);
+        if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
         return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':

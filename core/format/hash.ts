@@ -10,32 +10,18 @@ const K = new Uint32Array([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-const ENCODER = new TextEncoder();
-/** The message schedule, reused: the core is single-threaded and sha256Hex never re-enters. */
 const W = new Int32Array(64);
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/**
- * SHA-256 in lower-case hex. Called for every item of every migrated character and for every card
- * serial, so it works on 32-bit integers in locals, with no per-block allocation.
- */
 export function sha256Hex(input: string | Uint8Array): string {
-  const bytes = typeof input === 'string' ? ENCODER.encode(input) : input;
-  const n = bytes.length;
-  const padded = new Uint8Array(((n + 9 + 63) >> 6) << 6);
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const bitLength = bytes.length * 8;
+  const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
   padded.set(bytes);
-  padded[n] = 0x80;
-  const end = padded.length;
-  const hi = Math.floor(n / 0x20000000); // bit length / 2^32
-  const lo = (n * 8) % 0x100000000;
-  padded[end - 8] = hi >>> 24;
-  padded[end - 7] = hi >>> 16;
-  padded[end - 6] = hi >>> 8;
-  padded[end - 5] = hi;
-  padded[end - 4] = lo >>> 24;
-  padded[end - 3] = lo >>> 16;
-  padded[end - 2] = lo >>> 8;
-  padded[end - 1] = lo;
+  padded[bytes.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
+  // 32-bit arithmetic in plain locals (| 0 wraps like >>> 0; the sign only matters when printing).
   let h0 = 0x6a09e667 | 0;
   let h1 = 0xbb67ae85 | 0;
   let h2 = 0x3c6ef372 | 0;
@@ -44,17 +30,18 @@ export function sha256Hex(input: string | Uint8Array): string {
   let h5 = 0x9b05688c | 0;
   let h6 = 0x1f83d9ab | 0;
   let h7 = 0x5be0cd19 | 0;
-  for (let off = 0; off < end; off += 64) {
+  const w = W;
+  for (let off = 0; off < padded.length; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;
-      W[i] = (padded[j]! << 24) | (padded[j + 1]! << 16) | (padded[j + 2]! << 8) | padded[j + 3]!;
+      w[i] = (padded[j]! << 24) | (padded[j + 1]! << 16) | (padded[j + 2]! << 8) | padded[j + 3]!;
     }
     for (let i = 16; i < 64; i++) {
-      const x = W[i - 15]!;
-      const y = W[i - 2]!;
+      const x = w[i - 15]!;
+      const y = w[i - 2]!;
       const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
       const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      W[i] = (W[i - 16]! + s0 + W[i - 7]! + s1) | 0;
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
     }
     let a = h0;
     let b = h1;
@@ -63,13 +50,13 @@ export function sha256Hex(input: string | Uint8Array): string {
     let e = h4;
     let f = h5;
     let g = h6;
-    let h = h7;
+    let hh = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (h + S1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
+      const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      h = g;
+      hh = g;
       g = f;
       f = e;
       e = (d + t1) | 0;
@@ -85,13 +72,11 @@ export function sha256Hex(input: string | Uint8Array): string {
     h4 = (h4 + e) | 0;
     h5 = (h5 + f) | 0;
     h6 = (h6 + g) | 0;
-    h7 = (h7 + h) | 0;
+    h7 = (h7 + hh) | 0;
   }
-  return hex32(h0) + hex32(h1) + hex32(h2) + hex32(h3) + hex32(h4) + hex32(h5) + hex32(h6) + hex32(h7);
-}
-
-function hex32(x: number): string {
-  return HEX[(x >>> 24) & 255]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
+  let out = '';
+  for (const x of [h0, h1, h2, h3, h4, h5, h6, h7]) out += (x >>> 0).toString(16).padStart(8, '0');
+  return out;
 }
 
 /**
