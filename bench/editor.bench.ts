@@ -40,7 +40,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function novitasCharacter(skills: number, name: string): Character {
   return {
     format: 'quartermaster-character',
-    version: 1,
+    version: 2,
     id: skills === 1 ? '7d3c1c52-55c7-4d55-9c3a-2f7a0a6f0a01' : '7d3c1c52-55c7-4d55-9c3a-2f7a0a6f0a02',
     ruleset: 'novitas',
     name,
@@ -51,7 +51,6 @@ function novitasCharacter(skills: number, name: string): Character {
     weapons: [],
     items: [],
     novitas: {
-      powerPoints: 12,
       sources: [{ name: 'Ring of Focus', points: 8, breaksCap: false }],
       spells: [
         { name: 'Revive', level: 5 },

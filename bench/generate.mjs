@@ -35,8 +35,8 @@ export function makeCharacter(i) {
         armour: [{ name: 'Coat', type: pick(CP_TYPES, 2), locations: ['torso', 'left-arm', 'right-arm'] }, { name: 'Helm', type: 'heavy', locations: ['head'], helmet: true }],
         curiousPastimes: { spellCards: [{ sphere: 'Corporeal', rank: 1, day: 'Saturday', count: 2 }] } };
     case 2:
-      return { ...base, ruleset: 'novitas', armour: [], novitas: {
-        powerPoints: 10 + (i % 10), sources: [{ name: 'Ring', points: 3, breaksCap: i % 3 === 0 }],
+      return { ...base, ruleset: 'novitas', armour: [], skills: [...base.skills, { id: 'power-points', level: 10 + (i % 10) }], novitas: {
+        sources: [{ name: 'Ring', points: 3, breaksCap: i % 3 === 0 }],
         spells: [{ name: 'Mend', level: 1 }, { name: 'Revive', level: 5 }, { name: 'Purify Spirit', level: 3 }],
         reductions: [{ name: 'Focus', amount: 1 }], plan: [{ spell: 'Mend', times: 2 + (i % 4) }, { spell: 'Revive', times: 1 + (i % 3) }] } };
     default:

@@ -6,7 +6,7 @@
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
-import { canonicalJson } from '../core/format/hash';
+import { contentJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
@@ -23,6 +23,7 @@ import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { backUpEvent } from '../node/files';
+import { nativeDeflate } from '../node/deflate';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
@@ -204,7 +205,7 @@ async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, chara
   try {
     printed = await printCards(
       toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}` },
+      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
     );
   } catch (e) {
     if (!(e instanceof LayoutError)) throw e;
@@ -274,7 +275,7 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 }
 
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
-export const nativeContentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+export const nativeContentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 
 async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);

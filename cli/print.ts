@@ -10,6 +10,7 @@ import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets, readCharacterFile } from './files';
 import { appRoot } from '../node/app-root';
+import { nativeDeflate } from '../node/deflate';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
@@ -206,6 +207,7 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
       backs: parsed.backs,
       language: parsed.language,
       title: 'Quartermaster cards',
+      deflate: nativeDeflate,
     });
   } catch (e) {
     if (!(e instanceof LayoutError)) throw e;

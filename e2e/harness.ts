@@ -1,5 +1,7 @@
 // The end-to-end harness: the built renderer in headless Chromium, with the REAL main-process handler
 // table (electron/ipc-handlers.ts) bound behind `window.quartermaster`, over a temp library folder.
+// Calls cross as one JSON string each way over loopback HTTP (see encodeAnswer), as Electron's IPC
+// carries one serialised value.
 // Only what Electron itself provides is replaced: native dialogs are scripted, the shell records
 // what it was asked, and the page is served over http://127.0.0.1 instead of app://.
 import { mkdir, mkdtemp, realpath, rename, rm } from 'node:fs/promises';
@@ -16,7 +18,28 @@ import { memoryBacking, openSettings, type SettingsStore } from '../electron/set
 import { scriptedDialogs } from '../electron/testing';
 import { installPageApi } from './page-api';
 import { CHROMIUM, EXAMPLES, RENDERER_DIST, ROOT } from './paths';
-import { serveRenderer, type StaticServer } from './static-server';
+import { IPC_PATH, serveRenderer, type IpcCarrier, type StaticServer } from './static-server';
+
+/**
+ * An IPC answer as one string, the way Electron carries it: Electron serialises the whole value once
+ * (structured clone), sends the bytes and the page deserialises them once. Playwright's marshalling
+ * of an object returned from an exposed function walks it value by value in both processes, about
+ * nine times slower at the desk's 2 MB answer (bench/ipc-transport.bench.ts), which is why the
+ * calls go over the static server instead. `undefined` (the void methods) travels as ''.
+ */
+export function encodeAnswer(value: unknown): string {
+  return value === undefined ? '' : JSON.stringify(value);
+}
+
+/** The page's IPC calls (static-server.ts) run the real handlers: JSON arguments in, one JSON answer out. */
+export function carryIpc(handlers: IpcHandlers, methods: readonly InvokeMethod[]): IpcCarrier {
+  const known = new Set<string>(methods);
+  return async (method, args) => {
+    if (!known.has(method)) throw new Error(`No handler registered for 'qm:${method}'`);
+    const handler = handlers[method as InvokeMethod] as (...a: unknown[]) => Promise<unknown>;
+    return encodeAnswer(await handler(...(JSON.parse(args) as unknown[])));
+  };
+}
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -105,7 +128,8 @@ export async function startHarness(): Promise<Harness> {
     onLibraryFolderChanged: watch,
   });
 
-  const server: StaticServer = await serveRenderer(RENDERER_DIST);
+  const methods = Object.keys(ipcArgs) as InvokeMethod[];
+  const server: StaticServer = await serveRenderer(RENDERER_DIST, carryIpc(handlers, methods));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userData, {
@@ -122,16 +146,11 @@ export async function startHarness(): Promise<Harness> {
     throw e;
   }
 
-  const methods = Object.keys(ipcArgs) as InvokeMethod[];
-  for (const method of methods) {
-    const handler = handlers[method] as (...args: unknown[]) => Promise<unknown>;
-    await context.exposeFunction(`__qm_${method}`, (...args: unknown[]) => handler(...args));
-  }
   await context.exposeFunction('__qm_csp', (text: string) => void problems.push(`CSP violation: ${text}`));
   // Run under tsx (the benchmark), functions carry esbuild's `__name(fn, "name")` calls, which
   // Playwright serialises into the page without the helper: give the page a no-op one.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await context.addInitScript(installPageApi, methods);
+  await context.addInitScript(installPageApi, { methods, path: IPC_PATH });
 
   page = context.pages()[0] ?? (await context.newPage());
   // Well inside the test timeout, so a stuck step reports which locator it waited for.

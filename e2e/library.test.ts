@@ -12,7 +12,7 @@ import { ARTIFACTS, SCREENS } from './paths';
 const h = useHarness();
 
 function character(over: Partial<Character> & Pick<Character, 'ruleset' | 'name' | 'id'>): Character {
-  return { format: 'quartermaster-character', version: 1, player: '', notes: '', skills: [], armour: [], weapons: [], items: [], ...over };
+  return { format: 'quartermaster-character', version: 2, player: '', notes: '', skills: [], armour: [], weapons: [], items: [], ...over };
 }
 
 async function characterFiles(folder: string): Promise<string[]> {

@@ -1,11 +1,11 @@
 // What the harness puts in the page instead of electron/preload.ts: `window.quartermaster` with the
-// same named methods, each forwarding to a Playwright binding `__qm_<method>` that runs the REAL
-// main-process handler. Events (libraryChanged, menuCommand, openFile) are delivered by the
+// same named methods, each posting its arguments to the harness's server (static-server.ts), which
+// runs the REAL main-process handler and answers with one JSON string. Events (libraryChanged, menuCommand, openFile) are delivered by the
 // harness through `__qm_emit`; files to open at start wait in `__qm_openAtStart` for the first
 // `onOpenFile` subscriber. Content-Security-Policy violations are reported to `__qm_csp`.
 
 /** Runs in the page before any of its scripts (serialized by Playwright: it must be self-contained). */
-export function installPageApi(methods: string[]): void {
+export function installPageApi({ methods, path }: { methods: string[]; path: string }): void {
   type Listener = (...args: unknown[]) => void;
   const w = window as unknown as Record<string, unknown>;
   const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set() };
@@ -14,8 +14,15 @@ export function installPageApi(methods: string[]): void {
     return () => void listeners[name]!.delete(listener);
   };
   const api: Record<string, unknown> = {};
+  // One POST per call to the harness's server (static-server.ts): the arguments as one JSON string,
+  // the answer as one JSON string, parsed once here; a handler's error rejects, as invoke does.
   for (const method of methods) {
-    api[method] = (...args: unknown[]) => (w[`__qm_${method}`] as (...a: unknown[]) => Promise<unknown>)(...args);
+    api[method] = async (...args: unknown[]) => {
+      const response = await fetch(`${path}${method}`, { method: 'POST', body: JSON.stringify(args), headers: { 'content-type': 'application/json' } });
+      const text = await response.text();
+      if (response.headers.get('x-qm-error')) throw new Error(text);
+      return text === '' ? undefined : JSON.parse(text);
+    };
   }
   api.onLibraryChanged = subscribe('libraryChanged');
   api.onMenuCommand = subscribe('menuCommand');

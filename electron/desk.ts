@@ -17,7 +17,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
-import { canonicalJson } from '../core/format/hash';
+import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
@@ -32,6 +32,7 @@ import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../node/app-root';
+import { nativeDeflate } from '../node/deflate';
 import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
 import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
@@ -74,7 +75,7 @@ export function deskFonts(root?: string): DeskFonts {
 }
 
 /** node's SHA-256 over the canonical JSON: the same value as core/format/hash.ts `contentHash`, faster. */
-const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+const contentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 type Cached = { size: number; mtimeMs: number; desk: DeskCharacter };
@@ -159,9 +160,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     return { name: basename(folder).slice(0, 200) || 'Event', game, start: today, end: today };
   };
 
-  /** Where a new event file goes: named after the folder, as `quartermaster desk` names it. */
-  const newEventPath = (folder: string) => {
-    const stem = basename(folder).replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '') || 'event';
+  /** Where a new event file goes: named after the event (by default the folder's name, as `quartermaster desk` names it). */
+  const newEventPath = (folder: string, name: string = basename(folder)) => {
+    const stem = name.replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '').trim().slice(0, 120) || 'event';
     return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
   };
 
@@ -264,7 +265,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       if (parsed.data.end < parsed.data.start) throw new Error(`Cannot create the event file: field "end": must not be before the start (${parsed.data.start})`);
       const existing = await eventFilesIn(folder);
       if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
-      const path = newEventPath(folder);
+      const path = newEventPath(folder, parsed.data.name);
       const text = serializeEvent(newEvent(parsed.data));
       try {
         // Never over a file that appeared meanwhile.
@@ -344,7 +345,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const { bytes: fontBytes, metrics } = await fonts();
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}` },
+        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
       );
       const serials = new Map<string, string[]>();
       for (const card of printed.cards) {
@@ -392,9 +393,12 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 /** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
 const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: 'none', game: '', dates: { start: '2000-01-01', end: '2000-01-01' }, characters: {} };
 
-/** What the desk view shows of each file: its row and its armour in detail (not the whole file). */
+/** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
-  return deskRows(list, NO_EVENT).map((row, i) => ({ ...row, detail: armourDetail(list[i]!) }));
+  return deskRows(list, NO_EVENT).map((row, i) => {
+    const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
+    return { ...sent, detail: armourDetail(list[i]!) };
+  });
 }
 
 export function armourDetail(c: DeskCharacter): ArmourDetail | null {

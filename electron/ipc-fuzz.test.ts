@@ -110,6 +110,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     saveEvent: [{ folder: lib, eventFile: join(lib, 'library.event.json'), event: {}, expectedHash: 'h' }],
     exportCheckInSheet: [{ folder: lib, format: 'csv' }],
     reprintChanged: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h' }],
+    giveNewId: [{ path: f.file }],
     verifyCard: [{ folder: lib, text: 'QM1:' }],
     saveDraft: [{ path: f.file, character: f.character }],
     listDrafts: [],

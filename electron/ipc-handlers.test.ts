@@ -97,7 +97,7 @@ describe('new, save, conflicts', () => {
     const b = await handlers.newCharacter({ ruleset: 'novitas', name: 'Ayla', player: 'Kim' });
     expect(a.path).toBe(join(lib, 'Ayla.character.json'));
     expect(b.path).toBe(join(lib, 'Ayla (2).character.json'));
-    expect(a.character).toMatchObject({ format: 'quartermaster-character', version: 1, ruleset: 'novitas', name: 'Ayla', player: 'Sam', skills: [] });
+    expect(a.character).toMatchObject({ format: 'quartermaster-character', version: 2, ruleset: 'novitas', name: 'Ayla', player: 'Sam', skills: [] });
     const onDisk = await readFile(a.path);
     expect(a.hash).toBe(sha(onDisk));
 
@@ -190,12 +190,12 @@ describe('new, save, conflicts', () => {
 
   it('opens a file of a newer format version read-only and never saves over it', async () => {
     const future = join(lib, 'future.character.json');
-    const text = JSON.stringify({ ...character({ name: 'From the future' }), version: 2, newField: { x: 1 } });
+    const text = JSON.stringify({ ...character({ name: 'From the future' }), version: 3, newField: { x: 1 } });
     await writeFile(future, text);
     const { handlers } = handlerFixture(lib, examples);
     const listing = await handlers.listLibrary();
     expect(listing.entries[0]).toMatchObject({ status: 'unreadable', name: 'From the future' });
-    expect(listing.entries[0]!.reason).toMatch(/newer Quartermaster \(character file version 2\)/);
+    expect(listing.entries[0]!.reason).toMatch(/newer Quartermaster \(character file version 3\)/);
     const r = await handlers.openCharacter({ path: future });
     if (!r.ok) throw new Error(r.problem.message);
     expect(r.opened.readOnly).toBe(true);
@@ -324,10 +324,11 @@ describe('duplicate, rename, delete, import, show, export', () => {
     expect(await handlers.exportPdf({ path: a.path, character: a.character })).toBeNull();
   });
 
-  it('reads and changes the paper and language settings only', async () => {
+  it('reads and changes the paper, language and locale settings only', async () => {
     const { handlers } = handlerFixture(lib, examples);
-    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en' });
+    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '' });
     expect(await handlers.setSettings({ paper: 'letter', language: 'bg' })).toMatchObject({ paper: 'letter', language: 'bg' });
+    expect(await handlers.setSettings({ locale: 'en-GB' })).toMatchObject({ paper: 'letter', language: 'bg', locale: 'en-GB' });
     await expect(handlers.setSettings({ libraryFolder: '/' } as never)).rejects.toThrow(/setSettings: argument 1/);
   });
 
@@ -378,6 +379,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     saveEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', event: 'x', expectedHash: 'h' }], [{ folder: '/a', eventFile: '/a/e.event.json', event: {} }]],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: 7, expectedHash: 'h' }]],
+    giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],
     verifyCard: [[{ folder: '/a', text: 'x'.repeat(1_001) }], [{ folder: '/a', text: 5 }]],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],

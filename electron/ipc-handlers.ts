@@ -7,7 +7,7 @@
 // Every handler validates its arguments with the contract's zod schemas, and every path argument
 // must be one the main process handed out (see paths.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { z } from 'zod';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -41,7 +41,7 @@ import {
 } from '../node/files';
 import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
-import { checkOwnFolder, checkShape, isInside, PathError, PathGuard } from './paths';
+import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget } from './paths';
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
 import { createDeskHandlers, type DeskFonts } from './desk';
@@ -333,6 +333,31 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       return createIn(folder, `${stemOf(basename(path))} (copy)`, copy);
     },
 
+    async giveNewId({ path, folder }) {
+      if (folder === undefined) await checkPath(path);
+      else {
+        // A file of an opened event folder (the folder is granted, its files are listed by the desk).
+        await guard.check(folder, 'folder');
+        const clean = checkShape(path);
+        const [realFolder, real] = await Promise.all([realpath(folder), realTarget(clean)]);
+        if (!clean.endsWith(CHARACTER_FILE_SUFFIX) || !isInside(folder, clean) || !isInside(realFolder, real)) throw new PathError(`path "${clean}" is not a character file of the event folder ${folder}`);
+      }
+      notExample(path, 'given a new id');
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBytes(path);
+      } catch (e) {
+        throw new Error(`Cannot give a new id: ${ioProblem(path, e).message}`);
+      }
+      const loaded = loadCharacterBytes(bytes, path);
+      if (!loaded.ok) throw new Error(`Cannot give a new id: ${loaded.problem.message}`);
+      const id = newId();
+      // Through the usual save: validated, backed up, atomic, refused if the file changed since read.
+      const saved = await writeCharacter(path, { ...loaded.character, id }, sha256(bytes), false);
+      if (!saved.ok) throw new Error(`Cannot give ${path} a new id: ${saved.message}`);
+      return { path, previousId: loaded.character.id.toLowerCase(), id, hash: saved.hash };
+    },
+
     async renameCharacter({ path, fileName }) {
       await checkPath(path);
       notExample(path, 'renamed');
@@ -427,9 +452,10 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     },
 
     async setSettings(patch) {
-      const clean: Partial<Pick<Settings, 'paper' | 'language'>> = {};
+      const clean: Partial<Pick<Settings, 'paper' | 'language' | 'locale'>> = {};
       if (patch.paper !== undefined) clean.paper = patch.paper;
       if (patch.language !== undefined) clean.language = patch.language;
+      if (patch.locale !== undefined) clean.locale = patch.locale;
       return publicSettings(settings.update(clean));
     },
 
@@ -518,7 +544,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 }
 
 function publicSettings(s: Settings): Settings {
-  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language };
+  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language, locale: s.locale };
 }
 
 /** "Ayla" -> "Ayla.character.json"; "Ayla.json" -> "Ayla.character.json" (for `.character.json`). */

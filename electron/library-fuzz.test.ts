@@ -46,7 +46,7 @@ let protoBefore: string[];
 
 const originalToString = Object.prototype.toString;
 /** The loader's message for a file of a newer version (its wording is the loader's; the facts are checked). */
-const NEWER = /it was saved by a newer Quartermaster \((?:[a-z]+ )*version 2\); this version reads up to 1\. Update Quartermaster/;
+const NEWER = /it was saved by a newer Quartermaster \((?:[a-z]+ )*version 3\); this version reads up to 2\. Update Quartermaster/;
 const stackTrace = /\n\s+at .+:\d+:\d+/;
 
 /** Every path under `root` (hidden ones too) with what identifies its content: a hash, a link target, or for special files their inode and times. */
@@ -92,7 +92,7 @@ function handMade(): Record<string, Uint8Array> {
     'long-string.character.json': enc(JSON.stringify({ ...base, notes: 'x'.repeat(4.5 * MB) })),
     'long-array.character.json': enc(JSON.stringify({ ...base, skills: Array.from({ length: 300_000 }, () => ({ id: 'a' })) })),
     'many-keys.character.json': enc(JSON.stringify({ ...base, extra: Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i])) })),
-    'infinity.character.json': enc(text.replace('"version": 1', '"version": 1e400')),
+    'infinity.character.json': enc(text.replace(/"version": \d/, '"version": 1e400')),
     'binary.character.json': new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)),
     'array.character.json': enc(`[${text}]`),
   };
@@ -383,7 +383,7 @@ describe('old and newer files', () => {
       expect(r.ok && !r.opened.readOnly, stem).toBe(true);
       if (!r.ok) continue;
       const c = r.opened.character as Record<string, unknown>;
-      expect(c.version).toBe(1);
+      expect(c.version).toBe(2);
       expect(c.ruleset).toBe(raw.system);
       expect('system' in c).toBe(false);
       // Skills were a map from id to level; now a list in the map's order.
@@ -394,7 +394,7 @@ describe('old and newer files', () => {
       const saved = await handlers.saveCharacter({ path, character: r.opened.character, expectedHash: r.opened.hash });
       expect(saved.ok, stem).toBe(true);
       const now = JSON.parse(await readFile(path, 'utf8'));
-      expect(now.version).toBe(1);
+      expect(now.version).toBe(2);
       expect(now.ruleset).toBe(raw.system);
       const [backup] = await handlers.listBackups({ path });
       expect(backup).toBeDefined();
@@ -407,7 +407,7 @@ describe('old and newer files', () => {
   it('opens a newer-version file read-only with the reason, lists it by name, and refuses to save over it, even forced', async () => {
     const { handlers } = handlerFixture(lib, join(dir, 'no-examples'), { derive });
     const { entries } = await handlers.listLibrary();
-    const path = join(lib, 'v2-future.character.json');
+    const path = join(lib, 'v3-future.character.json');
     const original = await readFile(path);
     const entry = entries.find((e) => e.path === path)!;
     expect(entry.status).toBe('unreadable');
@@ -426,13 +426,13 @@ describe('old and newer files', () => {
       expect(saved).toEqual({ ok: false, reason: 'read-only', message: `${entry.reason} Use Save As to save a copy.` });
     }
     expect(await readFile(path)).toEqual(original);
-    await expect(lstat(join(lib, BACKUP_FOLDER, encodeURIComponent('v2-future.character.json')))).rejects.toThrow(/ENOENT/);
+    await expect(lstat(join(lib, BACKUP_FOLDER, encodeURIComponent('v3-future.character.json')))).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses a newer-version file it cannot even show, with the reason, and never writes it', async () => {
     const { handlers } = handlerFixture(lib, join(dir, 'no-examples'), { derive });
     await handlers.listLibrary();
-    const path = join(lib, 'v2-future-reshaped.character.json');
+    const path = join(lib, 'v3-future-reshaped.character.json');
     const original = await readFile(path);
     const r = await handlers.openCharacter({ path });
     expect(r.ok).toBe(false);
@@ -454,7 +454,7 @@ describe('old and newer files', () => {
     expect(await main(['check', '--json', folder], io)).toBe(2);
     const entries = JSON.parse(io.stdout()) as CheckEntry[];
     for (const stem of V0) expect(entries.find((e) => e.file.endsWith(`${stem}.character.json`))!.readable, stem).toBe(true);
-    for (const stem of ['v2-future', 'v2-future-reshaped']) {
+    for (const stem of ['v3-future', 'v3-future-reshaped']) {
       const e = entries.find((x) => x.file.endsWith(`${stem}.character.json`))!;
       expect(e.readable).toBe(false);
       expect(e.errors[0]!.code).toBe('file.future-version');

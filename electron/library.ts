@@ -113,7 +113,7 @@ async function describe(path: string, fileName: string, size: number, modifiedMs
     return entry;
   }
   const c = loaded.character;
-  const base = { path, fileName, name: c.name, player: c.player, ruleset: c.ruleset, modifiedMs, size };
+  const base = { path, fileName, name: c.name, player: c.player, ruleset: c.ruleset, id: c.id.toLowerCase(), modifiedMs, size };
   if (derive instanceof Error) {
     // A file whose rules could not be checked is not known to be clean.
     return { ...base, status: 'violations', errors: 1, warnings: 0, reason: `the rules check could not run: ${derive.message}` };

@@ -62,6 +62,7 @@ export const api = {
   saveEvent: invoke('saveEvent'),
   exportCheckInSheet: invoke('exportCheckInSheet'),
   reprintChanged: invoke('reprintChanged'),
+  giveNewId: invoke('giveNewId'),
   verifyCard: invoke('verifyCard'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>

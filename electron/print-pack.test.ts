@@ -48,7 +48,7 @@ describe('card groups offered per game', () => {
       const withCards = new Set<string>();
       for (const n of [0, 1, 2]) {
         const sample = sampleCharacter(ruleset, n);
-        const c = { ...sample, items: [...sample.items, { name: 'Potion', kind: 'potion', text: 'Heals.' }] };
+        const c = { ...sample, items: [...sample.items, { id: '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a01', name: 'Potion', kind: 'potion', text: 'Heals.' }] };
         for (const section of CARD_SECTIONS) {
           if (layoutBatch([{ character: c, derivation: derive(c), source: c.name }], { now, metrics, sections: [section] }).cards.length > 0) withCards.add(section);
         }
@@ -68,10 +68,11 @@ describe('preview', () => {
     expect(p.widthPt).toBeCloseTo(210 * PT, 3);
     expect(p.heightPt).toBeCloseTo(297 * PT, 3);
     expect(p.perPage).toBe(10);
-    // Duplex: page 1 the character card's front, page 2 its back, page 3 the tag and the potion.
+    // Duplex: page 1 the character card's front with the tag and the potion beside it (their backs
+    // blank), page 2 the character card's back.
     expect(p.cards).toBe(3);
-    expect(p.pages).toBe(3);
-    expect(p.faces).toHaveLength(1);
+    expect(p.pages).toBe(2);
+    expect(p.faces).toHaveLength(3);
     // The grid is centred: left (210 − 171.2) / 2 = 19.4 mm; bottom (297 − 270) / 2 = 13.5 mm; the
     // first card sits in the top row: 13.5 + 270 − 54 = 229.5 mm from the bottom.
     const [a, b, cc, d, e, f] = p.faces[0]!.matrix;

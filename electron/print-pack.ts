@@ -13,6 +13,7 @@ import { faceMatrix, impose } from '../core/pdf/impose';
 import { gridFor } from '../core/pdf/layout';
 import { derive as coreDerive } from '../core/rulesets/index';
 import { ioProblem, readBytes } from '../node/files';
+import { nativeDeflate } from '../node/deflate';
 
 export type PrinterOptions = { now?: () => Date; derive?: typeof coreDerive };
 
@@ -73,7 +74,7 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
     async exportPdf(character, source, choice) {
       const { bytes, metrics } = await loadFonts();
       const opts = checked(() => runOptions(choice, now()));
-      const printed = await printCards([{ character, derivation: derive(character), source }], { ...opts, fonts: bytes, metrics, title: `${character.name || source}: Quartermaster cards` });
+      const printed = await printCards([{ character, derivation: derive(character), source }], { ...opts, fonts: bytes, metrics, title: `${character.name || source}: Quartermaster cards`, deflate: nativeDeflate });
       if (printed.problems.length > 0) throw new Error(printed.problems.map((p) => p.message).join('; '));
       if (printed.cards.length === 0) throw new Error(`${source}: no ${choice.sections.join(', ')} cards for this character; nothing was written`);
       return printed.bytes;
@@ -148,7 +149,7 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
 
       // 3. Place them on sheets and write the pages.
       const sheets = impose(cards, grid, opts.layout, opts.backs);
-      const writer = await PdfWriter.create(fontBytes, { title: 'Quartermaster event pack', now: opts.now });
+      const writer = await PdfWriter.create(fontBytes, { title: 'Quartermaster event pack', now: opts.now }, nativeDeflate);
       for (let i = 0; i < sheets.length; i++) {
         if (cancelled()) return { outcome: 'cancelled', problems };
         writer.addSheet(sheets[i]!, grid.paper.widthPt, grid.paper.heightPt);

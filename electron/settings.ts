@@ -3,7 +3,7 @@
 //
 // Stored shape (schema version 1):
 //   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
-//     language: 'en'|'bg', windowBounds: { x?, y?, width, height, maximized } | null,
+//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null,
 //     theme: 'system'|'light'|'dark', spellcheck: boolean }   (the last two added later: defaults fill them)
 // Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
@@ -34,6 +34,15 @@ export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme:
 const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
 
+/** A BCP 47 tag in its canonical spelling ("en-gb" → "en-GB"), or null when Intl does not accept it. */
+function canonicalLocale(tag: string): string | null {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const coord = z.number().int().min(-100_000).max(100_000);
 const windowBoundsSchema = z.object({
   x: coord.optional(),
@@ -48,6 +57,12 @@ const fields = {
   recentFiles: z.array(z.string().min(1).max(4096)),
   paper: z.enum(PAPERS),
   language: z.enum(LANGUAGES),
+  /** '' follows the system; otherwise a BCP 47 tag Intl knows (stored in its canonical spelling). */
+  locale: z
+    .string()
+    .max(35)
+    .refine((tag) => tag === '' || canonicalLocale(tag) !== null, 'not a language tag such as "en-GB" or "bg"')
+    .transform((tag) => (tag === '' ? '' : canonicalLocale(tag)!)),
   windowBounds: windowBoundsSchema.nullable(),
   theme: z.enum(THEMES),
   spellcheck: z.boolean(),
@@ -59,6 +74,7 @@ export function defaultSettings(documentsFolder: string): AppSettings {
     recentFiles: [],
     paper: 'a4',
     language: 'en',
+    locale: '',
     windowBounds: null,
     theme: 'system',
     spellcheck: true,
@@ -75,6 +91,8 @@ export function migrateSettings(raw: Record<string, unknown>): Record<string, un
     if (current.libraryFolder === undefined && libraryPath !== undefined) current.libraryFolder = libraryPath;
     if (current.paper === undefined && typeof paperSize === 'string') current.paper = paperSize.toLowerCase();
     if (current.language === undefined && typeof locale === 'string') current.language = locale.slice(0, 2).toLowerCase();
+    // The draft's locale was a full tag ("bg-BG"): it says how dates and numbers were written too.
+    if (current.locale === undefined && typeof locale === 'string') current.locale = locale;
     if (current.recentFiles === undefined && recent !== undefined) current.recentFiles = recent;
     if (current.windowBounds === undefined && win !== undefined) current.windowBounds = win;
     version = 1;
@@ -96,6 +114,7 @@ export function readSettings(raw: Record<string, unknown>, documentsFolder: stri
     recentFiles: uniqueRecent(pick('recentFiles')),
     paper: pick('paper'),
     language: pick('language'),
+    locale: pick('locale'),
     windowBounds: pick('windowBounds'),
     theme: pick('theme'),
     spellcheck: pick('spellcheck'),

@@ -7,13 +7,19 @@
 // only check-in times (core/desk/checkin.ts), so it can be applied the same way.
 import type { QuartermasterApi } from '../core/ipc/contract';
 import { checkIn, checkInAll, checkOut, undoAll, type UndoStep } from '../core/desk/checkin';
-import type { DeskEvent } from '../core/desk/event';
+import { entryOf, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
 import type { DeskFilter, DeskState, DeskStore, DeskUndo } from './desk-store';
-import { t } from './i18n';
+import { t, tools } from './i18n';
 
 export type DeskActions = ReturnType<typeof createDeskActions>;
+
+/** Runs `fn` once the browser has drawn the next frame (at once where there are no frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(fn, 0));
+  else setTimeout(fn, 0);
+}
 
 /** A change to the event, applied now and again on top of a newer file after a conflict. */
 type Op = (event: DeskEvent) => DeskEvent;
@@ -106,13 +112,25 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     if (pending.length > 0) await save();
   };
 
-  /** Applies a change on screen, records its undo, and saves in the background. */
+  /**
+   * Applies a change on screen, records its undo, and saves in the background, after the screen has
+   * been drawn (sending the event file is work the check-in's redraw need not wait for).
+   */
   const change = (op: Op, undo: DeskUndo | null, announcement: string) => {
     const s = store.get();
     if (!s.event) return;
     pending.push(op);
     set((x) => ({ ...x, event: op(x.event!), unsaved: pending.length, undo: undo ? [...x.undo, undo] : x.undo, announcement, notice: null }));
-    void save();
+    afterPaint(() => void save());
+  };
+
+  /** A check-in on a day outside the event's dates is made, with a warning saying so. */
+  const warnOutsideDates = (at: string) => {
+    const event = store.get().event;
+    const day = at.slice(0, 10);
+    if (!event || (day >= event.dates.start && day <= event.dates.end)) return;
+    const f = tools();
+    notify('error', t('desk.outsideDates', { day: f.day(day), start: f.day(event.dates.start), end: f.day(event.dates.end) }));
   };
 
   const run = async <T>(busy: DeskState['busy'], work: () => Promise<T>, failKey: Parameters<typeof t>[0]): Promise<T | undefined> => {
@@ -185,7 +203,20 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       const s = store.get();
       if (!s.event) return;
       const { undo } = checkIn(s.event, id, at);
-      change((e) => checkIn(e, id, at).event, { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: at.slice(11, 16) }));
+      change((e) => checkIn(e, id, at).event, { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: tools().when(at, now()) }));
+      warnOutsideDates(at);
+    },
+
+    /** Checks in the character of the card just verified (when it matched and is not in yet). */
+    checkInVerified(): boolean {
+      const s = store.get();
+      const v = s.verify;
+      if (v?.kind !== 'match' || !s.event || !s.desk || s.desk.eventFile.kind !== 'file') return false;
+      if (entryOf(s.event, v.id).checkedInAt) return false;
+      const row = s.desk.rows.find((r) => r.id === v.id);
+      if (!row || row.errors.some((e) => e.code === 'desk.duplicate-id')) return false;
+      actions.checkIn(v.id, v.name.trim() || t('library.unnamed'));
+      return true;
     },
 
     checkOut(id: string, name: string) {
@@ -201,7 +232,8 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       const s = store.get();
       if (!s.event || ids.length === 0) return;
       const { undo } = checkInAll(s.event, ids, at);
-      change((e) => checkInAll(e, ids, at).event, { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: at.slice(11, 16) }));
+      change((e) => checkInAll(e, ids, at).event, { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: tools().when(at, now()) }));
+      warnOutsideDates(at);
     },
 
     /** Undoes the last check-in or check-out (only the check-in times change back). */
@@ -211,7 +243,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!last || !s.event) return;
       const steps: UndoStep[] = last.steps;
       set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
-      change((e) => undoAll(e, steps), null, t('desk.undone', { name: last.label }));
+      // The name comes first and the sentence's own words last, so a name ending in a full stop
+      // ("Chen A.") is not followed by a second one.
+      change((e) => undoAll(e, steps), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
     },
 
     setFilter(patch: Partial<DeskFilter>) {
@@ -266,10 +300,51 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
         'verify',
         async () => {
           const verify = await api.verifyCard({ ...folderArgs(), text });
-          set((s) => ({ ...s, verify }));
+          set((s) => ({ ...s, verify, scans: s.scans + 1 }));
         },
         'desk.verifyFailed',
       );
+    },
+
+    /**
+     * Gives a copied character file a new id (backed up, atomic) and reads the folder again. The
+     * event's records (check-in, prints) stay with the id, so with the other file: the original.
+     */
+    async giveNewId(file: string, name: string) {
+      const s = store.get();
+      if (!s.desk) return;
+      const folder = s.desk.folder;
+      await flush();
+      await run(
+        'new-id',
+        async () => {
+          await api.giveNewId({ path: file, folder });
+          const eventFile = eventPath(store.get());
+          showFolder(await api.loadEventFolder(eventFile ? { folder, eventFile } : { folder }), true);
+          notify('info', t('desk.newIdDone', { name, file: file.slice(folder.length + 1) || file }));
+        },
+        'desk.newIdFailed',
+      );
+    },
+
+    /**
+     * Reads the folder again without a word (a character was saved in the editor or changed on disk):
+     * check-ins on screen are written first, undo steps and the filter stay.
+     */
+    async refresh() {
+      const s = store.get();
+      if (!s.desk || s.busy !== null) return;
+      const folder = s.desk.folder;
+      const file = eventPath(s);
+      await flush();
+      try {
+        const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
+        // Something else may have started meanwhile (another folder opened): then this read is stale.
+        const now = store.get();
+        if (now.desk?.folder === folder && now.busy === null && pending.length === 0) showFolder(desk, true);
+      } catch {
+        /* the next refresh or a Reload says why */
+      }
     },
 
     clearVerify() {
@@ -278,6 +353,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
 
     /** Resolves once every check-in on screen is written (or failed). */
     flush,
+
+    /** The desk's clock. */
+    now,
   };
   return actions;
 }

@@ -1,8 +1,7 @@
 // The desk's values in the current language: armour and its areas, hits, power points, energy,
 // check-in times. Built from the derived values the main process sends (core/rulesets), so the words
 // are the renderer's while the numbers are the rules' (the ones core/desk/rows.ts words for the sheet).
-import type { DeskRow } from '../core/desk/rows';
-import type { ArmourDetail } from '../core/ipc/contract';
+import type { ArmourDetail, DeskViewRow } from '../core/ipc/contract';
 import { LOCATIONS, type Location } from '../core/model/ids';
 import { armourTypeName, locationName } from './format';
 import type { Tools } from './i18n';
@@ -42,7 +41,7 @@ export function armourText(a: ArmourDetail, tools: Tools): string {
 }
 
 /** The game's other key values: hits per location, power points, or energy ("" for none). */
-export function valuesText(row: DeskRow, tools: Tools): string {
+export function valuesText(row: DeskViewRow, tools: Tools): string {
   const { t, num } = tools;
   if (row.hits) {
     const hits = row.hits;
@@ -56,12 +55,4 @@ export function valuesText(row: DeskRow, tools: Tools): string {
   }
   if (row.energy !== null) return t('desk.values.energy', { energy: num(row.energy) });
   return '';
-}
-
-/**
- * A check-in time as the desk's clock read it: "18:05" today, "2026-10-02 18:05" on another day.
- * The stored time carries the desk's UTC offset, so its digits are the wall clock.
- */
-export function checkInTime(iso: string, today: string): string {
-  return iso.slice(0, 10) === today ? iso.slice(11, 16) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }

@@ -1,19 +1,126 @@
-// The desk's rows with the event applied. The main process sends each file's row made against no
-// event (core/desk/rows.ts `deskRows`); the view holds the event and changes it on every check-in,
-// so only the three fields that depend on it are filled in here, as `deskRows` fills them
-// (desk-rows.test.ts checks the two agree). A row whose fields did not change keeps its identity.
+// The desk's rows as the view shows them. The main process sends each file's row without the
+// event (contract DeskViewRow); the view holds the event and changes it on every check-in, so the
+// three fields that depend on it are filled in here, as core/desk/rows.ts `deskRows` fills them
+// (desk-rows.test.ts checks the two agree). A row whose fields did not change keeps its identity,
+// so a check-in redraws one row. The grouping and order (which do not depend on the event) are
+// made once per folder read; the search text only when a search is first typed.
 import type { DeskViewRow } from '../core/ipc/contract';
+import { DESK_STATUSES, fold, type DeskTotals, type TagState } from '../core/desk/rows';
 import { entryOf, lastPrint, type DeskEvent } from '../core/desk/event';
+import type { RulesetId } from '../core/model/ids';
 
-export function withEvent(rows: readonly DeskViewRow[], event: DeskEvent, previous: readonly DeskViewRow[] = []): DeskViewRow[] {
+/** A row with the event applied. */
+export type ShownRow = DeskViewRow & { checkedInAt: string | null; tag: TagState | null; lastPrintedAt: string | null };
+
+export function withEvent(rows: readonly DeskViewRow[], event: DeskEvent, previous: readonly ShownRow[] = []): ShownRow[] {
   return rows.map((row, i) => {
-    if (row.id === null) return row;
+    const before = previous[i];
+    if (row.id === null) return before && before.file === row.file && before.id === null && before.hash === row.hash && sameProblems(before, row) ? before : { ...row, checkedInAt: null, tag: null, lastPrintedAt: null };
     const last = lastPrint(event, row.id);
     const checkedInAt = entryOf(event, row.id).checkedInAt ?? null;
     const tag = last === undefined ? 'never-printed' : last.hash === row.hash ? 'current' : 'changed';
     const lastPrintedAt = last?.at ?? null;
-    const before = previous[i];
-    if (before && before.file === row.file && before.hash === row.hash && before.checkedInAt === checkedInAt && before.tag === tag && before.lastPrintedAt === lastPrintedAt) return before;
+    if (before && before.file === row.file && before.hash === row.hash && before.checkedInAt === checkedInAt && before.tag === tag && before.lastPrintedAt === lastPrintedAt && sameProblems(before, row)) return before;
     return { ...row, checkedInAt, tag, lastPrintedAt };
   });
+}
+
+/** A re-read row with the same content hash can still differ in its desk problems (a duplicate id fixed). */
+const sameProblems = (a: DeskViewRow, b: DeskViewRow) => a.errors.length === b.errors.length && a.warnings.length === b.warnings.length && a.errors.every((e, i) => e.code === b.errors[i]!.code && e.message === b.errors[i]!.message);
+
+/** The code of the desk problem "another file has this character's id". */
+export const DUPLICATE_ID = 'desk.duplicate-id';
+
+/** Whether a row can be checked in: a readable character whose id no other file shares. */
+export const checkable = (row: DeskViewRow) => row.id !== null && !row.errors.some((e) => e.code === DUPLICATE_ID);
+
+export const isProblem = (row: DeskViewRow, includeWarnings = false) => row.status === 'unreadable' || row.status === 'errors' || (includeWarnings && row.status === 'warnings');
+
+/** One player's rows (indices into the rows, in order); player null for the unreadable files. */
+export type RowGroup = { key: string; player: string | null; rows: number[]; problems: number };
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Rows grouped by player as core/desk/rows.ts `groupByPlayer` groups them: the unreadable files
+ * first, then players with problems, then the rest, each alphabetically; within a player, worst
+ * status first, then name, then file.
+ */
+export function groupRows(rows: readonly DeskViewRow[]): RowGroup[] {
+  const byPlayer = new Map<string | null, number[]>();
+  rows.forEach((r, i) => {
+    const key = r.status === 'unreadable' ? null : r.player.trim();
+    const list = byPlayer.get(key);
+    if (list) list.push(i);
+    else byPlayer.set(key, [i]);
+  });
+  const rank = (i: number) => DESK_STATUSES.indexOf(rows[i]!.status);
+  const groups: RowGroup[] = [...byPlayer].map(([player, list]) => ({
+    key: player === null ? '\u0000unreadable' : `p:${player}`,
+    player,
+    rows: list.sort((a, b) => rank(a) - rank(b) || collator.compare(rows[a]!.name, rows[b]!.name) || rows[a]!.file.localeCompare(rows[b]!.file)),
+    problems: list.filter((i) => isProblem(rows[i]!)).length,
+  }));
+  const groupRank = (g: RowGroup) => (g.player === null ? 0 : g.problems > 0 ? 1 : 2);
+  return groups.sort((a, b) => groupRank(a) - groupRank(b) || collator.compare(a.player ?? '', b.player ?? ''));
+}
+
+/** Who to show: everyone, those not checked in yet, or those checked in. */
+export type Arrival = 'all' | 'waiting' | 'in';
+
+export type LineFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: Arrival; game: string };
+
+/** A line of the table: a player's heading or a character's row. */
+export type Line = { kind: 'group'; group: number } | { kind: 'row'; group: number; index: number };
+
+/** Lower-case, accent-free text a search matches: name, player, game, file, id and problems. */
+export function searchTexts(rows: readonly DeskViewRow[], gameName: (id: RulesetId) => string): string[] {
+  return rows.map((r) => fold([r.name, r.player, r.ruleset ? `${gameName(r.ruleset)} ${r.ruleset}` : '', r.file, r.id ?? '', ...r.errors.map((e) => e.message), ...r.warnings.map((w) => w.message)].join(' ')));
+}
+
+/** The lines to show: each group with any row that passes the filter, its heading first. */
+export function filterLines(groups: readonly RowGroup[], rows: readonly ShownRow[], filter: LineFilter, search: readonly string[] | null): Line[] {
+  const words = filter.query ? fold(filter.query).split(/\s+/).filter(Boolean) : [];
+  const passes = (i: number) => {
+    const r = rows[i]!;
+    if (filter.problemsOnly && !isProblem(r, filter.includeWarnings)) return false;
+    if (filter.game && r.ruleset !== filter.game) return false;
+    if (filter.arrival === 'waiting' && !(checkable(r) && r.checkedInAt === null)) return false;
+    if (filter.arrival === 'in' && r.checkedInAt === null) return false;
+    if (words.length > 0 && search && !words.every((w) => search[i]!.includes(w))) return false;
+    return true;
+  };
+  const lines: Line[] = [];
+  groups.forEach((g, gi) => {
+    let headed = false;
+    for (const index of g.rows) {
+      if (!passes(index)) continue;
+      if (!headed) lines.push({ kind: 'group', group: gi }), (headed = true);
+      lines.push({ kind: 'row', group: gi, index });
+    }
+  });
+  return lines;
+}
+
+export function totalsOf(rows: readonly ShownRow[]): DeskTotals {
+  const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
+  for (const r of rows) {
+    if (r.status === 'unreadable') {
+      t.unreadable++;
+      continue;
+    }
+    t.characters++;
+    if (r.status === 'errors') t.withErrors++;
+    else t.clean++;
+    if (r.warnings.length > 0) t.withWarnings++;
+    if (r.checkedInAt !== null) t.checkedIn++;
+  }
+  return t;
+}
+
+/** The games of the folder's readable characters, for the game filter. */
+export function gamesOf(rows: readonly DeskViewRow[]): RulesetId[] {
+  const seen = new Set<RulesetId>();
+  for (const r of rows) if (r.ruleset) seen.add(r.ruleset);
+  return [...seen].sort();
 }

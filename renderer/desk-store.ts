@@ -14,9 +14,10 @@ export type DeskNotice = { kind: 'info' | 'error'; text: string };
 /** One undoable action: the check-in steps it made, and whose (for the "Undo …" label). */
 export type DeskUndo = { steps: UndoStep[]; label: string; action: 'check-in' | 'check-out' };
 
-export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string };
+/** `arrival`: everyone, only those not checked in yet, or only those checked in; `game`: a ruleset id or '' for all. */
+export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: 'all' | 'waiting' | 'in'; game: string };
 
-export type DeskBusy = null | 'open' | 'load' | 'create' | 'sheet-pdf' | 'sheet-csv' | 'reprint' | 'verify';
+export type DeskBusy = null | 'open' | 'load' | 'create' | 'sheet-pdf' | 'sheet-csv' | 'reprint' | 'verify' | 'new-id';
 
 export type DeskState = {
   /** Whether the desk view is on screen (instead of the library or the editor). */
@@ -38,6 +39,8 @@ export type DeskState = {
   announcement: string;
   reprint: Exclude<ReprintOutcome, { kind: 'conflict' }> | null;
   verify: CardCheck | null;
+  /** How many times the verify box was submitted (a new scan of the same card shows afresh). */
+  scans: number;
 };
 
 export const initialDeskState: DeskState = {
@@ -48,12 +51,13 @@ export const initialDeskState: DeskState = {
   unsaved: 0,
   saveFailed: false,
   undo: [],
-  filter: { problemsOnly: false, includeWarnings: false, query: '' },
+  filter: { problemsOnly: false, includeWarnings: false, query: '', arrival: 'all', game: '' },
   busy: null,
   notice: null,
   announcement: '',
   reprint: null,
   verify: null,
+  scans: 0,
 };
 
 export type DeskStore = Store<DeskState>;

@@ -35,7 +35,7 @@ describe('character edits', () => {
   it('creates the bg-magic and Novitas blocks on the first edit', () => {
     const mage = updateBgMagic(makeCharacter({ ruleset: 'bg-magic' }), (s) => ({ ...s, path: 'role' }));
     expect(mage.bgMagic).toEqual({ path: 'role', entitlement: 'none' });
-    const caster = updateNovitas(makeCharacter({ ruleset: 'novitas' }), (n) => ({ ...n, powerPoints: 3 }));
-    expect(caster.novitas).toEqual({ powerPoints: 3, sources: [], spells: [], reductions: [], plan: [] });
+    const caster = updateNovitas(makeCharacter({ ruleset: 'novitas' }), (n) => ({ ...n, spells: [{ name: 'Heal', level: 1 }] }));
+    expect(caster.novitas).toEqual({ sources: [], spells: [{ name: 'Heal', level: 1 }], reductions: [], plan: [] });
   });
 });

@@ -3,6 +3,7 @@
 // of long lists are not drawn again).
 import type { ArmourPiece, BgMagicSheet, Character, NovitasSheet, Skill, Weapon } from '../core/model/character';
 import { LOCATIONS, type Location } from '../core/model/ids';
+import { NOVITAS_POWER_POINTS_SKILL } from '../core/rulesets/novitas';
 
 export function updateAt<T>(list: readonly T[], index: number, patch: Partial<T> | ((item: T) => T)): T[] {
   return list.map((item, i) => (i !== index ? item : typeof patch === 'function' ? patch(item) : { ...item, ...patch }));
@@ -55,7 +56,7 @@ export function addArmour(character: Character, piece: ArmourPiece): Character {
   return { ...character, armour: [...character.armour, piece] };
 }
 
-export function updateArmour(character: Character, index: number, patch: Partial<ArmourPiece>): Character {
+export function updateArmour(character: Character, index: number, patch: Partial<ArmourPiece> | ((piece: ArmourPiece) => ArmourPiece)): Character {
   return { ...character, armour: updateAt(character.armour, index, patch) };
 }
 
@@ -73,6 +74,19 @@ export function toggleLocation(character: Character, index: number, location: Lo
       else on.add(location);
       return LOCATIONS.filter((l) => on.has(l));
     })(),
+  });
+}
+
+/**
+ * Curious Pastimes: marks a piece as a helmet or not. A helmet is head armour ("To claim any armour
+ * value for the head you must be wearing a helmet"), so ticking it puts the piece on the head, and
+ * unticking takes it off the head again.
+ */
+export function setHelmet(character: Character, index: number, on: boolean): Character {
+  return updateArmour(character, index, (piece) => {
+    const { helmet: _helmet, ...rest } = piece;
+    const others = piece.locations.filter((l) => l !== 'head');
+    return on ? { ...rest, helmet: true, locations: LOCATIONS.filter((l) => l === 'head' || others.includes(l)) } : { ...rest, locations: others };
   });
 }
 
@@ -110,10 +124,20 @@ export function setSpellCards(character: Character, update: (cards: SpellCardAll
 
 // ---- Novitas ----
 
-export const EMPTY_NOVITAS: NovitasSheet = { powerPoints: 0, sources: [], spells: [], reductions: [], plan: [] };
+export const EMPTY_NOVITAS: NovitasSheet = { sources: [], spells: [], reductions: [], plan: [] };
 
 export function novitasOf(character: Character): NovitasSheet {
   return character.novitas ?? EMPTY_NOVITAS;
+}
+
+/**
+ * Sets the Power Points skill's level, the one source of the skill's points (adding the skill when
+ * the character does not have it yet).
+ */
+export function setPowerPointsSkill(character: Character, level: number): Character {
+  const at = character.skills.findIndex((s) => s.id === NOVITAS_POWER_POINTS_SKILL);
+  if (at >= 0) return updateSkill(character, at, { level });
+  return addSkill(character, { id: NOVITAS_POWER_POINTS_SKILL, level });
 }
 
 export function updateNovitas(character: Character, update: (sheet: NovitasSheet) => NovitasSheet): Character {

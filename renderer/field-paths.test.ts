@@ -14,7 +14,7 @@ describe('violation paths to editor fields', () => {
     ['bgMagic', 'bgMagic.path'],
     ['bgMagic.school', 'bgMagic.school'],
     ['bgMagic.style', 'bgMagic.style'],
-    ['novitas.powerPoints', 'novitas.powerPoints'],
+    ['novitas.skillPoints', 'novitas.skillPoints'],
     ['novitas.spells[4].name', 'novitas.spells[4].name'],
     ['novitas.plan[2].spell', 'novitas.plan[2].spell'],
     ['novitas.plan[2]', 'novitas.plan[2].times'],
@@ -25,7 +25,7 @@ describe('violation paths to editor fields', () => {
 
   it('falls back to the nearest parent that has a control, else the whole character', () => {
     expect(fieldOf('armour[0].material.grade')).toBe('armour[0].type');
-    expect(fieldOf('novitas.somethingNew[3]')).toBe('novitas.powerPoints');
+    expect(fieldOf('novitas.somethingNew[3]')).toBe('novitas.skillPoints');
     expect(fieldOf('items[3].text')).toBe('items[3].text');
     expect(fieldOf('items[3]')).toBe('items[3].name');
     expect(fieldOf('items[3].effects[0]')).toBe('items[3].name');

@@ -12,7 +12,8 @@ const FIELDS: readonly RegExp[] = [
   /^items\[\d+\]\.(name|kind|text|expires|game|serial)$/,
   /^fortunesLanding\.armourAreas$/,
   /^curiousPastimes\.spellCards\[\d+\]\.(sphere|rank|day|count)$/,
-  /^novitas\.powerPoints$/,
+  /** The Power Points skill's level, shown in the Magic panel too. */
+  /^novitas\.skillPoints$/,
   /^novitas\.sources\[\d+\]\.(name|points|breaksCap)$/,
   /^novitas\.spells\[\d+\]\.(name|level)$/,
   /^novitas\.reductions\[\d+\]\.(name|amount|spells|stacks|allowsZero)$/,
@@ -33,7 +34,7 @@ const DEFAULTS: readonly [RegExp, string][] = [
   // The casting that goes over the pool or the cap: fewer times is the usual fix.
   [/^novitas\.plan\[\d+\]$/, 'times'],
   [/^bgMagic$/, 'path'],
-  [/^novitas$/, 'powerPoints'],
+  [/^novitas$/, 'skillPoints'],
 ];
 
 /** The field path of the control for a violation path; "" when it concerns the whole character. */

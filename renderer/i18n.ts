@@ -3,7 +3,7 @@
 // `t` and `tn` read the current language (for actions and notices); components call `useT()`, which
 // re-renders them when the language changes and also gives number and date formatting for it.
 import i18next from 'i18next';
-import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '../core/ipc/contract';
 import { bg } from './locales/bg';
@@ -51,40 +51,109 @@ export function tn(key: PluralBase, count: number, vars: Vars = {}): string {
 
 export type Tools = ReturnType<typeof toolsFor>;
 
-const toolsCache = new Map<Language, Tools>();
+// ---- the locale: how dates, times and numbers are written (apart from the language of the words) ----
 
-function toolsFor(lang: Language) {
+/** The system's locale (the first of the user's preferred languages), or the language when none is known. */
+export function systemLocale(): string {
+  const preferred = typeof navigator !== 'undefined' ? (navigator.languages?.[0] ?? navigator.language) : undefined;
+  return validLocale(preferred) ?? 'en';
+}
+
+/** A BCP 47 tag Intl accepts, in its canonical spelling, or null. */
+export function validLocale(tag: string | undefined | null): string | null {
+  if (!tag) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The locale chosen in settings ('' for the system's). */
+let chosenLocale = '';
+const localeListeners = new Set<() => void>();
+
+/**
+ * The locale dates, times and numbers are written in: the one chosen in settings; otherwise the
+ * system's when it is of the language on screen (en-GB for English on a UK system), else that
+ * language's own (Bulgarian words on an English system write Bulgarian numbers).
+ */
+export function currentLocale(lang: Language = currentLanguage()): string {
+  const chosen = validLocale(chosenLocale);
+  if (chosen) return chosen;
+  const system = systemLocale();
+  return system.split('-')[0]!.toLowerCase() === lang ? system : lang;
+}
+
+/** The locale chosen in settings ('' when it follows the system). */
+export function chosenLocaleSetting(): string {
+  return chosenLocale;
+}
+
+/** Sets the locale from settings ('' follows the system); every formatted value on screen follows. */
+export function setLocale(locale: string): void {
+  if (locale === chosenLocale) return;
+  chosenLocale = locale;
+  for (const l of localeListeners) l();
+}
+
+const toolsCache = new Map<string, Tools>();
+
+/** A calendar date ("YYYY-MM-DD") or the wall-clock digits of a stored time, as a UTC Date to format in UTC. */
+const wallClock = (iso: string) => new Date(Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10), +(iso.slice(11, 13) || 0), +(iso.slice(14, 16) || 0)));
+
+function toolsFor(lang: Language, locale: string) {
   const fixed = i18n.getFixedT(lang);
-  const integer = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
+  const dayTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   return {
     lang,
+    locale,
     t: (key: StringKey, vars: Vars = {}): string => fixed(key, vars),
     tn: (key: PluralBase, count: number, vars: Vars = {}): string => fixed(key, { ...vars, count }),
     num: (n: number): string => integer.format(n),
     dateTime: (ms: number): string => dateTime.format(new Date(ms)),
+    /** A calendar date ("2026-10-02") in the locale's medium style: "2 Oct 2026" in en-GB. */
+    day: (day: string): string => dayFormat.format(wallClock(day)),
+    /**
+     * A time the desk recorded (ISO with the desk's UTC offset, so its digits are the wall clock):
+     * the time alone today ("18:05"), with the date on another day ("2 Oct 2026, 18:05").
+     */
+    when: (iso: string, now: Date = new Date()): string => (iso.slice(0, 10) === localDay(now) ? timeFormat : dayTimeFormat).format(wallClock(iso)),
   };
 }
 
-export function tools(lang: Language = currentLanguage()): Tools {
-  let found = toolsCache.get(lang);
+export function tools(lang: Language = currentLanguage(), locale: string = currentLocale(lang)): Tools {
+  const key = `${lang}|${locale}`;
+  let found = toolsCache.get(key);
   if (!found) {
-    found = toolsFor(lang);
-    toolsCache.set(lang, found);
+    found = toolsFor(lang, locale);
+    toolsCache.set(key, found);
   }
   return found;
 }
 
-const ToolsContext = createContext<Tools>(tools('en'));
+const ToolsContext = createContext<Tools>(tools('en', 'en'));
+
+const subscribeLocale = (listener: () => void) => {
+  localeListeners.add(listener);
+  return () => void localeListeners.delete(listener);
+};
 
 /**
- * Provides the current language's tools to the app. Only this component listens to i18next; the
- * others read the context, so a long list does not add a language listener per row.
+ * Provides the current language's tools to the app. Only this component listens to i18next and the
+ * locale; the others read the context, so a long list does not add a listener per row.
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation(undefined, { i18n });
   const lang: Language = instance.language === 'bg' ? 'bg' : 'en';
-  return createElement(ToolsContext.Provider, { value: tools(lang) }, children);
+  const current = () => currentLocale(lang);
+  const locale = useSyncExternalStore(subscribeLocale, current, current);
+  return createElement(ToolsContext.Provider, { value: tools(lang, locale) }, children);
 }
 
 /** The translation and formatting tools for the current language; the component re-renders when it changes. */

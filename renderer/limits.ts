@@ -1,7 +1,7 @@
 // Field length limits for the form controls, read from the file format's schema so they live once.
-import { characterSchema } from '../core/model/character';
+import { characterObjectSchema } from '../core/model/character';
 
-const shape = characterSchema.shape;
+const shape = characterObjectSchema.shape;
 
 export const NAME_MAX = shape.name.maxLength ?? undefined;
 export const PLAYER_MAX = shape.player.unwrap().maxLength ?? undefined;

@@ -1,5 +1,11 @@
 // What the print dialogs offer: the card groups that apply to each game, the layout numbers a person
 // types (whole or decimal millimetres), and the choice remembered between dialogs in one session.
+//
+// A card that silently is not printed is worse than an error (a Curious Pastimes player without
+// their Body Development token does not get the extra hits; a caster without spell cards cannot
+// cast). So every print starts with every group that applies to each character's game ticked; what
+// is remembered is only which groups the user unticked themselves, per game, and only those stay
+// unticked next time, and the dialog says so.
 import { CARD_SECTIONS, type CardSection } from '../core/pdf/cards/context';
 import type { Paper, PrintChoice } from '../core/ipc/contract';
 import { defaultPrintChoice } from '../core/ipc/contract';
@@ -25,11 +31,54 @@ export function sectionsFor(rulesets: Iterable<RulesetId | null>): CardSection[]
   return wanted.size === 0 ? [...CARD_SECTIONS] : CARD_SECTIONS.filter((s) => wanted.has(s));
 }
 
-/** The choice for a print of these games: the remembered one, limited to their groups (all of them when none remain). */
-export function choiceFor(remembered: PrintChoice | null, paper: Paper, offered: readonly CardSection[]): PrintChoice {
-  const base = remembered ?? defaultPrintChoice(paper);
-  const sections = base.sections.filter((s) => offered.includes(s));
-  return { ...base, sections: sections.length > 0 ? sections : [...offered] };
+/** What a session remembers of the last print: its layout, and the groups the user unticked, per game. */
+export type RememberedPrint = {
+  layout: Omit<PrintChoice, 'sections'>;
+  /** Per game, the groups that applied to it and that the user left out. */
+  leftOut: Partial<Record<RulesetId, CardSection[]>>;
+};
+
+/** Which groups were left unticked because the user unticked them before, and for which games. */
+export type Narrowed = { section: CardSection; games: RulesetId[] }[];
+
+const known = (rulesets: Iterable<RulesetId | null>): RulesetId[] => [...new Set([...rulesets].filter((r): r is RulesetId => r !== null))];
+
+/**
+ * The choice for a print of these games. Every group that applies is ticked, except one the user
+ * unticked for every game here it applies to (a group left out of a Fortune's Landing print stays
+ * ticked for a Curious Pastimes character). The layout is the remembered one, else the default on
+ * the settings' paper.
+ */
+export function choiceFor(remembered: RememberedPrint | null, paper: Paper, rulesets: Iterable<RulesetId | null>): { choice: PrintChoice; offered: CardSection[]; narrowed: Narrowed } {
+  const games = known(rulesets);
+  const offered = sectionsFor(games);
+  const base = remembered ? { ...remembered.layout, sections: [] } : defaultPrintChoice(paper);
+  const narrowed: Narrowed = [];
+  const sections = offered.filter((s) => {
+    const applies = games.filter((g) => SECTIONS_FOR_RULESET[g].includes(s));
+    const leftOutBy = applies.filter((g) => remembered?.leftOut[g]?.includes(s));
+    if (applies.length > 0 && leftOutBy.length === applies.length) {
+      narrowed.push({ section: s, games: leftOutBy });
+      return false;
+    }
+    return true;
+  });
+  return { choice: { ...base, sections }, offered, narrowed };
+}
+
+/**
+ * What to remember after printing `choice` for characters of these games: the layout, and per game
+ * the groups of that game the user left unticked (a group ticked again is forgotten as left out).
+ */
+export function rememberPrint(previous: RememberedPrint | null, choice: PrintChoice, rulesets: Iterable<RulesetId | null>): RememberedPrint {
+  const { sections, ...layout } = choice;
+  const leftOut: Partial<Record<RulesetId, CardSection[]>> = { ...(previous?.leftOut ?? {}) };
+  for (const game of known(rulesets)) {
+    const out = SECTIONS_FOR_RULESET[game].filter((s) => !sections.includes(s));
+    if (out.length > 0) leftOut[game] = out;
+    else delete leftOut[game];
+  }
+  return { layout, leftOut };
 }
 
 /** Millimetres as typed: "5", "2.5", "2,5" (a decimal comma, as Bulgarian writes it), "-1". Null when not a number. */

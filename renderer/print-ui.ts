@@ -5,9 +5,11 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LibraryEntry, MenuCommand, PackResult, PrintChoice, PrintPreview, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
+import type { RulesetId } from '../core/model/ids';
 import type { Actions } from './actions';
 import { errorMessage } from './api';
 import { displayName } from './library-order';
+import { rememberPrint, type RememberedPrint } from './print-options';
 import { createStore, type AppStore, type Notice, type Store } from './store';
 import { t, tn } from './strings';
 
@@ -22,8 +24,8 @@ export type PrintUiState = {
   dialog: PrintDialog;
   /** Paths of the library rows ticked. */
   selected: ReadonlySet<string>;
-  /** The last choice printed with, offered again next time in this session. */
-  choice: PrintChoice | null;
+  /** The last print's layout and the groups the user left out per game, offered again in this session. */
+  remembered: RememberedPrint | null;
 };
 
 const NONE: ReadonlySet<string> = new Set();
@@ -32,7 +34,7 @@ export type PrintUi = ReturnType<typeof createPrintUi>;
 
 export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; actions: Actions }) {
   const { api, actions } = app;
-  const store: Store<PrintUiState> = createStore<PrintUiState>({ dialog: null, selected: NONE, choice: null });
+  const store: Store<PrintUiState> = createStore<PrintUiState>({ dialog: null, selected: NONE, remembered: null });
   const set = store.set;
   const notify = (notice: Notice) => app.store.set((s) => ({ ...s, notice }));
   const fail = (message: string) => notify({ kind: 'error', text: message });
@@ -111,8 +113,9 @@ export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; act
       show({ kind: 'pack', entries });
     },
 
-    remember(choice: PrintChoice) {
-      set((s) => ({ ...s, choice }));
+    /** Remembers a print of characters of these games (see print-options.ts rememberPrint). */
+    remember(choice: PrintChoice, rulesets: Iterable<RulesetId | null>) {
+      set((s) => ({ ...s, remembered: rememberPrint(s.remembered, choice, rulesets) }));
     },
 
     preview(path: string, character: Character, print: PrintChoice): Promise<PrintPreview> {
@@ -121,7 +124,7 @@ export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; act
 
     /** Exports; returns an error message for the dialog, or null when done (or the save dialog was cancelled: 'cancelled'). */
     async exportPdf(path: string, character: Character, print: PrintChoice): Promise<string | null | 'cancelled'> {
-      ui.remember(print);
+      ui.remember(print, [character.ruleset]);
       try {
         const result = await api.exportPdf({ path, character, print });
         if (!result) return 'cancelled';
@@ -135,7 +138,7 @@ export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; act
 
     /** Prints the pack; progress goes to `onProgress` while it runs. Errors are thrown for the dialog. */
     async printPack(entries: readonly LibraryEntry[], print: PrintChoice, onProgress: (p: PrintProgress) => void): Promise<PackResult | null> {
-      ui.remember(print);
+      ui.remember(print, entries.map((e) => e.ruleset));
       const off = api.onPrintProgress?.(onProgress);
       try {
         return await api.printPack({ paths: entries.map((e) => e.path), print });

@@ -15,7 +15,7 @@ export type DeskCharacter =
 /**
  * How the content hash is computed: core/format/hash.ts `contentHash` (pure TypeScript). A caller
  * with a native SHA-256 (node:crypto, WebCrypto) may pass its own, which must return the same value:
- * SHA-256 in lower-case hex of `canonicalJson(character)`.
+ * SHA-256 in lower-case hex of `contentJson(character)`.
  */
 export type ContentHasher = (character: Character) => string;
 

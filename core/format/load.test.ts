@@ -117,7 +117,7 @@ describe('loading a character file', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.migratedFrom).toBe(0);
-    expect(r.character.version).toBe(1);
+    expect(r.character.version).toBe(2);
     expect(r.character.ruleset).toBe('fortunes-landing');
     expect(r.character.skills).toEqual([
       { id: 'healing-ways', level: 1 },
@@ -182,5 +182,54 @@ describe('saving', () => {
     const r = load(base);
     if (!r.ok) throw new Error('load failed');
     expect(() => serializeCharacter({ ...r.character, ruleset: 'nope' as never })).toThrow();
+  });
+});
+
+describe('Novitas power points: one source (the skill)', () => {
+  const novitasFile = (extra: Record<string, unknown>) => ({
+    ...base,
+    ruleset: 'novitas',
+    armour: [],
+    skills: [],
+    novitas: { powerPoints: 12, sources: [{ name: 'Ring', points: 8, breaksCap: false }, { name: 'Amulet', points: 2, breaksCap: true }], spells: [], reductions: [], plan: [] },
+    ...extra,
+  });
+  const loaded = (v: unknown) => {
+    const r = load(v);
+    if (!r.ok) throw new Error(r.problem.message);
+    return r.character;
+  };
+
+  it('moves the pool number into the Power Points skill when the file has no skill', () => {
+    const c = loaded(novitasFile({}));
+    expect(c.skills).toEqual([{ id: 'power-points', level: 12 }]);
+    expect(c.novitas).not.toHaveProperty('powerPoints');
+    // Item sources stay, break-cap apart.
+    expect(c.novitas!.sources.map((s) => [s.points, s.breaksCap])).toEqual([[8, false], [2, true]]);
+    expect(c.notes).toBe('');
+  });
+
+  it('drops the number when it equals the skill, and keeps a different one in the notes', () => {
+    const same = loaded(novitasFile({ skills: [{ id: 'power-points', level: 12 }] }));
+    expect(same.skills).toEqual([{ id: 'power-points', level: 12 }]);
+    expect(same.novitas).not.toHaveProperty('powerPoints');
+    const differ = loaded(novitasFile({ skills: [{ id: 'power-points', level: 10 }], notes: 'Healer.' }));
+    expect(differ.skills).toEqual([{ id: 'power-points', level: 10 }]);
+    expect(differ.novitas).not.toHaveProperty('powerPoints');
+    expect(differ.notes).toMatch(/^Healer\.\n\nPower points: .*counted 12 points .* at level 10; the skill's level now counts\.$/);
+  });
+
+  it('is idempotent: a migrated file loads unchanged', () => {
+    const once = loaded(novitasFile({ skills: [{ id: 'power-points', level: 10 }] }));
+    const twice = loadCharacterBytes(enc(serializeCharacter(once)), 'x');
+    expect(twice.ok && serializeCharacter(twice.character)).toBe(serializeCharacter(once));
+  });
+
+  it('migrates a version 0 file too', () => {
+    const fixture = JSON.parse(readFileSync(new URL('./fixtures/v0-novitas.character.json', import.meta.url), 'utf8'));
+    const c = loaded(fixture);
+    expect(c.novitas).not.toHaveProperty('powerPoints');
+    expect(c.skills.find((s) => s.id === 'power-points')?.level).toBe(6);
+    expect(c.notes).toBe('Saved by the pre-release draft.');
   });
 });

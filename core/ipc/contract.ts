@@ -28,6 +28,8 @@ export type LibraryEntry = {
   warnings: number;
   /** Why an unreadable file could not be read. */
   reason?: string;
+  /** The character's id (lower case), for flagging two files with the same id; absent when unreadable. */
+  id?: string;
   modifiedMs: number;
   size: number;
 };
@@ -69,6 +71,8 @@ export type Settings = {
   recentFiles: string[];
   paper: Paper;
   language: Language;
+  /** How dates, times and numbers are written (a BCP 47 tag such as "en-GB"); '' follows the system. */
+  locale: string;
 };
 
 /**
@@ -128,7 +132,7 @@ export type EventInit = { name: string; game: string; start: string; end: string
 export type DeskEventFile =
   /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
   | { kind: 'file'; path: string; event: DeskEvent; hash: string }
-  /** None yet: `path` is where createEvent puts it, `suggested` what it would hold. */
+  /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
   | { kind: 'none'; path: string; suggested: EventInit }
   /** Cannot be read or is not valid: it is never overwritten. */
   | { kind: 'bad'; path: string; message: string }
@@ -142,17 +146,25 @@ export type ArmourDetail =
   | { ruleset: 'bg-magic'; worn: 'metal' | 'leather' | 'none'; protection: 'metal' | 'leather' | 'none'; areas: Location[] }
   | { ruleset: 'novitas'; areas: Location[] };
 
+/** The fields of a `DeskRow` the desk view makes itself: from the event it holds, or from the row. */
+export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'search' | 'armour' | 'rulesetName';
+
 /**
- * One character file as the desk view shows it: core/desk/rows.ts `DeskRow` made against no event
- * (nobody checked in, nothing printed; the view applies the event it holds), and its armour in
- * detail. The files themselves stay in the main process (verify, reprint).
+ * One character file as the main process sends it to the desk view: core/desk/rows.ts `DeskRow`
+ * without what depends on the event (the view applies the event it holds: check-in, card state) or
+ * what the view builds itself (search text, game name, armour words from `detail`), and its armour
+ * in detail. Half the bytes of the whole row at 2,000 characters. The files themselves stay in the
+ * main process (verify, reprint).
  */
-export type DeskViewRow = DeskRow & { detail: ArmourDetail | null };
+export type DeskViewRow = Omit<DeskRow, DeskViewOwnFields> & { detail: ArmourDetail | null };
 
 /** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
 export type DeskFolder = { folder: string; rows: DeskViewRow[]; eventFile: DeskEventFile };
 
 export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
+
+/** A character file given a new id (giveNewId): the id it had, the one it has now, its new content hash. */
+export type NewIdResult = { path: string; previousId: string; id: string; hash: string };
 
 export type SheetExport = { path: string; rows: number; pages: number };
 
@@ -195,7 +207,7 @@ export interface QuartermasterApi {
   restoreBackup(args: { path: string; backupId: string }): Promise<OpenResult>;
   showInFolder(args: { path: string }): Promise<void>;
   getSettings(): Promise<Settings>;
-  setSettings(args: Partial<Pick<Settings, 'paper' | 'language'>>): Promise<Settings>;
+  setSettings(args: Partial<Pick<Settings, 'paper' | 'language' | 'locale'>>): Promise<Settings>;
   /** Asks where to save, writes the PDF atomically and opens it; `print` defaults to every group on the settings' paper. */
   exportPdf(args: { path: string; character: Character; print?: PrintChoice }): Promise<{ path: string } | null>;
   /** The first page of the character's cards, for the export dialog's preview. */
@@ -221,6 +233,12 @@ export interface QuartermasterApi {
   exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
   /** Prints only characters never printed for this event or changed since; records the print and the serials it voids. */
   reprintChanged(args: { folder: string; eventFile: string; expectedHash: string }): Promise<ReprintOutcome | null>;
+  /**
+   * Gives a character file a new random id (a copy that shares its id with another file): validated,
+   * the previous version backed up, written atomically; refused when the file changed since `expectedHash`.
+   * `folder` is the granted event folder holding the file (files of the library need none).
+   */
+  giveNewId(args: { path: string; folder?: string }): Promise<NewIdResult>;
   /** A card's QR text against the folder's files and the event's prints. */
   verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
@@ -278,7 +296,7 @@ export const ipcArgs = {
   restoreBackup: z.tuple([z.strictObject({ path, backupId: z.string().min(1).max(200) })]),
   showInFolder: z.tuple([z.strictObject({ path })]),
   getSettings: z.tuple([]),
-  setSettings: z.tuple([z.strictObject({ paper: z.enum(['a4', 'letter']).optional(), language: z.enum(['en', 'bg']).optional() })]),
+  setSettings: z.tuple([z.strictObject({ paper: z.enum(['a4', 'letter']).optional(), language: z.enum(['en', 'bg']).optional(), locale: z.string().max(35).optional() })]),
   exportPdf: z.tuple([z.strictObject({ path, character: loose, print: printChoice.optional() })]),
   previewPrint: z.tuple([z.strictObject({ path, character: loose, print: printChoice })]),
   printPack: z.tuple([z.strictObject({ paths: z.array(path).min(1).max(MAX_PACK_FILES), print: printChoice })]),
@@ -292,5 +310,6 @@ export const ipcArgs = {
   saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
   exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
   reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128) })]),
+  giveNewId: z.tuple([z.strictObject({ path, folder: path.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
 } satisfies Record<InvokeMethod, z.ZodTuple>;

@@ -1,7 +1,9 @@
-// The character file format v1 as a zod schema. Every object is "loose": fields this version does
-// not know survive a load/save round trip untouched.
+// The character file format v2 as a zod schema. Every object is "loose": fields this version does
+// not know survive a load/save round trip untouched. v2 adds a stable `id` to every item (so its
+// card keeps its serial when other items come and go), the character's `status` and a `history`.
 import { z } from 'zod';
-import { CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
+import { upgradeV1Character } from '../format/migrate';
+import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
 
 const text = (max: number) => z.string().max(max);
 const shortText = text(200);
@@ -33,6 +35,8 @@ export const weaponSchema = z.looseObject({
 });
 
 export const itemSchema = z.looseObject({
+  /** Stable for the item's life (v2): the key of its card serial, and what the desk's ledger names. */
+  id: z.uuid(),
   name: shortText,
   kind: text(50),
   text: longText.default(''),
@@ -62,8 +66,10 @@ export const curiousPastimesSchema = z.looseObject({
 });
 
 export const novitasSchema = z.looseObject({
-  /** Power points from the Power Points skill. */
-  powerPoints: count.default(0),
+  /**
+   * Item sources of power points. The skill's points are the Power Points skill's level (in
+   * `skills`), never a number here: files that held both are migrated (core/format/migrate.ts).
+   */
   sources: z
     .array(z.looseObject({ name: shortText, points: count, breaksCap: z.boolean().default(false) }))
     .max(200)
@@ -93,7 +99,18 @@ export const bgMagicSchema = z.looseObject({
   style: z.enum(['conjurer', 'witcher']).optional(),
 });
 
-export const characterSchema = z.looseObject({
+/**
+ * One record of the character's play: a death, a return, Tiles of Fate cards, a retirement. Loose:
+ * the event desk defines the kinds (docs/desk.md); `event` names the event it happened at.
+ */
+export const historyEntrySchema = z.looseObject({
+  kind: text(50).min(1),
+  at: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+  event: shortText.optional(),
+});
+
+/** The file's object schema (version 2 only): what the JSON Schema is made from. */
+export const characterObjectSchema = z.looseObject({
   format: z.literal(FILE_FORMAT),
   version: z.literal(CURRENT_VERSION),
   id: z.uuid(),
@@ -109,9 +126,31 @@ export const characterSchema = z.looseObject({
   curiousPastimes: curiousPastimesSchema.optional(),
   novitas: novitasSchema.optional(),
   bgMagic: bgMagicSchema.optional(),
+  /** Absent means active. A dead or retired character opens read-only, with the reason. */
+  status: z.enum(CHARACTER_STATUSES).optional(),
+  statusReason: text(2_000).optional(),
+  history: z.array(historyEntrySchema).max(2_000).optional(),
 });
 
-export type Character = z.infer<typeof characterSchema>;
+/**
+ * The character schema the code parses with (saves, the editor, tests): version 2, where a version 1
+ * object (as older code builds them) is upgraded first as the file migration does it, and an item
+ * made in code without an id gets the one the migration would give it, so it is saved with one.
+ * Files are read with the strict `characterObjectSchema` by the versioned loader
+ * (core/format/load.ts), which migrates every older version step by step.
+ */
+export const characterSchema = z.preprocess((raw) => {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const version = (raw as { version?: unknown }).version;
+  if (version === 1) return upgradeV1Character(raw as Record<string, unknown>);
+  if (version === CURRENT_VERSION && Array.isArray((raw as { items?: unknown }).items) && (raw as { items: unknown[] }).items.some((i) => i !== null && typeof i === 'object' && !('id' in i))) {
+    return upgradeV1Character(raw as Record<string, unknown>);
+  }
+  return raw;
+}, characterObjectSchema);
+
+export type Character = z.infer<typeof characterObjectSchema>;
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export type Skill = z.infer<typeof skillSchema>;
 export type ArmourPiece = z.infer<typeof armourSchema>;
 export type Weapon = z.infer<typeof weaponSchema>;

@@ -1,4 +1,4 @@
-// Fixed identifiers of the character file format v1. Other tools read these names: never rename.
+// Fixed identifiers of the character file format (v1, v2). Other tools read these names: never rename.
 
 export const RULESET_IDS = ['novitas', 'fortunes-landing', 'curious-pastimes', 'bg-magic'] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
@@ -31,5 +31,9 @@ export const WEAPON_KINDS = [
 export type WeaponKind = (typeof WEAPON_KINDS)[number];
 
 export const FILE_FORMAT = 'quartermaster-character' as const;
-export const CURRENT_VERSION = 1 as const;
+export const CURRENT_VERSION = 2 as const;
+
+/** A character's standing (format v2): absent means active. */
+export const CHARACTER_STATUSES = ['active', 'dead', 'retired'] as const;
+export type CharacterStatus = (typeof CHARACTER_STATUSES)[number];
 export const CHARACTER_FILE_SUFFIX = '.character.json';

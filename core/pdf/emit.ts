@@ -2,15 +2,23 @@
 // Each page's content is written as one compressed content stream of plain PDF drawing operators
 // (pdf-lib's low-level `flateStream`), rather than through pdf-lib's drawing helpers that build an
 // object for every operator and number: a 1,000-character run has some 300,000 QR squares.
+// The content streams are compressed by a deflate function the caller passes in: Node's native zlib
+// in the command line and the main process (the core itself may not import node:*), pdf-lib's
+// pure-JS pako where none is given. Deflating is most of the cost of writing a large print.
 // Strings are encoded character by character (each character's glyph looked up once): the glyphs
 // are exactly the ones measured in layout (fonts.ts), with no ligatures, so text is never wider than
 // laid out and reads back letter for letter.
-import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PrintScaling, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DrawOp } from './draw';
 import { faceMatrix, type Sheet } from './impose';
 import { fontkit, type Face, type FontBytes } from './fonts';
 
 export type PdfMeta = { title: string; now: Date };
+
+/** Compresses bytes into a zlib (RFC 1950) stream, as PDF's FlateDecode filter reads it. */
+export type Deflate = (data: Uint8Array) => Uint8Array;
+
+const ascii = new TextEncoder();
 
 /** A number for a content stream: at most 2 decimals (1/7200 inch), never in exponent form. */
 export function num(v: number): string {
@@ -26,9 +34,11 @@ export class PdfWriter {
   private constructor(
     readonly doc: PDFDocument,
     private readonly fonts: Record<Face, PDFFont>,
+    private readonly deflate: Deflate | undefined,
   ) {}
 
-  static async create(fonts: FontBytes, meta: PdfMeta): Promise<PdfWriter> {
+  /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
+  static async create(fonts: FontBytes, meta: PdfMeta, deflate?: Deflate): Promise<PdfWriter> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.registerFontkit(fontkit);
     const regular = await doc.embedFont(fonts.regular, { subset: true });
@@ -38,7 +48,10 @@ export class PdfWriter {
     doc.setCreator('Quartermaster');
     doc.setCreationDate(meta.now);
     doc.setModificationDate(meta.now);
-    return new PdfWriter(doc, { regular, bold });
+    // Cards must print at their real size on card stock: ask viewers not to fit the page to the
+    // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
+    doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+    return new PdfWriter(doc, { regular, bold }, deflate);
   }
 
   /** The glyph ids of a string as PDF hex, one cached lookup per character. */
@@ -62,6 +75,16 @@ export class PdfWriter {
       regular: page.node.newFontDictionary(this.fonts.regular.name, this.fonts.regular.ref).toString(),
       bold: page.node.newFontDictionary(this.fonts.bold.name, this.fonts.bold.ref).toString(),
     };
+    const content = ascii.encode(this.sheetContent(sheet, keys));
+    const stream = this.deflate
+      ? this.doc.context.stream(this.deflate(content), { Filter: 'FlateDecode' })
+      : this.doc.context.flateStream(content);
+    page.node.addContentStream(this.doc.context.register(stream));
+    return page;
+  }
+
+  /** A sheet's page content, uncompressed (plain ASCII: text is written as glyph ids in hex). */
+  sheetContent(sheet: Sheet, keys: Record<Face, string>): string {
     const parts: string[] = [];
     for (const placed of sheet.faces) {
       parts.push(`q ${faceMatrix(placed).map(num).join(' ')} cm`);
@@ -73,9 +96,7 @@ export class PdfWriter {
       for (const m of sheet.cutMarks) parts.push(`${num(m.x1)} ${num(m.y1)} m ${num(m.x2)} ${num(m.y2)} l`);
       parts.push('S Q');
     }
-    const stream = this.doc.context.flateStream(parts.join('\n'));
-    page.node.addContentStream(this.doc.context.register(stream));
-    return page;
+    return parts.join('\n');
   }
 
   private face(ops: readonly DrawOp[], keys: Record<Face, string>, out: string[]): void {

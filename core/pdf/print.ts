@@ -4,12 +4,12 @@ import type { Character } from '../model/character';
 import type { Derivation } from '../rulesets/types';
 import { cardContext, cardsFor, CARD_SECTIONS, type CardSection, type CardSpec } from './cards/index';
 import type { CardFace } from './draw';
-import { PdfWriter } from './emit';
+import { PdfWriter, type Deflate } from './emit';
 import { layoutContent } from './flow';
 import { FontMetrics, type FontBytes } from './fonts';
 import { impose, type PhysicalCard, type Sheet } from './impose';
 import type { CardLanguage } from './labels';
-import { CARD_SIZES, DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
+import { DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
 
 export type PrintCharacter = { character: Character; derivation: Derivation; source: string };
 
@@ -26,6 +26,8 @@ export type PrintOptions = {
   /** Reuse measured widths between runs (the app keeps one). */
   metrics?: FontMetrics;
   title?: string;
+  /** Compresses the page content: pass Node's native zlib where there is one (node/deflate.ts). */
+  deflate?: Deflate;
 };
 
 export type PrintProblem = { source: string; message: string };
@@ -76,7 +78,7 @@ export function layoutSettings(partial: Partial<PrintLayoutSettings> = {}): Prin
 export function layoutBatch(characters: readonly PrintCharacter[], options: Omit<PrintOptions, 'fonts'> & { metrics: FontMetrics }): Laid {
   const settings = layoutSettings(options.layout);
   const grid = gridFor(settings);
-  const card = CARD_SIZES[settings.size];
+  const card = grid.card;
   const printedOn = options.now.toISOString().slice(0, 10);
   const sections = options.sections ?? CARD_SECTIONS;
   const order = [...characters].sort(printOrder);
@@ -117,7 +119,7 @@ function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string
 export async function printCards(characters: readonly PrintCharacter[], options: PrintOptions): Promise<Printed> {
   const metrics = options.metrics ?? new FontMetrics(options.fonts);
   const laid = layoutBatch(characters, { ...options, metrics });
-  const writer = await PdfWriter.create(options.fonts, { title: options.title ?? 'Quartermaster cards', now: options.now });
+  const writer = await PdfWriter.create(options.fonts, { title: options.title ?? 'Quartermaster cards', now: options.now }, options.deflate);
   for (const sheet of laid.sheets) writer.addSheet(sheet, laid.grid.paper.widthPt, laid.grid.paper.heightPt);
   const bytes = await writer.save();
   return { ...laid, bytes, pages: laid.sheets.length };

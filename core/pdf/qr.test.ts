@@ -1,6 +1,8 @@
 // The QR code on character cards: payload format and the drawn modules.
 import { describe, expect, it } from 'vitest';
-import { parseQrPayload, qrCells, qrMatrix, qrPayload, QR_QUIET_MODULES } from './qr';
+import { create } from 'qrcode/lib/core/qrcode.js';
+import { parseQrPayload, qrCells, qrInput, qrMatrix, qrPayload, QR_QUIET_MODULES } from './qr';
+import { maskPenalty, packedMaskPenalty, qrModules } from './qr-mask';
 
 const id = '946ec3ed-7e4c-46e1-a2c8-a1d21ea26caf';
 const hash = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
@@ -56,5 +58,56 @@ describe('QR matrix', () => {
       const [r, c] = key.split(',').map(Number) as [number, number];
       expect(m.dark(r, c)).toBe(true);
     }
+  });
+});
+
+describe('QR mask choice', () => {
+  // The full search of the `qrcode` encoder (all eight masks, its own penalty passes) is the
+  // reference: the fast search must pick the same mask and so make the very same symbol.
+  const payloads: string[] = [];
+  for (let i = 0; i < 120; i++) payloads.push(qrPayload(`00000000-0000-4000-8000-${(i * 977).toString(16).padStart(12, '0')}`, (i * 7919 + 1).toString(16).padStart(64, 'c')));
+  // Other sizes: versions 1–3 (21–29 modules, one 32-bit word a line), byte mode, and codes over
+  // 64 modules a side (version 12 and up), which take the byte-array scorer.
+  for (const n of [1, 5, 17, 30, 47, 80, 150, 300, 420]) payloads.push('QM1:' + 'X7-'.repeat(n).slice(0, n));
+  payloads.push('https://example.org/card?id=946ec3ed', 'Радослава 12', 'a'.repeat(700));
+
+  it('picks the mask the full search picks, for every size', () => {
+    const sizes = new Set<number>();
+    for (const p of payloads) {
+      const full = create(qrInput(p), { errorCorrectionLevel: 'M' });
+      const fast = qrModules(qrInput(p));
+      sizes.add(fast.size);
+      expect(fast.mask, p).toBe(full.maskPattern);
+      expect(fast.size).toBe(full.modules.size);
+      expect(Buffer.from(fast.data).equals(Buffer.from(full.modules.data)), p).toBe(true);
+    }
+    // Both scorers ran: lines of one word, of two words, and over 64 modules.
+    expect([...sizes].some((s) => s <= 32)).toBe(true);
+    expect([...sizes].some((s) => s > 32 && s <= 64)).toBe(true);
+    expect([...sizes].some((s) => s > 64)).toBe(true);
+  });
+
+  it('scores a symbol as the encoder does', () => {
+    // A 21 × 21 all-light symbol: every row and column is one run of 21 (3 + 16 = 19 points,
+    // 42 lines), 20 × 20 one-colour blocks (3 each), no 1:1:3:1:1 pattern, 0 % dark (k = 10).
+    expect(maskPenalty(new Uint8Array(21 * 21), 21)).toBe(42 * 19 + 400 * 3 + 100);
+  });
+
+  it('scores alike bit-parallel and module by module, at every line width', () => {
+    let seed = 12345;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) & 1;
+    for (const n of [21, 25, 31, 32, 33, 37, 45, 57, 63, 64]) {
+      for (let t = 0; t < 20; t++) {
+        // Random symbols, and some with long runs and finder-like patterns (bias to one colour).
+        const bias = t % 3;
+        const m = new Uint8Array(n * n).map(() => (bias === 0 ? rand() : bias === 1 ? rand() & rand() : rand() | rand()));
+        expect(packedMaskPenalty(m, n), `n=${n} t=${t}`).toBe(maskPenalty(m, n));
+      }
+    }
+  });
+
+  it('spreads over the masks (no mask is fixed)', () => {
+    const used = new Set(payloads.map((p) => qrModules(qrInput(p)).mask));
+    expect(used.size).toBeGreaterThanOrEqual(5);
   });
 });

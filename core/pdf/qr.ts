@@ -1,7 +1,7 @@
 // The QR code on character cards: the character id and the hash of its content, drawn as vector
 // squares (one filled path of row runs), so it stays sharp at any printer resolution.
-import { create } from 'qrcode/lib/core/qrcode.js';
 import type { CellsOp } from './draw';
+import { qrModules } from './qr-mask';
 
 /** Format tag of the payload, so the desk can tell a Quartermaster card from any other code. */
 export const QR_PREFIX = 'QM1';
@@ -27,15 +27,19 @@ export type QrMatrix = { size: number; dark(row: number, col: number): boolean }
 /** QR alphanumeric mode's characters: a payload of only these is encoded as one segment. */
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
 
+/** What the encoder is given: one alphanumeric segment when the payload allows it. */
+export function qrInput(payload: string): string | { data: string; mode: 'alphanumeric' }[] {
+  return ALPHANUMERIC.test(payload) ? [{ data: payload, mode: 'alphanumeric' }] : payload;
+}
+
 /**
  * The module matrix, error correction level M (15 % of the code may be damaged). A payload of
  * alphanumeric characters only is given as one segment, which skips the encoder's search for the
- * best mix of modes (the slowest part of making the code).
+ * best mix of modes; the mask is chosen by the fast search in qr-mask.ts.
  */
 export function qrMatrix(payload: string): QrMatrix {
-  const input = ALPHANUMERIC.test(payload) ? [{ data: payload, mode: 'alphanumeric' as const }] : payload;
-  const { modules } = create(input, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, dark: (r, c) => Boolean(modules.data[r * modules.size + c]) };
+  const { size, data } = qrModules(qrInput(payload));
+  return { size, dark: (r, c) => data[r * size + c] === 1 };
 }
 
 /**

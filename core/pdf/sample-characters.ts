@@ -55,7 +55,6 @@ export function sampleCharacter(ruleset: RulesetId, n: number): Character {
         ...base,
         skills: [{ id: 'power-points', level: 12 }, { id: 'first-aid' }],
         novitas: {
-          powerPoints: 12,
           sources: [
             { name: 'Ring of Focus', points: 8, breaksCap: false },
             { name: 'Amulet of the Deep Well', points: 2, breaksCap: true },

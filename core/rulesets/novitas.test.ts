@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { characterSchema, type Character } from '../model/character';
 import { NOVITAS_DAILY_CAP, novitas, spellCost } from './novitas';
 
-function character(novitasSheet?: unknown): Character {
+/** A Novitas character; `powerPoints` is the Power Points skill's level (the one source of those points). */
+function character(novitasSheet?: { powerPoints?: number } & Record<string, unknown>): Character {
+  const { powerPoints, ...sheet } = novitasSheet ?? {};
   return characterSchema.parse({
     format: 'quartermaster-character',
     version: 1,
     id: '00000000-0000-4000-8000-000000000001',
     ruleset: 'novitas',
     name: 'Test Mage',
-    ...(novitasSheet === undefined ? {} : { novitas: novitasSheet }),
+    skills: powerPoints === undefined ? [] : [{ id: 'power-points', level: powerPoints }],
+    ...(novitasSheet === undefined ? {} : { novitas: sheet }),
   });
 }
 
@@ -45,14 +48,19 @@ describe('novitas ruleset', () => {
     expect(d.plan).toEqual([]);
   });
 
-  it('warns when the Power Points skill level and the pool disagree', () => {
-    const base = character({ powerPoints: 10 });
-    expect(novitas.derive({ ...base, skills: [{ id: 'power-points', level: 10 }] }).violations).toEqual([]);
-    const r = novitas.derive({ ...base, skills: [{ id: 'power-points', level: 12 }] });
-    expect(r.violations).toEqual([expect.objectContaining({ code: 'nov.power-points.skill-mismatch', severity: 'warning', path: 'novitas.powerPoints' })]);
-    expect(r.violations[0]!.message).toContain('level 12');
-    // The pool still counts the novitas field: 10.
-    expect(r.derived.powerPoints.pool).toBe(10);
+  it('counts the Power Points skill as the pool, with no second number to agree with', () => {
+    // Issue 12: the skill at level 12 gave pool 0 and a warning. Pool = skill 12 + Ring 8 = 20.
+    const r = novitas.derive(character({ powerPoints: 12, sources: [{ name: 'Ring', points: 8 }] }));
+    expect(r.violations).toEqual([]);
+    expect(r.derived.powerPoints.pool).toBe(20);
+  });
+
+  it('gives a character with the skill and no novitas block its pool', () => {
+    const base = characterSchema.parse({ format: 'quartermaster-character', version: 1, id: '00000000-0000-4000-8000-000000000002', ruleset: 'novitas', name: 'Hedge witch', skills: [{ id: 'power-points', level: 7 }] });
+    expect(base.novitas).toBeUndefined();
+    const r = novitas.derive(base);
+    expect(r.derived.powerPoints).toEqual({ pool: 7, breakCap: 0, dailyCap: 20, plannedCost: 0, plannedAgainstCap: 0 });
+    expect(r.violations).toEqual([]);
   });
 
   it('treats a character without a novitas block as having no magic', () => {

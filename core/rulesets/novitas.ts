@@ -89,22 +89,22 @@ function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
+/** The Power Points skill: "Power points are a skill characters can learn". */
+export const NOVITAS_POWER_POINTS_SKILL = 'power-points';
+
+/** The points the Power Points skill gives: its level (the first entry, when a file lists it twice). */
+export function powerPointsSkillLevel(character: Character): number {
+  return character.skills.find((k) => k.id === NOVITAS_POWER_POINTS_SKILL)?.level ?? 0;
+}
+
 export function deriveNovitas(character: Character): { derived: NovitasDerived; violations: Violation[] } {
   const sheet = character.novitas;
   const violations: Violation[] = [];
   const sources = sheet?.sources ?? [];
-  const pool = (sheet?.powerPoints ?? 0) + sources.filter((s) => s.breaksCap !== true).reduce((sum, s) => sum + s.points, 0);
+  // "Power points are a skill characters can learn, and some items can provide extra power points as
+  // well": the pool is the skill plus the ordinary item sources; sources that break cap stay apart.
+  const pool = powerPointsSkillLevel(character) + sources.filter((s) => s.breaksCap !== true).reduce((sum, s) => sum + s.points, 0);
   const breakCap = sources.filter((s) => s.breaksCap === true).reduce((sum, s) => sum + s.points, 0);
-
-  const skill = character.skills.find((k) => k.id === 'power-points');
-  if (sheet && skill && skill.level !== sheet.powerPoints) {
-    violations.push({
-      code: 'nov.power-points.skill-mismatch',
-      message: `The Power Points skill is at level ${skill.level} but the spellcasting pool counts ${sheet.powerPoints} from it; make the two agree.`,
-      severity: 'warning',
-      path: 'novitas.powerPoints',
-    });
-  }
 
   const known = new Map<string, { name: string; level: number }>();
   for (const [i, spell] of (sheet?.spells ?? []).entries()) {

@@ -16,7 +16,6 @@ const ELOWEN: Character = makeCharacter({
   name: 'Elowen',
   skills: [{ id: 'power-points', level: 12 }],
   novitas: {
-    powerPoints: 12,
     sources: [
       { name: 'Ring of Focus', points: 8, breaksCap: false },
       { name: 'Amulet of the Deep Well', points: 2, breaksCap: true },
@@ -60,10 +59,12 @@ describe('Novitas magic', () => {
   it('updates everything as the power points change, and marks the plan line that crosses the cap', async () => {
     const { app } = await openCharacter(ELOWEN);
     fireEvent.change(within(magic()).getByRole('spinbutton', { name: 'Power points (skill)' }), { target: { value: '14' } });
-    expect(editedCharacter(app).novitas!.powerPoints).toBe(14);
+    // The field is the Power Points skill itself: one number, no second one to agree with.
+    expect(editedCharacter(app).skills).toEqual([{ id: 'power-points', level: 14 }]);
+    expect(editedCharacter(app).novitas).not.toHaveProperty('powerPoints');
     expect(magic().querySelector('dl.facts > div')!.textContent).toBe('Pool22');
-    // The Power Points skill (12) no longer agrees with the pool's 14: a warning on the field.
-    expect(within(magic()).getByText(/The Power Points skill is at level 12/)).toBeTruthy();
+    expect(screen.getByRole('spinbutton', { name: /^Level of Power Points/ })).toHaveProperty('value', '14');
+    expect(screen.queryByText(/make the two agree/)).toBeNull();
 
     // Mend twice more: 21 + 2 = 23 planned, 21 against the cap: over it by 1, on line 3.
     fireEvent.click(within(magic()).getByRole('button', { name: 'Add to the plan' }));
@@ -91,7 +92,6 @@ describe('Novitas magic', () => {
     expect(list.value).toBe('Heal,');
     fireEvent.change(list, { target: { value: 'Heal, Mend' } });
     expect(editedCharacter(app).novitas).toEqual({
-      powerPoints: 0,
       sources: [{ name: '', points: 1, breaksCap: true }],
       spells: [{ name: 'Heal', level: 1 }],
       reductions: [{ name: '', amount: 1, spells: ['Heal', 'Mend'] }],

@@ -3,10 +3,10 @@
 // after reductions, and the incantation checker.
 import { useEffect, useState } from 'react';
 import type { Character, NovitasSheet } from '../../core/model/character';
-import { spellKey } from '../../core/rulesets/novitas';
+import { powerPointsSkillLevel, spellKey } from '../../core/rulesets/novitas';
 import type { NovitasDerived } from '../../core/rulesets/types';
 import { useActions } from '../actions';
-import { novitasOf, removeAt, updateAt, updateNovitas } from '../edits';
+import { novitasOf, removeAt, setPowerPointsSkill, updateAt, updateNovitas } from '../edits';
 import { fieldId } from '../field-paths';
 import { useT } from '../i18n';
 import { CheckboxField, FieldRules, NumberField, Panel, SelectField, TextField, useFieldRules } from './fields';
@@ -15,6 +15,8 @@ import { IncantationChecker } from './IncantationChecker';
 /** The file format's limits. */
 const POINTS_MAX = 1_000;
 const LEVEL_MAX = 100;
+/** A skill's highest level in the file format. */
+const SKILL_LEVEL_MAX = 100;
 const TIMES_MAX = 1_000;
 
 export function NovitasMagicSection({ character, derived, readOnly }: { character: Character; derived: NovitasDerived | null; readOnly: boolean }) {
@@ -30,12 +32,12 @@ export function NovitasMagicSection({ character, derived, readOnly }: { characte
       <div className="magic-top">
         <NumberField
           label={t('magic.powerPoints')}
-          field="novitas.powerPoints"
-          value={sheet.powerPoints}
+          field="novitas.skillPoints"
+          value={powerPointsSkillLevel(character)}
           min={0}
-          max={POINTS_MAX}
+          max={SKILL_LEVEL_MAX}
           readOnly={readOnly}
-          onChange={(powerPoints) => edit((n) => ({ ...n, powerPoints: powerPoints ?? 0 }), 'novitas.powerPoints')}
+          onChange={(level) => actions.edit((c) => setPowerPointsSkill(c, level ?? 0), 'novitas.skillPoints')}
         />
         <dl className="facts">
           <div>
@@ -234,6 +236,7 @@ function PlanTable({ sheet, derived, readOnly, edit }: { sheet: NovitasSheet; de
 function SpellListField(props: { label: string; field: string; value: string[] | undefined; readOnly: boolean; onChange: (value: string[] | undefined) => void }) {
   const { t } = useT();
   const { violations, invalid, describedBy } = useFieldRules(props.field);
+  const hintId = `${fieldId(props.field)}-hint`;
   const shown = (props.value ?? []).join(', ');
   const [text, setText] = useState(shown);
   useEffect(() => {
@@ -250,7 +253,7 @@ function SpellListField(props: { label: string; field: string; value: string[] |
           readOnly={props.readOnly}
           placeholder={t('magic.everySpell')}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, hintId].filter(Boolean).join(' ')}
           onChange={(e) => {
             setText(e.target.value);
             const list = parse(e.target.value);
@@ -258,6 +261,9 @@ function SpellListField(props: { label: string; field: string; value: string[] |
           }}
         />
       </label>
+      <span className="hint field-hint" id={hintId}>
+        {t('magic.spellListHint')}
+      </span>
       <FieldRules field={props.field} violations={violations} />
     </div>
   );

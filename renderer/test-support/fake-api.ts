@@ -73,7 +73,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     files,
     entries: initial.entries ?? [],
     drafts: new Map((initial.drafts ?? []).map((d) => [d.path, d])),
-    settings: { libraryFolder: FOLDER, recentFiles: [], paper: 'a4', language: 'en', ...initial.settings },
+    settings: { libraryFolder: FOLDER, recentFiles: [], paper: 'a4', language: 'en', locale: '', ...initial.settings },
     fireLibraryChanged: () => libraryListeners.forEach((l) => l()),
     fireMenuCommand: (command) => menuListeners.forEach((l) => l(command as never)),
     changeOnDisk(path, character) {
@@ -120,6 +120,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     saveEvent: notImplemented('saveEvent'),
     exportCheckInSheet: vi.fn(async () => null),
     reprintChanged: vi.fn(async () => null),
+    giveNewId: notImplemented('giveNewId'),
     verifyCard: notImplemented('verifyCard'),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;

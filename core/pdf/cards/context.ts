@@ -14,7 +14,7 @@ export type CardSection = (typeof CARD_SECTIONS)[number];
 export type CardContext = {
   character: Character;
   derivation: Derivation;
-  /** contentHash(character): SHA-256 of the character's canonical JSON. */
+  /** contentHash(character): SHA-256 of the character's canonical JSON (core/format/hash.ts contentView). */
   hash: string;
   language: CardLanguage;
   labels: Labels;

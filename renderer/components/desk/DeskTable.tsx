@@ -1,18 +1,22 @@
 // The desk's table: one row group per player (the unreadable files first, then players with
 // problems), one row per character with its game, rule problems, armour, key values, cards and
-// check-in. Rows re-render only when what they show changes, so a check-in redraws one row, not 2,000.
-import { memo, startTransition, useEffect, useState } from 'react';
-import type { DeskViewRow } from '../../../core/ipc/contract';
-import type { DeskRow, PlayerGroup } from '../../../core/desk/rows';
-import { isoLocal } from '../../../core/desk/sheet';
+// check-in. Above WINDOW_ABOVE lines only the rows on screen (and some beyond) are drawn
+// (window-lines.ts): 20,000 rows scroll like 20; the desk's own search finds any of them, since the
+// browser's find cannot see rows that are not drawn. Arrow keys, Page Up/Down and Ctrl+Home/End move between rows, drawing
+// the row they reach. Rows re-render only when what they show changes, so a check-in redraws one row.
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DeskActions } from '../../desk-actions';
-import { armourText, checkInTime, valuesText } from '../../desk-format';
+import { checkable, DUPLICATE_ID, type Line, type RowGroup, type ShownRow } from '../../desk-rows';
+import { armourText, valuesText } from '../../desk-format';
 import { rulesetName } from '../../format';
 import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
+import { lineAt, prefixSums, windowOf } from './window-lines';
 
 type Props = {
-  groups: PlayerGroup[];
+  lines: readonly Line[];
+  groups: readonly RowGroup[];
+  rows: readonly ShownRow[];
   folder: string;
   actions: DeskActions;
   canCheckIn: boolean;
@@ -20,27 +24,160 @@ type Props = {
 
 const COLUMNS = ['desk.col.character', 'desk.col.game', 'desk.col.rules', 'desk.col.armour', 'desk.col.values', 'desk.col.cards', 'desk.col.checkIn'] as const;
 
-/** Rows drawn at once; the rest follow in steps, so a folder of thousands shows its top at once. */
-export const FIRST_ROWS = 150;
-const MORE_ROWS = 500;
+/** Lines drawn before the page has been measured. */
+export const FIRST_LINES = 40;
 
-export function DeskTable({ groups, folder, actions, canCheckIn }: Props) {
+/**
+ * Up to this many lines every line is drawn (a weekend event's desk: the browser's own find works
+ * there too, and nothing is gained by windowing); above it, only those on screen.
+ */
+export const WINDOW_ABOVE = 300;
+
+/** A first guess at a line's height in pixels (replaced by its measured height once drawn). */
+const estimate = (line: Line, rows: readonly ShownRow[]) => {
+  if (line.kind === 'group') return 46;
+  const r = rows[line.index]!;
+  return 58 + 22 * (r.errors.length + r.warnings.length);
+};
+
+const KEY_STEPS: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+
+export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: Props) {
   const tools = useT();
   const { t } = tools;
-  const today = isoLocal(new Date()).slice(0, 10);
-  const total = groups.reduce((n, g) => n + g.rows.length, 0);
-  const [limit, setLimit] = useState(FIRST_ROWS);
+  const table = useRef<HTMLTableElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const heights = useRef(new Map<string, number>());
+  const [measured, setMeasured] = useState(0);
+  const keyOf = useCallback((line: Line) => (line.kind === 'group' ? groups[line.group]!.key : rowsRef.current[line.index]!.file), [groups]);
+  const top = useMemo(() => prefixSums(lines.map((l) => heights.current.get(keyOf(l)) ?? estimate(l, rowsRef.current))), [lines, keyOf, measured]);
+  const topRef = useRef(top);
+  topRef.current = top;
+  const [range, setRange] = useState(() => ({ start: 0, end: lines.length <= WINDOW_ABOVE ? lines.length : FIRST_LINES }));
+  /** Where focus goes once the line it moved to is drawn: the line and which of its controls (-1: the row). */
+  const focusNext = useRef<{ line: number; control: number } | null>(null);
+
+  /** The top of the first line, in viewport pixels. */
+  const origin = () => (table.current?.getBoundingClientRect().top ?? 0) + (head.current?.offsetHeight ?? 0);
+
+  const update = useCallback(() => {
+    if (!table.current) return;
+    const n = topRef.current.length - 1;
+    const viewTop = -origin();
+    const next = n <= WINDOW_ABOVE ? { start: 0, end: n } : windowOf(topRef.current, viewTop, viewTop + (window.innerHeight || 800));
+    setRange((r) => (r.start === next.start && r.end === next.end ? r : next));
+  }, []);
+
+  useLayoutEffect(update, [top, update]);
   useEffect(() => {
-    if (limit >= total) return;
-    const timer = setTimeout(() => startTransition(() => setLimit((l) => l + MORE_ROWS)), 0);
-    return () => clearTimeout(timer);
-  }, [limit, total]);
-  const shown = firstRows(groups, limit);
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        update();
+      });
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [update]);
+
+  // Measure the drawn lines; where a guess was wrong, the spacers follow.
+  useLayoutEffect(() => {
+    let changed = false;
+    for (const tr of table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-key]') ?? []) {
+      const h = tr.offsetHeight;
+      const key = tr.dataset.key!;
+      if (h > 0 && Math.abs((heights.current.get(key) ?? -1) - h) > 0.5) {
+        heights.current.set(key, h);
+        changed = true;
+      }
+    }
+    if (changed) setMeasured((m) => m + 1);
+    applyFocus();
+  });
+
+  /** Moves the focus to a drawn line (or one of its buttons); false when it is not drawn. */
+  const applyFocus = () => {
+    const target = focusNext.current;
+    const tr = target && table.current?.querySelector<HTMLTableRowElement>(`tr[data-line="${target.line}"]`);
+    if (!target || !tr) return false;
+    focusNext.current = null;
+    const controls = tr.querySelectorAll<HTMLElement>('button:not([disabled])');
+    (target.control >= 0 ? (controls[Math.min(target.control, controls.length - 1)] ?? tr) : tr).focus({ preventScroll: true });
+    return true;
+  };
+
+  /** Scrolls the page so the line is on screen, and draws the lines around it. */
+  const reveal = (line: number) => {
+    const lineTop = origin() + top[line]!;
+    const lineBottom = origin() + top[line + 1]!;
+    const margin = 48;
+    const height = window.innerHeight || 800;
+    if (lineTop < margin) window.scrollBy(0, lineTop - margin);
+    else if (lineBottom > height - margin) window.scrollBy(0, lineBottom - height + margin);
+    if (lines.length > WINDOW_ABOVE && (line < range.start || line >= range.end)) {
+      // Drawn at once around the line (the scroll event that follows agrees where scrolling is real).
+      const next = windowOf(top, top[line]! - height / 2, top[line]! + height / 2);
+      setRange(next);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const from = (e.target as HTMLElement).closest<HTMLTableRowElement>('tr[data-line]');
+    if (!from || e.altKey) return;
+    const at = Number(from.dataset.line);
+    let to: number;
+    if (KEY_STEPS[e.key] !== undefined && !e.ctrlKey && !e.metaKey) to = at + KEY_STEPS[e.key]!;
+    else if ((e.ctrlKey || e.metaKey) && e.key === 'Home') to = 0;
+    else if ((e.ctrlKey || e.metaKey) && e.key === 'End') to = lines.length - 1;
+    else return;
+    e.preventDefault();
+    to = Math.max(0, Math.min(lines.length - 1, to));
+    const controls = [...from.querySelectorAll('button:not([disabled])')];
+    focusNext.current = { line: to, control: controls.indexOf(e.target as Element) };
+    reveal(to);
+    applyFocus();
+  };
+
+  const start = Math.min(range.start, lines.length);
+  const end = Math.min(range.end, lines.length);
+  const today = new Date().toDateString();
+  const bodies: ReactNode[] = [];
+  let i = start;
+  while (i < end) {
+    const group = lines[i]!.group;
+    const chunk: ReactNode[] = [];
+    for (; i < end && lines[i]!.group === group; i++) {
+      const line = lines[i]!;
+      chunk.push(
+        line.kind === 'group' ? (
+          <GroupHeader key="h" group={groups[group]!} rows={rows} line={i} actions={actions} canCheckIn={canCheckIn} tools={tools} />
+        ) : (
+          <CharacterRow key={rows[line.index]!.file} row={rows[line.index]!} line={i} folder={folder} actions={actions} canCheckIn={canCheckIn && checkable(rows[line.index]!)} tools={tools} today={today} />
+        ),
+      );
+    }
+    bodies.push(
+      <tbody key={groups[group]!.key} className="desk-group">
+        {chunk}
+      </tbody>,
+    );
+  }
+  const above = top[start] ?? 0;
+  const below = (top[lines.length] ?? 0) - (top[end] ?? 0);
   return (
-    <table className="desk-table">
+    <table className="desk-table" ref={table} onKeyDown={onKeyDown} aria-rowcount={lines.length + 1}>
       <caption className="visually-hidden">{t('desk.caption')}</caption>
-      <thead>
-        <tr>
+      <thead ref={head}>
+        <tr aria-rowindex={1}>
           {COLUMNS.map((key) => (
             <th key={key} scope="col" className={`desk-col-${key.slice(9)}`}>
               {t(key)}
@@ -48,74 +185,73 @@ export function DeskTable({ groups, folder, actions, canCheckIn }: Props) {
           ))}
         </tr>
       </thead>
-      {shown.map(({ group, rows }) => (
-        <GroupRows key={group.player ?? '\u0000unreadable'} group={group} rows={rows} folder={folder} actions={actions} canCheckIn={canCheckIn} tools={tools} today={today} />
-      ))}
+      {above > 0 && <Spacer height={above} />}
+      {bodies}
+      {below > 0 && <Spacer height={below} />}
     </table>
   );
 }
 
-/** The groups with the rows to draw: all of them, cut after `limit` rows. */
-function firstRows(groups: readonly PlayerGroup[], limit: number): { group: PlayerGroup; rows: DeskRow[] }[] {
-  const out: { group: PlayerGroup; rows: DeskRow[] }[] = [];
-  let left = limit;
-  for (const group of groups) {
-    if (left <= 0) break;
-    out.push({ group, rows: group.rows.length <= left ? group.rows : group.rows.slice(0, left) });
-    left -= group.rows.length;
-  }
-  return out;
-}
-
-/** Whether a row can be checked in: a readable character whose id no other file shares. */
-const checkable = (row: DeskRow) => row.id !== null && !row.errors.some((e) => e.code === 'desk.duplicate-id');
-
-function GroupRows({ group, rows, folder, actions, canCheckIn, tools, today }: Omit<Props, 'groups'> & { group: PlayerGroup; rows: DeskRow[]; tools: Tools; today: string }) {
-  const { t, tn, num } = tools;
-  const name = group.player === null ? t('desk.group.unreadable') : group.player === '' ? t('desk.group.noPlayer') : group.player;
-  const waiting = group.rows.filter((r) => checkable(r) && r.checkedInAt === null);
-  const readable = group.rows.filter((r) => r.id !== null).length;
+/** Stands in for the lines not drawn. */
+function Spacer({ height }: { height: number }) {
   return (
-    <tbody className="desk-group">
-      <tr className="desk-group-row">
-        <th scope="rowgroup" colSpan={COLUMNS.length}>
-          <span className="desk-group-name">{name}</span>
-          {group.player !== null && (
-            <span className="desk-group-meta">
-              {t('desk.group.checkedIn', { done: num(group.checkedIn), total: num(readable) })}
-              {group.problems > 0 ? ` · ${tn('desk.group.problems', group.problems)}` : ''}
-            </span>
-          )}
-          {group.player !== null && waiting.length > 0 && (
-            <button
-              type="button"
-              className="desk-small"
-              disabled={!canCheckIn}
-              onClick={() => actions.checkInPlayer(waiting.map((r) => r.id!), name)}
-              aria-label={t('desk.group.checkInAllNamed', { name })}
-            >
-              {tn('desk.group.checkInAll', waiting.length)}
-            </button>
-          )}
-        </th>
+    <tbody aria-hidden="true" className="desk-spacer">
+      <tr>
+        <td colSpan={COLUMNS.length} style={{ height, padding: 0, border: 0 }} />
       </tr>
-      {rows.map((row) => (
-        <CharacterRow key={row.file} row={row as DeskViewRow} folder={folder} actions={actions} canCheckIn={canCheckIn && checkable(row)} tools={tools} today={today} />
-      ))}
     </tbody>
   );
 }
 
-type RowProps = { row: DeskViewRow; folder: string; actions: DeskActions; canCheckIn: boolean; tools: Tools; today: string };
+/** The line of `y` pixels below the top of the table's first line (for tests and the benchmark). */
+export const lineBelow = lineAt;
 
-const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheckIn, tools, today }: RowProps) {
+type HeaderProps = { group: RowGroup; rows: readonly ShownRow[]; line: number; actions: DeskActions; canCheckIn: boolean; tools: Tools };
+
+function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderProps) {
+  const { t, tn, num } = tools;
+  const name = group.player === null ? t('desk.group.unreadable') : group.player === '' ? t('desk.group.noPlayer') : group.player;
+  let readable = 0;
+  let checkedIn = 0;
+  const waiting: string[] = [];
+  for (const i of group.rows) {
+    const r = rows[i]!;
+    if (r.id === null) continue;
+    readable++;
+    if (r.checkedInAt !== null) checkedIn++;
+    else if (checkable(r)) waiting.push(r.id);
+  }
+  return (
+    <tr className="desk-group-row" data-key={group.key} data-line={line} aria-rowindex={line + 2} tabIndex={-1}>
+      <th scope="rowgroup" colSpan={COLUMNS.length}>
+        <span className="desk-group-name">{name}</span>
+        {group.player !== null && (
+          <span className="desk-group-meta">
+            {t('desk.group.checkedIn', { done: num(checkedIn), total: num(readable) })}
+            {group.problems > 0 ? ` · ${tn('desk.group.problems', group.problems)}` : ''}
+          </span>
+        )}
+        {group.player !== null && waiting.length > 0 && (
+          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
+            {tn('desk.group.checkInAll', waiting.length)}
+          </button>
+        )}
+      </th>
+    </tr>
+  );
+}
+
+type RowProps = { row: ShownRow; line: number; folder: string; actions: DeskActions; canCheckIn: boolean; tools: Tools; today: string };
+
+const CharacterRow = memo(function CharacterRow({ row, line, folder, actions, canCheckIn, tools }: RowProps) {
   const { t } = tools;
   const fileName = row.file.startsWith(`${folder}/`) || row.file.startsWith(`${folder}\\`) ? row.file.slice(folder.length + 1) : row.file;
+  const lineProps = { 'data-key': row.file, 'data-line': line, 'aria-rowindex': line + 2, tabIndex: -1 };
   if (row.status === 'unreadable' || row.detail === null) {
     const message = row.errors[0]?.message ?? '';
     const reason = message.startsWith(`${row.file}: `) ? message.slice(row.file.length + 2) : message;
     return (
-      <tr className="desk-row row-unreadable">
+      <tr className="desk-row row-unreadable" {...lineProps}>
         <th scope="row" className="desk-name">
           <span className="desk-character">{fileName}</span>
         </th>
@@ -133,8 +269,9 @@ const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheck
   }
   const name = row.name.trim() || t('library.unnamed');
   const values = valuesText(row, tools);
+  const duplicate = row.errors.some((e) => e.code === DUPLICATE_ID);
   return (
-    <tr className={`desk-row row-${row.status}`}>
+    <tr className={`desk-row row-${row.status}`} {...lineProps}>
       <th scope="row" className="desk-name">
         <span className="desk-character">{name}</span>
         <span className="file-name">{fileName}</span>
@@ -156,6 +293,11 @@ const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheck
             ))}
           </ul>
         )}
+        {duplicate && (
+          <button type="button" className="desk-small" onClick={() => void actions.giveNewId(row.file, name)} aria-label={t('desk.newIdNamed', { name, file: fileName })}>
+            {t('desk.newId')}
+          </button>
+        )}
       </td>
       <td>{armourText(row.detail, tools)}</td>
       <td>{values || <NoneHere text={t('desk.values.none')} />}</td>
@@ -163,27 +305,28 @@ const CharacterRow = memo(function CharacterRow({ row, folder, actions, canCheck
         {row.tag === 'current' && <span>{t('desk.tag.current')}</span>}
         {row.tag === 'changed' && <span className="desk-changed">{t('desk.tag.changed')}</span>}
         {row.tag === 'never-printed' && <span className="desk-none">{t('desk.tag.never')}</span>}
-        {row.lastPrintedAt !== null && <span className="desk-sub">{t('desk.tag.printedAt', { when: checkInTime(row.lastPrintedAt, today) })}</span>}
+        {row.lastPrintedAt !== null && <span className="desk-sub">{t('desk.tag.printedAt', { when: tools.when(row.lastPrintedAt) })}</span>}
       </td>
       <td className="desk-checkin">
-        {row.checkedInAt !== null ? (
-          <>
-            <span className="desk-in">
-              <span aria-hidden="true">✓ </span>
-              <time dateTime={row.checkedInAt}>
-                <span className="visually-hidden">{t('desk.checkIn.at')} </span>
-                {checkInTime(row.checkedInAt, today)}
-              </time>
-            </span>
-            <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkOut(row.id!, name)} aria-label={t('desk.checkOutNamed', { name })}>
-              {t('desk.checkOut')}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="desk-small primary" disabled={!canCheckIn} onClick={() => actions.checkIn(row.id!, name)} aria-label={t('desk.checkInNamed', { name })}>
-            {t('desk.checkIn')}
-          </button>
+        {/* The button stays the same element when the row checks in or out, so it keeps the focus. */}
+        {row.checkedInAt !== null && (
+          <span className="desk-in">
+            <span aria-hidden="true">✓ </span>
+            <time dateTime={row.checkedInAt}>
+              <span className="visually-hidden">{t('desk.checkIn.at')} </span>
+              {tools.when(row.checkedInAt)}
+            </time>
+          </span>
         )}
+        <button
+          type="button"
+          className={row.checkedInAt !== null ? 'desk-small' : 'desk-small primary'}
+          disabled={!canCheckIn}
+          onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : actions.checkIn(row.id!, name))}
+          aria-label={t(row.checkedInAt !== null ? 'desk.checkOutNamed' : 'desk.checkInNamed', { name })}
+        >
+          {t(row.checkedInAt !== null ? 'desk.checkOut' : 'desk.checkIn')}
+        </button>
       </td>
     </tr>
   );
@@ -203,5 +346,5 @@ function NoneHere({ text }: { text: string }) {
 
 /** A row keeps its identity while what it shows is unchanged (desk-rows.ts), so a check-in redraws one row. */
 function sameRow(a: RowProps, b: RowProps): boolean {
-  return a.row === b.row && a.canCheckIn === b.canCheckIn && a.tools === b.tools && a.today === b.today && a.folder === b.folder && a.actions === b.actions;
+  return a.row === b.row && a.line === b.line && a.canCheckIn === b.canCheckIn && a.tools === b.tools && a.today === b.today && a.folder === b.folder && a.actions === b.actions;
 }

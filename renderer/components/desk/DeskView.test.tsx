@@ -12,13 +12,16 @@ import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
-import { setLanguage } from '../../i18n';
+import { setLanguage, setLocale } from '../../i18n';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
 
 afterEach(() => {
   cleanup();
-  act(() => setLanguage('en'));
+  act(() => {
+    setLanguage('en');
+    setLocale('');
+  });
 });
 
 const EVENT_FOLDER = '/home/ana/Events/Autumn Muster';
@@ -39,7 +42,8 @@ function folder(event: DeskEvent | null = START, hash = 'h1'): DeskFolder {
 
 /** The app with the desk open on the folder; saves answer with hashes h2, h3, … */
 async function openDesk(options: { event?: DeskEvent | null; api?: FakeApi } = {}) {
-  const api = options.api ?? fakeApi();
+  // A UK desk: the settings say en-GB for dates, times and numbers.
+  const api = options.api ?? fakeApi({ settings: { locale: 'en-GB' } });
   const saves: { event: DeskEvent; expectedHash: string }[] = [];
   api.openEventFolder = vi.fn(async () => folder(options.event === undefined ? START : options.event));
   api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
@@ -92,7 +96,7 @@ describe('the event desk view', () => {
     expect(saves[0]!.expectedHash).toBe('h1');
     expect(saves[0]!.event.characters[EXAMPLES.dimitri.id]!.checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Check in every character of Priya' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Check in (all \d+ characters|the character) of Priya$/ }));
     expect(totals()[3]).toBe('2 checked in');
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.expectedHash).toBe('h2');
@@ -217,6 +221,9 @@ describe('the event desk view', () => {
     expect(api.verifyCard).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, text: 'QM1:X:Y' });
     expect(box.getByRole('list', { name: 'What changed' }).textContent).toBe('armour: "3 over torso" → "4 over torso"');
     api.verifyCard = vi.fn(async () => ({ kind: 'unknown' as const, id: '00000000-0000-4000-8000-000000000009', message: '' }));
+    // The box was emptied by the first verify: the next code is typed afresh.
+    expect((box.getByRole('textbox', { name: 'Card code' }) as HTMLInputElement).value).toBe('');
+    fireEvent.change(box.getByRole('textbox', { name: 'Card code' }), { target: { value: 'QM1:Z:W' } });
     fireEvent.click(box.getByRole('button', { name: 'Verify' }));
     await box.findByText('Unknown card.');
     expect(box.getByText(/No character in this folder has the id 00000000-0000-4000-8000-000000000009\./)).toBeTruthy();
@@ -240,7 +247,7 @@ describe('the event desk view', () => {
     expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
     expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
     expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
-    expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 2026-09-30 20:00 dimitri.character.json');
+    expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 30 Sept 2026, 20:00 dimitri.character.json');
   });
 
   it('speaks Bulgarian', async () => {

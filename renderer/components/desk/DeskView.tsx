@@ -1,16 +1,16 @@
 // The event desk: an event folder's characters grouped by player with their armour, hits, power
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
 // totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
-import { useEffect, useMemo, useRef } from 'react';
-import type { DeskViewRow, QuartermasterApi } from '../../../core/ipc/contract';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
-import { deskTotals, filterRows, groupByPlayer } from '../../../core/desk/rows';
 import { deskActionsFor, type DeskActions } from '../../desk-actions';
-import { withEvent } from '../../desk-rows';
-import { deskStoreFor, useDeskState, type DeskStore } from '../../desk-store';
+import { filterLines, gamesOf, groupRows, searchTexts, totalsOf, withEvent, type ShownRow } from '../../desk-rows';
+import { deskStoreFor, useDeskState, type DeskFilter, type DeskStore } from '../../desk-store';
+import { rulesetName } from '../../format';
 import { useT } from '../../i18n';
 import { DeskTable } from './DeskTable';
-import { EventLine, EventPanel } from './EventPanel';
+import { EventLine, EventPanel, OutsideDates } from './EventPanel';
 import { ReprintResult } from './ReprintResult';
 import { VerifyCard } from './VerifyCard';
 import './desk.css';
@@ -31,6 +31,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
 
   useEffect(() => heading.current?.focus(), []);
   useUndoShortcut(store, actions, api);
+  useAutoRefresh(store, actions, api);
 
   const kind = desk?.eventFile.kind;
   return (
@@ -46,6 +47,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
           </h1>
           {desk && <p className="folder">{t('desk.folder', { folder: desk.folder })}</p>}
           {desk?.eventFile.kind === 'file' && event && <EventLine event={event} path={desk.eventFile.path} />}
+          {desk?.eventFile.kind === 'file' && event && <OutsideDates event={event} now={actions.now()} />}
         </div>
         <div className="toolbar" role="group" aria-label={t('desk.heading')}>
           <button type="button" className={desk ? undefined : 'primary'} onClick={() => void actions.openFolder()} disabled={busy === 'open'}>
@@ -100,13 +102,22 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const unsaved = useDeskState(store, (s) => s.unsaved);
   const saveFailed = useDeskState(store, (s) => s.saveFailed);
   const reprint = useDeskState(store, (s) => s.reprint);
+  const search = useRef<HTMLInputElement>(null);
 
-  // The event applied to the rows from the main process; unchanged rows keep their identity.
-  const previous = useRef<DeskViewRow[]>([]);
+  // The event applied to the rows from the main process; unchanged rows keep their identity. The
+  // groups and their order do not depend on the event, so a check-in neither regroups nor re-sorts.
+  const previous = useRef<ShownRow[]>([]);
   const rows = useMemo(() => (previous.current = withEvent(desk.rows, event, previous.current)), [desk.rows, event]);
-  const totals = useMemo(() => deskTotals(rows), [rows]);
-  const shown = useMemo(() => filterRows(rows, { problemsOnly: filter.problemsOnly, includeWarnings: filter.includeWarnings, query: filter.query }), [rows, filter]);
-  const groups = useMemo(() => groupByPlayer(shown), [shown]);
+  const groups = useMemo(() => groupRows(desk.rows), [desk.rows]);
+  const games = useMemo(() => gamesOf(desk.rows), [desk.rows]);
+  const totals = useMemo(() => totalsOf(rows), [rows]);
+  // The search text is made when a search is first typed, not before the first rows.
+  const searching = filter.query.trim() !== '';
+  const texts = useMemo(() => (searching ? searchTexts(desk.rows, rulesetName) : null), [desk.rows, searching]);
+  const byArrival = filter.arrival !== 'all';
+  const lines = useMemo(() => filterLines(groups, rows, filter, texts), [groups, filter, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => lines.reduce((n, l) => n + (l.kind === 'row' ? 1 : 0), 0), [lines]);
+  useFindShortcut(search);
 
   const stats: [string, number][] = [
     [tn('desk.totals.characters', totals.characters), totals.characters],
@@ -115,6 +126,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
     [tn('desk.totals.checkedIn', totals.checkedIn), totals.checkedIn],
   ];
   if (totals.unreadable > 0) stats.push([tn('desk.totals.unreadable', totals.unreadable), totals.unreadable]);
+  const filtered = filter.query !== '' || filter.problemsOnly || filter.arrival !== 'all' || filter.game !== '';
 
   return (
     <>
@@ -145,8 +157,31 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         <div className="desk-filters" role="search" aria-label={t('desk.filters')}>
           <label className="search">
             <span className="label-text">{t('desk.search')}</span>
-            <input type="search" value={filter.query} onChange={(e) => actions.setFilter({ query: e.target.value })} />
+            <input ref={search} type="search" value={filter.query} onChange={(e) => actions.setFilter({ query: e.target.value })} aria-keyshortcuts="Control+F Meta+F" />
           </label>
+          <div className="desk-selects">
+            <label>
+              <span className="label-text">{t('desk.arrival.label')}</span>
+              <select value={filter.arrival} onChange={(e) => actions.setFilter({ arrival: e.target.value as DeskFilter['arrival'] })}>
+                <option value="all">{t('desk.arrival.all')}</option>
+                <option value="waiting">{t('desk.arrival.waiting')}</option>
+                <option value="in">{t('desk.arrival.in')}</option>
+              </select>
+            </label>
+            {games.length > 1 && (
+              <label>
+                <span className="label-text">{t('desk.gameFilter')}</span>
+                <select value={filter.game} onChange={(e) => actions.setFilter({ game: e.target.value })}>
+                  <option value="">{t('desk.allGames')}</option>
+                  {games.map((g) => (
+                    <option key={g} value={g}>
+                      {rulesetName(g)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
           <div className="desk-checks">
             <label className="check">
               <input type="checkbox" checked={filter.problemsOnly} onChange={(e) => actions.setFilter({ problemsOnly: e.target.checked })} />
@@ -164,19 +199,19 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
             {canCheckIn && <span className={`save-state${unsaved > 0 ? ' is-dirty' : ''}`}>{unsaved === 0 ? t('desk.saved') : saveFailed ? t('desk.notSaved') : t('desk.saving')}</span>}
           </div>
         </div>
-        <VerifyCard store={store} actions={actions} />
+        <VerifyCard store={store} actions={actions} canCheckIn={canCheckIn} />
       </div>
 
       <p className="count desk-count" role="status">
-        {shown.length === rows.length ? tn('desk.shownAll', rows.length) : tn('desk.shown', rows.length, { shown: num(shown.length) })}
+        {shown === rows.length ? tn('desk.shownAll', rows.length) : tn('desk.shown', rows.length, { shown: num(shown) })}
       </p>
-      {groups.length > 0 ? (
-        <DeskTable groups={groups} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
+      {lines.length > 0 ? (
+        <DeskTable lines={lines} groups={groups} rows={rows} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
       ) : (
         <div className="no-match">
-          <p>{rows.length === 0 ? t('desk.noCharacters') : t('desk.noMatch')}</p>
-          {rows.length > 0 && (
-            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false })}>
+          <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly ? t('desk.allArrived') : t('desk.noMatch')}</p>
+          {rows.length > 0 && filtered && (
+            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '' })}>
               {t('desk.showAll')}
             </button>
           )}
@@ -184,6 +219,50 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
       )}
     </>
   );
+}
+
+/**
+ * Ctrl/Cmd+F goes to the desk's search: the table draws only the rows on screen, so the browser's
+ * find would miss the others, while the search looks through every row.
+ */
+function useFindShortcut(search: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'f') return;
+      e.preventDefault();
+      search.current?.focus();
+      search.current?.select();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [search]);
+}
+
+/**
+ * Rows follow the files without a Reload: the folder is read again when the desk comes back on
+ * screen (after a character was saved in the editor), when the library watcher reports a change
+ * (the event folder is in the library, or any file there was saved), and when the window gets the
+ * focus back (a file changed by another program). Reading again re-reads only changed files.
+ */
+function useAutoRefresh(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (store.get().visible) void actions.refresh();
+      }, 250);
+    };
+    const offLibrary = api.onLibraryChanged(soon);
+    // The view is drawn afresh each time the desk comes back on screen: a folder already open is read again.
+    if (store.get().desk) void actions.refresh();
+    window.addEventListener('focus', soon);
+    return () => {
+      clearTimeout(timer);
+      offLibrary();
+      window.removeEventListener('focus', soon);
+    };
+  }, [store, actions, api]);
 }
 
 /**

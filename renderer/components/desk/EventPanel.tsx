@@ -8,28 +8,39 @@ import { RULESET_IDS } from '../../../core/model/ids';
 import type { DeskActions } from '../../desk-actions';
 import type { DeskBusy } from '../../desk-store';
 import { rulesetName } from '../../format';
-import { useT, type Tools } from '../../i18n';
-
-/** "YYYY-MM-DD" in the language's medium date style (read as a calendar date, not a moment). */
-function formatDay(day: string, lang: Tools['lang']): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
-}
+import { useT } from '../../i18n';
 
 export function gameName(game: string): string {
   return (RULESET_IDS as readonly string[]).includes(game) ? rulesetName(game as (typeof RULESET_IDS)[number]) : game;
 }
 
 export function EventLine({ event, path }: { event: DeskEvent; path: string }) {
-  const { t, lang } = useT();
+  const { t, day } = useT();
   const { start, end } = event.dates;
-  const dates = start === end ? formatDay(start, lang) : t('desk.event.dates', { start: formatDay(start, lang), end: formatDay(end, lang) });
+  const dates = start === end ? day(start) : t('desk.event.dates', { start: day(start), end: day(end) });
   return (
     <p className="desk-event-line">
       <strong>{event.name}</strong>
       {event.game && <span> · {gameName(event.game)}</span>}
       <span> · {dates}</span>
       <span className="file-name"> {t('desk.event.file', { file: path.split(/[\\/]/).pop() ?? path })}</span>
+    </p>
+  );
+}
+
+/** "YYYY-MM-DD" of the desk's clock today. */
+export function localDay(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** A warning while the desk's date is outside the event's dates: check-ins made now are recorded with today's date. */
+export function OutsideDates({ event, now }: { event: DeskEvent; now?: Date }) {
+  const { t, day } = useT();
+  const today = localDay(now);
+  if (today >= event.dates.start && today <= event.dates.end) return null;
+  return (
+    <p className="banner banner-warning desk-outside" role="status">
+      {t(today < event.dates.start ? 'desk.beforeDates' : 'desk.afterDates', { today: day(today), start: day(event.dates.start), end: day(event.dates.end) })}
     </p>
   );
 }

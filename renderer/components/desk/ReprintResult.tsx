@@ -4,14 +4,12 @@
 import { useEffect, useRef } from 'react';
 import type { ReprintOutcome } from '../../../core/ipc/contract';
 import { isoLocal } from '../../../core/desk/sheet';
-import { checkInTime } from '../../desk-format';
 import { useT } from '../../i18n';
 
 export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude<ReprintOutcome, { kind: 'conflict' }>; folder: string; onDismiss: () => void }) {
-  const { t, tn } = useT();
+  const { t, tn, when } = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
-  const today = isoLocal(new Date()).slice(0, 10);
   const relative = (file: string) => (file.startsWith(`${folder}/`) || file.startsWith(`${folder}\\`) ? file.slice(folder.length + 1) : file);
   const skipped = [...outcome.skipped.map((s) => s.reason), ...(outcome.kind === 'printed' ? outcome.problems : [])];
 
@@ -36,7 +34,7 @@ export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude
             {outcome.printed.map((p) => (
               <li key={p.id}>
                 <strong>{p.name || t('library.unnamed')}</strong>
-                {p.player ? ` (${p.player})` : ''}: {p.reason === 'changed' && p.previousAt ? t('desk.reprint.changedSince', { when: checkInTime(p.previousAt, today) }) : t('desk.reprint.first')}{' '}
+                {p.player ? ` (${p.player})` : ''}: {p.reason === 'changed' && p.previousAt ? t('desk.reprint.changedSince', { when: when(p.previousAt) }) : t('desk.reprint.first')}{' '}
                 <span className="file-name">{relative(p.file)}</span>
               </li>
             ))}
@@ -53,7 +51,7 @@ export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude
                   return (
                     <li key={v.id}>
                       <span>
-                        {t('desk.reprint.voidedOf', { name: who?.name || v.id, when: checkInTime(v.printedAt, today) })}
+                        {t('desk.reprint.voidedOf', { name: who?.name || v.id, when: when(v.printedAt) })}
                       </span>
                       <ul className="desk-serials" aria-label={t('desk.reprint.serialsOf', { name: who?.name || v.id })}>
                         {v.reissued.map((s) => (

@@ -1,26 +1,45 @@
-// Verify a card: paste (or scan into the box: a scanner types the text and Enter) a character card's
-// QR text and see at once whether it matches the current file, what changed if not, or that the
-// desk does not know it. The lines of what changed come from the core in English, like rule messages.
-import { useId, useState, type FormEvent } from 'react';
+// Verify a card: scan (a scanner types the card's QR text and Enter) or paste a character card's
+// code and see at once whether it matches the current file, what changed if not, or that the desk
+// does not know it. One scan, one player: after each verify the box is empty again and keeps the
+// focus, so the next scan is not appended to the last; a matching card offers "Check in", and
+// Enter in the empty box checks that character in. A changed or void card says what to do. The
+// lines of what changed come from the core in English, like rule messages.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { DeskActions } from '../../desk-actions';
 import { useDeskState, type DeskStore } from '../../desk-store';
-import { isoLocal } from '../../../core/desk/sheet';
-import { checkInTime } from '../../desk-format';
+import { entryOf } from '../../../core/desk/event';
 import { useT } from '../../i18n';
 
-export function VerifyCard({ store, actions }: { store: DeskStore; actions: DeskActions }) {
-  const { t } = useT();
+export function VerifyCard({ store, actions, canCheckIn }: { store: DeskStore; actions: DeskActions; canCheckIn: boolean }) {
+  const { t, when: at } = useT();
   const id = useId();
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const result = useDeskState(store, (s) => s.verify);
   const busy = useDeskState(store, (s) => s.busy);
-  const today = isoLocal(new Date()).slice(0, 10);
-  const when = (at: string | null) => (at ? t('desk.verify.printed', { when: checkInTime(at, today) }) : t('desk.verify.notPrinted'));
+  // The matched character's check-in, from the event on screen (it changes when checked in here).
+  const checkedInAt = useDeskState(store, (s) => (s.verify?.kind === 'match' && s.event ? (entryOf(s.event, s.verify.id).checkedInAt ?? null) : null));
+  const duplicate = useDeskState(store, (s) => s.verify?.kind === 'match' && (s.desk?.rows.some((r) => r.id === (s.verify as { id: string }).id && r.errors.some((e) => e.code === 'desk.duplicate-id')) ?? false));
+  const when = (iso: string | null) => (iso ? t('desk.verify.printed', { when: at(iso) }) : t('desk.verify.notPrinted'));
   const who = (name: string, player: string) => `${name || t('library.unnamed')}${player ? ` (${player})` : ''}`;
+  const offerCheckIn = result?.kind === 'match' && canCheckIn && checkedInAt === null && !duplicate;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (text.trim() !== '') void actions.verify(text);
+    const code = text.trim();
+    // Enter in the empty box after a matching card checks that character in.
+    if (code === '') {
+      if (offerCheckIn) actions.checkInVerified();
+      return;
+    }
+    setText('');
+    input.current?.focus();
+    void actions.verify(code);
+  };
+
+  const checkIn = () => {
+    actions.checkInVerified();
+    input.current?.focus();
   };
 
   return (
@@ -29,7 +48,7 @@ export function VerifyCard({ store, actions }: { store: DeskStore; actions: Desk
       <form onSubmit={submit} className="desk-verify-form">
         <div className="field">
           <label htmlFor={`${id}-code`}>{t('desk.verify.label')}</label>
-          <input id={`${id}-code`} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} aria-describedby={`${id}-hint`} maxLength={1000} />
+          <input id={`${id}-code`} ref={input} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} aria-describedby={`${id}-hint`} maxLength={1000} />
           <span id={`${id}-hint`} className="hint">
             {t('desk.verify.hint')}
           </span>
@@ -40,9 +59,21 @@ export function VerifyCard({ store, actions }: { store: DeskStore; actions: Desk
       </form>
       <div className="desk-verify-result" role="status" aria-live="polite">
         {result?.kind === 'match' && (
-          <p className="desk-verdict verdict-match">
-            <strong>{t('desk.verify.match')}</strong> {t('desk.verify.matchBody', { who: who(result.name, result.player), when: when(result.printedAt) })}
-          </p>
+          <>
+            <p className="desk-verdict verdict-match">
+              <strong>{t('desk.verify.match')}</strong> {t('desk.verify.matchBody', { who: who(result.name, result.player), when: when(result.printedAt) })}
+            </p>
+            {checkedInAt !== null && <p className="desk-verify-next">{t('desk.verify.alreadyIn', { time: at(checkedInAt) })}</p>}
+            {duplicate && <p className="desk-verify-next">{t('desk.verify.duplicate')}</p>}
+            {offerCheckIn && (
+              <p className="desk-verify-next">
+                <button type="button" className="primary" onClick={checkIn}>
+                  {t('desk.verify.checkIn', { name: result.name || t('library.unnamed') })}
+                </button>{' '}
+                <span className="hint">{t('desk.verify.enterChecksIn')}</span>
+              </p>
+            )}
+          </>
         )}
         {result?.kind === 'changed' && (
           <>
@@ -55,6 +86,9 @@ export function VerifyCard({ store, actions }: { store: DeskStore; actions: Desk
                 <li key={i}>{c}</li>
               ))}
             </ul>
+            <p className="desk-verify-next">
+              <strong>{t('desk.verify.whatToDo')}</strong> {t(result.superseded ? 'desk.verify.voidDo' : 'desk.verify.changedDo')}
+            </p>
           </>
         )}
         {result?.kind === 'unknown' && (

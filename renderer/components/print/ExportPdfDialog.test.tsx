@@ -38,7 +38,7 @@ function page(over: Partial<PrintPreview> = {}): PrintPreview {
   };
 }
 
-const elowen = makeCharacter({ ruleset: 'novitas', name: 'Elowen 2', player: 'Priya', items: [{ name: 'Ring', kind: 'magic-item', text: 'Glows.' }] });
+const elowen = makeCharacter({ ruleset: 'novitas', name: 'Elowen 2', player: 'Priya', items: [{ id: '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a04', name: 'Ring', kind: 'magic-item', text: 'Glows.' }] });
 
 async function openDialog(settings: { paper?: 'a4' | 'letter' } = {}) {
   const path = `${FOLDER}/elowen-2.character.json`;

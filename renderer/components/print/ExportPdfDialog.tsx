@@ -1,12 +1,12 @@
 // Export PDF… for one character: the card groups of its game, paper (from the settings), card size,
 // margin and offsets, and a preview of the first page that follows every change. "Save PDF…" asks
 // the main process for a file name, which writes the PDF atomically and opens it.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PrintChoice, PrintPreview } from '../../../core/ipc/contract';
 import type { Character } from '../../../core/model/character';
 import { errorMessage } from '../../api';
 import { useT } from '../../i18n';
-import { choiceFor, sectionsFor } from '../../print-options';
+import { choiceFor } from '../../print-options';
 import { usePrintUi, usePrintUiState } from '../../print-ui';
 import { useAppState } from '../../store';
 import { Modal } from '../Modal';
@@ -21,9 +21,11 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   const { t, tn } = useT();
   const ui = usePrintUi();
   const paper = useAppState((s) => s.paper);
-  const remembered = usePrintUiState((s) => s.choice);
-  const offered = useMemo(() => sectionsFor([character.ruleset]), [character.ruleset]);
-  const [choice, setChoice] = useState<PrintChoice>(() => choiceFor(remembered, paper, offered));
+  const remembered = usePrintUiState((s) => s.remembered);
+  // Every group of the character's game, less only those the user left out of this game's last print.
+  const [start] = useState(() => choiceFor(remembered, paper, [character.ruleset]));
+  const { offered, narrowed } = start;
+  const [choice, setChoice] = useState<PrintChoice>(start.choice);
   const [invalid, setInvalid] = useState(false);
   const [preview, setPreview] = useState<{ page: PrintPreview | null; error: string | null; loading: boolean }>({ page: null, error: null, loading: true });
   const [busy, setBusy] = useState(false);
@@ -59,7 +61,7 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   return (
     <Modal title={t('print.exportHeading', { name })} onCancel={() => !busy && ui.close()}>
       <div className="print-dialog">
-        <PrintOptionsForm choice={choice} offered={offered} onChange={setChoice} onInvalid={setInvalid} disabled={busy} />
+        <PrintOptionsForm choice={choice} offered={offered} narrowed={narrowed} onChange={setChoice} onInvalid={setInvalid} disabled={busy} />
         <section className="print-preview" aria-labelledby="print-preview-heading" aria-busy={preview.loading || undefined}>
           <h3 id="print-preview-heading">{t('print.preview')}</h3>
           {page && page.cards > 0 && <PagePreview preview={page} />}

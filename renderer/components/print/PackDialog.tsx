@@ -3,12 +3,12 @@
 // prints, the main process reports each file read, each character laid out and each page written;
 // the bar shows it and Cancel stops it (nothing is written then). Files that cannot be read are
 // listed at the end; the others are printed, and the PDF is opened.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LibraryEntry, PackResult, PrintChoice, PrintProgress } from '../../../core/ipc/contract';
 import { errorMessage } from '../../api';
 import { useT } from '../../i18n';
 import { displayName } from '../../library-order';
-import { choiceFor, sectionsFor } from '../../print-options';
+import { choiceFor } from '../../print-options';
 import { usePrintUi, usePrintUiState } from '../../print-ui';
 import { useAppState } from '../../store';
 import type { StringKey } from '../../strings';
@@ -31,9 +31,11 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
   const { t, tn } = useT();
   const ui = usePrintUi();
   const paper = useAppState((s) => s.paper);
-  const remembered = usePrintUiState((s) => s.choice);
-  const offered = useMemo(() => sectionsFor(entries.map((e) => e.ruleset)), [entries]);
-  const [choice, setChoice] = useState<PrintChoice>(() => choiceFor(remembered, paper, offered));
+  const remembered = usePrintUiState((s) => s.remembered);
+  // Every group of every game in the pack, less only those the user left out of those games' last prints.
+  const [start] = useState(() => choiceFor(remembered, paper, entries.map((e) => e.ruleset)));
+  const { offered, narrowed } = start;
+  const [choice, setChoice] = useState<PrintChoice>(start.choice);
   const [invalid, setInvalid] = useState(false);
   const [run, setRun] = useState<Run>({ state: 'choosing' });
   const [error, setError] = useState<string | null>(null);
@@ -85,7 +87,7 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
             {names.length > NAMES_SHOWN ? ` ${t('print.andMore', { count: names.length - NAMES_SHOWN })}` : ''}
           </p>
           {unreadable.length > 0 && <p className="banner banner-readonly">{tn('print.packUnreadable', unreadable.length, { files: unreadable.map((e) => e.fileName).join(', ') })}</p>}
-          <PrintOptionsForm choice={choice} offered={offered} onChange={setChoice} onInvalid={setInvalid} disabled={run.state !== 'choosing'} />
+          <PrintOptionsForm choice={choice} offered={offered} narrowed={narrowed} onChange={setChoice} onInvalid={setInvalid} disabled={run.state !== 'choosing'} />
         </div>
         <section className="pack-status" aria-labelledby="pack-status-heading">
           <h3 id="pack-status-heading">{t('print.packStatus')}</h3>

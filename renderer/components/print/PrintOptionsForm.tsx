@@ -7,7 +7,7 @@ import type { Paper, PrintChoice } from '../../../core/ipc/contract';
 import type { CardSection } from '../../../core/pdf/cards/context';
 import type { CardSizeId } from '../../../core/pdf/layout';
 import { useT } from '../../i18n';
-import { parseMm } from '../../print-options';
+import { parseMm, type Narrowed } from '../../print-options';
 import type { StringKey } from '../../strings';
 
 const SIZE_LABELS: Record<CardSizeId, StringKey> = { credit: 'print.size.credit', poker: 'print.size.poker', a6: 'print.size.a6' };
@@ -58,7 +58,7 @@ function withMm(choice: PrintChoice, field: MmField, value: number): PrintChoice
  * `onInvalid` is told whether any millimetre field holds something that is not a number (the
  * dialog then holds back printing).
  */
-export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly CardSection[]; onChange: (choice: PrintChoice) => void; onInvalid: (invalid: boolean) => void; disabled?: boolean }) {
+export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly CardSection[]; narrowed?: Narrowed; onChange: (choice: PrintChoice) => void; onInvalid: (invalid: boolean) => void; disabled?: boolean }) {
   const { t } = useT();
   const { choice, offered, disabled } = props;
   const [bad, setBad] = useState<ReadonlySet<MmField>>(new Set());
@@ -87,6 +87,7 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
           </label>
         ))}
         {choice.sections.length === 0 && <p className="field-rule field-rule-error">{t('print.noGroups')}</p>}
+        <NarrowedNote narrowed={props.narrowed ?? []} choice={choice} />
       </fieldset>
       <div className="print-grid print-layout">
         <label className="field">
@@ -123,6 +124,22 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
         <span>{t('print.backs')}</span>
       </label>
     </div>
+  );
+}
+
+/**
+ * Says which groups start unticked and why: the user left them out of their last print of these
+ * games. Every other group that applies is ticked. Gone once they are all ticked again.
+ */
+function NarrowedNote({ narrowed, choice }: { narrowed: Narrowed; choice: PrintChoice }) {
+  const { t } = useT();
+  const still = narrowed.filter((n) => !choice.sections.includes(n.section));
+  if (still.length === 0) return null;
+  const games = [...new Set(still.flatMap((n) => n.games))].map((g) => t(`ruleset.${g}` as StringKey));
+  return (
+    <p className="hint print-narrowed" role="note">
+      {t('print.narrowed', { groups: still.map((n) => t(SECTION_LABELS[n.section])).join(', '), games: games.join(', ') })}
+    </p>
   );
 }
 

@@ -1,0 +1,213 @@
+// Security of the hub, over real HTTPS on 127.0.0.1: the secret, the pinned certificate, the one
+// database, and the documents written. Every refusal is checked to have written nothing.
+import { request } from 'node:https';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../../core/format/limits';
+import { tempFolder } from '../testing';
+import { parseJoinCode, type JoinCode } from './join-code';
+import { eventFileText } from './ledger-api';
+import { PinnedAgent, PinMismatchError, remoteDb } from './remote';
+import { syncOnce } from './replicate';
+import { DeskSession } from './session';
+import { entry, ledgerEvent, sheet } from './testing';
+
+type Answer = { status: number; body: string };
+
+function call(code: JoinCode, method: string, path: string, options: { secret?: string | null; body?: string; fingerprint?: string } = {}): Promise<Answer> {
+  const agent = new PinnedAgent(options.fingerprint ?? code.fingerprint, { keepAlive: false });
+  const secret = options.secret === undefined ? code.secret : options.secret;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (secret !== null) headers.Authorization = `Basic ${Buffer.from(`desk:${secret}`).toString('base64')}`;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: code.host, port: code.port, method, path, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    if (options.body !== undefined) req.end(options.body);
+    else req.end();
+  });
+}
+
+let t: Awaited<ReturnType<typeof tempFolder>>;
+let hub: DeskSession;
+let other: DeskSession;
+let code: JoinCode;
+let otherCode: JoinCode;
+const ev = ledgerEvent();
+const ayla = sheet('Ayla');
+
+async function docCount(): Promise<number> {
+  return (await hub.store.db.info()).doc_count;
+}
+
+beforeAll(async () => {
+  t = await tempFolder('qm-hub-');
+  const folder = join(t.dir, 'hub');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(folder);
+  await writeFile(join(folder, 'Ayla.character.json'), JSON.stringify(ayla));
+  await writeFile(join(folder, 'Muster.event.json'), eventFileText({ ...ev, entries: [entry('check-in', ayla.id, 'Desk 1')] }));
+  hub = await DeskSession.open({ folder }, ev.id);
+  code = parseJoinCode(await hub.serve('127.0.0.1', 0));
+  const otherEv = ledgerEvent({ name: 'Other' });
+  const otherFolder = join(t.dir, 'other');
+  await mkdir(otherFolder);
+  await writeFile(join(otherFolder, 'Other.event.json'), eventFileText(otherEv));
+  other = await DeskSession.open({ folder: otherFolder }, otherEv.id);
+  otherCode = parseJoinCode(await other.serve('127.0.0.1', 0));
+});
+
+afterAll(async () => {
+  await hub?.close();
+  await other?.close();
+  await t?.cleanup();
+});
+
+const dbPath = () => `/qm-event-${ev.id}`;
+
+describe('the hub refuses whoever lacks the secret, and tells them nothing', () => {
+  it('without a secret, with a wrong one, or with another event\'s: 401 with one same answer for every path', async () => {
+    const paths = ['/', '/_all_dbs', dbPath(), `${dbPath()}/_changes`, '/qm-event-00000000-0000-4000-8000-000000000000', '/_users', `${dbPath()}/character:${ayla.id}`];
+    const answers = new Set<string>();
+    for (const secret of [null, 'wrong-secret-wrong-secret-00', otherCode.secret, `${code.secret}x`, '']) {
+      for (const path of paths) {
+        const a = await call(code, 'GET', path, { secret });
+        expect(a.status, `${path} with ${secret}`).toBe(401);
+        answers.add(a.body);
+      }
+    }
+    expect(answers.size).toBe(1);
+    expect([...answers][0]).not.toMatch(/qm-event|Ayla|check-in/);
+    // The other event's hub likewise refuses this event's secret.
+    expect((await call(otherCode, 'GET', `/qm-event-${otherCode.eventId}`, { secret: code.secret })).status).toBe(401);
+  });
+
+  it('writes without the secret are refused and write nothing', async () => {
+    const before = await docCount();
+    const doc = { _id: `entry:${entry('note', undefined, 'Evil').id}` };
+    const a = await call(code, 'POST', `${dbPath()}/_bulk_docs`, { secret: null, body: JSON.stringify({ docs: [doc] }) });
+    expect(a.status).toBe(401);
+    expect(await docCount()).toBe(before);
+  });
+});
+
+describe('desks pin the hub\'s certificate', () => {
+  it('a server with another certificate (a man in the middle) gets no request, so never the secret', async () => {
+    // The join code of this hub, but the address of a server with another certificate.
+    const mitm = { ...code, port: otherCode.port };
+    const before = { ...other.hub!.requests };
+    await expect(call(mitm, 'GET', dbPath())).rejects.toBeInstanceOf(PinMismatchError);
+    await expect(syncOnce(hub.store.db, { kind: 'hub', code: mitm })).rejects.toThrow(/not the one in the join code/);
+    expect(other.hub!.requests).toEqual(before);
+  });
+
+  it('with the right fingerprint and secret the event database answers', async () => {
+    const r = remoteDb({ kind: 'hub', code });
+    try {
+      expect((await r.db.info()).doc_count).toBe(await docCount());
+    } finally {
+      await r.close();
+    }
+  });
+});
+
+describe('the hub serves that one database, and only replication\'s requests', () => {
+  it.each([
+    ['GET', '/_all_dbs'],
+    ['GET', `/qm-event-${otherCode?.eventId ?? '00000000-0000-4000-8000-000000000001'}`],
+    ['GET', '/_users'],
+    ['PUT', '/qm-event-11111111-1111-4111-8111-111111111111'],
+    ['DELETE', dbPath()],
+    ['GET', `${dbPath()}/../_all_dbs`],
+    ['GET', `${dbPath()}/%2E%2E/_all_dbs`],
+    ['GET', `/${encodeURIComponent(`qm-event-${ev.id}/../_users`)}`],
+    ['GET', `${dbPath()}/_design/x`],
+    ['PUT', `${dbPath()}/_design/x`],
+    ['GET', `${dbPath()}/character:${ayla.id}/photo.jpg`],
+    ['POST', `${dbPath()}/_compact`],
+    ['GET', `${dbPath()}/_security`],
+    ['POST', `${dbPath()}/_purge`],
+    ['POST', '/_replicate'],
+    ['GET', '/_config'],
+    ['GET', '//etc/passwd'],
+  ])('%s %s → 404, nothing written', async (method, path) => {
+    const before = await docCount();
+    const a = await call(code, method, path, { body: method === 'GET' ? undefined : JSON.stringify({ views: {}, source: dbPath(), target: 'x' }) });
+    expect(a.status).toBe(404);
+    expect(a.body).not.toMatch(/qm-event/);
+    expect(await docCount()).toBe(before);
+  });
+});
+
+describe('every document written is checked; one bad document refuses the whole request', () => {
+  const good = () => ({ _id: `character:${sheet('x').id}`, kind: 'character', file: 'x.character.json', character: sheet('x') });
+  const fixId = (d: { character: { id: string } & Record<string, unknown> } & Record<string, unknown>) => ({ ...d, _id: `character:${d.character.id}` });
+
+  const bulk = (docs: unknown[]) => call(code, 'POST', `${dbPath()}/_bulk_docs`, { body: JSON.stringify({ docs }) });
+
+  it('a good document is accepted (the refusals below are not for want of a secret)', async () => {
+    const before = await docCount();
+    expect((await bulk([fixId(good())])).status).toBe(201);
+    expect(await docCount()).toBe(before + 1);
+  });
+
+  it('__proto__ keys', async () => {
+    const before = await docCount();
+    const d = fixId(good());
+    const body = JSON.stringify({ docs: [fixId(good()), d] }).replace('"notes":""', '"notes":"","__proto__":{"isAdmin":true}');
+    const a = await call(code, 'POST', `${dbPath()}/_bulk_docs`, { body });
+    expect(a.status).toBe(403);
+    expect(a.body).toMatch(/__proto__/);
+    expect(await docCount()).toBe(before);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('documents nested too deep', async () => {
+    const before = await docCount();
+    let deep: unknown = 'x';
+    for (let i = 0; i < MAX_JSON_DEPTH + 1; i++) deep = [deep];
+    const d = good();
+    const a = await bulk([fixId(good()), fixId({ ...d, character: { ...d.character, notes: deep } } as typeof d)]);
+    expect(a.status).toBe(403);
+    expect(await docCount()).toBe(before);
+  });
+
+  it('documents over the file size limit', async () => {
+    const before = await docCount();
+    const d = good();
+    const a = await bulk([fixId({ ...d, character: { ...d.character, notes: 'x'.repeat(MAX_FILE_BYTES + 10) } })]);
+    expect(a.status).toBe(403);
+    expect(a.body).toMatch(/limit is 5.0 MB/);
+    expect(await docCount()).toBe(before);
+  });
+
+  it('a request body over the request limit is cut off', async () => {
+    const before = await docCount();
+    const a = await call(code, 'PUT', `${dbPath()}/character:${ayla.id}`, { body: 'x'.repeat(MAX_FILE_BYTES + 8192) }).catch(() => ({ status: 413, body: '' }));
+    expect(a.status).toBe(413);
+    expect(await docCount()).toBe(before);
+  });
+
+  it('a character naming a file outside the folder, a wrong kind, a malformed entry, a design document', async () => {
+    const before = await docCount();
+    const e = entry('check-in', ayla.id, 'Desk 9');
+    for (const docs of [
+      [{ ...fixId(good()), file: '../../outside.character.json' }],
+      [{ _id: `entry:${e.id}`, kind: 'entry', entry: { ...e, at: 'tuesday' } }],
+      [{ _id: `entry:${e.id}`, kind: 'character', entry: e }],
+      [{ _id: '_design/evil', views: { all: { map: 'function(doc){ emit(doc._id) }' } } }],
+      [{ _id: `entry:${e.id}`, _deleted: true }],
+      [{ _id: 'header', _deleted: true }],
+    ]) {
+      const a = await bulk(docs);
+      expect(a.status, JSON.stringify(docs).slice(0, 80)).toBe(403);
+    }
+    const put = await call(code, 'PUT', `${dbPath()}/entry:${e.id}`, { body: JSON.stringify({ kind: 'entry', entry: { ...e, id: ayla.id } }) });
+    expect(put.status).toBe(403);
+    expect(await docCount()).toBe(before);
+  });
+});

@@ -1,0 +1,116 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listBackups, backupFolderOf } from '../files';
+import { tempFolder } from '../testing';
+import { eventFileText, headerOf } from './ledger-api';
+import { FileMirror } from './mirror';
+import { MirrorState } from './mirror-state';
+import { EventStore } from './store';
+import { entry, ledgerEvent, sheet } from './testing';
+import { mkdir } from 'node:fs/promises';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const text = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+async function desk(root: string, name: string, eventId: string) {
+  const folder = join(root, name);
+  await mkdir(folder, { recursive: true });
+  const store = EventStore.open(join(root, `${name}-sync`), eventId);
+  const mirror = new FileMirror(folder, store, await MirrorState.load(join(root, `${name}-sync`), store.name));
+  cleanups.push(() => store.close());
+  return { folder, store, mirror };
+}
+
+describe('the file mirror', () => {
+  it('puts a folder into the database, writes arrivals to files with backups, and takes edits on disk back in', async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const ayla = sheet('Ayla');
+    const bran = sheet('Bran');
+    const checkIn = entry('check-in', ayla.id, 'Desk 1');
+    const ev = ledgerEvent({ entries: [checkIn] });
+    const one = await desk(t.dir, 'one', ev.id);
+    await writeFile(join(one.folder, 'Ayla.character.json'), text(ayla));
+    await writeFile(join(one.folder, 'Bran.character.json'), text(bran));
+    await writeFile(join(one.folder, 'Muster.event.json'), eventFileText(ev));
+    const first = await one.mirror.syncOnce();
+    expect(first.imported.sort()).toEqual(['Ayla.character.json', 'Bran.character.json', 'Muster.event.json']);
+    expect((await one.store.event())!.entries).toEqual([checkIn]);
+
+    // A second desk with an empty folder receives everything as plain files.
+    const two = await desk(t.dir, 'two', ev.id);
+    await one.store.db.replicate.to(two.store.db);
+    const arrived = await two.mirror.syncOnce();
+    expect(arrived.written.sort()).toEqual(['Ayla.character.json', 'Bran.character.json']);
+    expect(arrived.eventWritten).toBe(true);
+    expect(JSON.parse(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8'))).toEqual(ayla);
+    const evFile = (await readdir(two.folder)).find((n) => n.endsWith('.event.json'))!;
+    expect(evFile).toBe('Autumn Muster.event.json');
+    expect(JSON.parse(await readFile(join(two.folder, evFile), 'utf8')).entries).toEqual([checkIn]);
+
+    // An edit on disk at desk two travels back; desk one's file is rewritten, the old one backed up.
+    await writeFile(join(two.folder, 'Ayla.character.json'), text({ ...ayla, notes: 'one arm' }));
+    const printed = entry('printed', ayla.id, 'Desk 2', { serial: 'CH-1' });
+    const evTwo = JSON.parse(await readFile(join(two.folder, evFile), 'utf8'));
+    await writeFile(join(two.folder, evFile), eventFileText({ ...evTwo, entries: [...evTwo.entries, printed] }));
+    expect((await two.mirror.syncOnce()).imported.sort()).toEqual(['Autumn Muster.event.json', 'Ayla.character.json']);
+    await two.store.db.replicate.to(one.store.db);
+    const back = await one.mirror.syncOnce();
+    expect(back.written).toEqual(['Ayla.character.json']);
+    expect(back.eventWritten).toBe(true);
+    expect(JSON.parse(await readFile(join(one.folder, 'Ayla.character.json'), 'utf8')).notes).toBe('one arm');
+    expect(JSON.parse(await readFile(join(one.folder, 'Muster.event.json'), 'utf8')).entries.map((e: { id: string }) => e.id)).toEqual([checkIn.id, printed.id]);
+    expect(await listBackups(backupFolderOf(one.folder, join(one.folder, 'Ayla.character.json')))).toHaveLength(1);
+    // Nothing more to do when nothing changed.
+    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false });
+  });
+
+  it('an edit on disk racing an arrival becomes a conflict, not a lost edit', async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const ayla = sheet('Ayla');
+    const ev = ledgerEvent();
+    const one = await desk(t.dir, 'one', ev.id);
+    const two = await desk(t.dir, 'two', ev.id);
+    await one.store.putHeader(headerOf(ev));
+    await writeFile(join(one.folder, 'Ayla.character.json'), text(ayla));
+    await one.mirror.syncOnce();
+    await one.store.db.replicate.to(two.store.db);
+    await two.mirror.syncOnce();
+    // Both edit the file while apart.
+    await writeFile(join(one.folder, 'Ayla.character.json'), text({ ...ayla, notes: 'desk one' }));
+    await writeFile(join(two.folder, 'Ayla.character.json'), text({ ...ayla, notes: 'desk two' }));
+    await one.mirror.syncOnce();
+    await two.store.db.replicate.to(one.store.db); // desk two's database has not taken its edit yet
+    await two.mirror.syncOnce();
+    await two.store.db.replicate.to(one.store.db);
+    await one.store.db.replicate.to(two.store.db);
+    await one.mirror.syncOnce();
+    await two.mirror.syncOnce();
+    const [c1] = await one.store.conflicts();
+    const [c2] = await two.store.conflicts();
+    expect(c1!.versions.map((v) => v.character.notes).sort()).toEqual(['desk one', 'desk two']);
+    expect(c2!.versions[0]!.rev).toBe(c1!.versions[0]!.rev);
+    // Both files now hold the same (winning) version.
+    expect(await readFile(join(one.folder, 'Ayla.character.json'), 'utf8')).toBe(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8'));
+  });
+
+  it('a hostile document never reaches the folder', async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const ev = ledgerEvent();
+    const one = await desk(t.dir, 'one', ev.id);
+    await one.store.putHeader(headerOf(ev));
+    const c = sheet('Evil');
+    await one.store.db.bulkDocs([{ _id: `character:${c.id}`, _rev: '1-aa', kind: 'character', file: '../../escape.character.json', character: c }], { new_edits: false });
+    const r = await one.mirror.syncOnce();
+    expect(r.written).toEqual([]);
+    expect(await readdir(t.dir)).not.toContain('escape.character.json');
+    expect(one.store.problems.get(`character:${c.id}`)).toMatch(/plain file name/);
+  });
+});

@@ -1,0 +1,220 @@
+// The event folder and the event's database kept in step, so a desk can always walk away with
+// plain files. A change made on disk (a character saved in the editor, an entry the desk wrote to
+// the event file) goes into the database; a change that arrives by replication is written to the
+// character file and the event file atomically, with the backups every save keeps.
+//
+// File names come from the folder (a character keeps the file it already has) or, for a character
+// new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
+// event folder and checked to stay inside it. Only the folder's top level is mirrored.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadCharacterBytes } from '../../core/format/load';
+import { serializeCharacter } from '../../core/format/save';
+import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
+import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic } from '../files';
+import { isInside } from '../paths';
+import { safeCharacterFileName } from './docs';
+import { eventFileText, headerOf, readEventFile } from './ledger-api';
+import { MirrorState, type FileState } from './mirror-state';
+import type { EventStore } from './store';
+
+export const EVENT_SUFFIX = '.event.json';
+
+export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean };
+
+export class FileMirror {
+  /** Files that could not be shared, by name, with the reason (shown to the volunteer). */
+  readonly problems = new Map<string, string>();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly folder: string,
+    readonly store: EventStore,
+    readonly state: MirrorState,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** One pass: what changed on disk into the database, then what the database has onto disk. Serialised. */
+  syncOnce(): Promise<MirrorReport> {
+    const run = this.chain.then(() => this.pass());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async pass(): Promise<MirrorReport> {
+    const report: MirrorReport = { imported: [], written: [], eventWritten: false };
+    await this.importFromDisk(report);
+    await this.exportToDisk(report);
+    await this.state.save();
+    return report;
+  }
+
+  private async listFolder(): Promise<string[]> {
+    return (await readdir(this.folder)).filter((n) => !n.startsWith('.')).sort();
+  }
+
+  /** The event file: the one the state names, else the folder's one *.event.json of this event. */
+  async eventFilePath(): Promise<string | null> {
+    if (this.state.data.eventFile) return join(this.folder, this.state.data.eventFile);
+    const names = (await this.listFolder()).filter((n) => n.endsWith(EVENT_SUFFIX));
+    for (const n of names) {
+      const r = readEventFile(await readBytes(join(this.folder, n)).catch(() => new Uint8Array()), n);
+      if (r.ok && r.event.id.toLowerCase() === this.store.eventId) {
+        this.state.data.eventFile = n;
+        return join(this.folder, n);
+      }
+    }
+    return null;
+  }
+
+  private async importFromDisk(report: MirrorReport): Promise<void> {
+    const names = await this.listFolder();
+    const owners = new Map<string, string>();
+    for (const [name, s] of Object.entries(this.state.data.files)) owners.set(s.id, name);
+    for (const name of names) {
+      if (!name.endsWith(CHARACTER_FILE_SUFFIX)) continue;
+      const path = join(this.folder, name);
+      const known = this.state.data.files[name];
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) continue;
+      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) continue;
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBytes(path);
+      } catch (e) {
+        this.problems.set(name, `${name}: ${(e as Error).message}`);
+        continue;
+      }
+      const hash = sha256(bytes);
+      if (known && known.hash === hash) {
+        this.state.data.files[name] = { ...known, size: info.size, mtimeMs: info.mtimeMs };
+        continue;
+      }
+      if (!safeCharacterFileName(name)) {
+        this.problems.set(name, `${name}: this file name cannot be shared with other desks (rename it)`);
+        continue;
+      }
+      const loaded = loadCharacterBytes(bytes, name);
+      if (!loaded.ok) {
+        this.problems.set(name, loaded.problem.message);
+        continue;
+      }
+      const id = loaded.character.id.toLowerCase();
+      const owner = owners.get(id);
+      if (owner !== undefined && owner !== name) {
+        this.problems.set(name, `${name}: holds the same character (id ${id}) as ${owner}; only ${owner} is shared`);
+        continue;
+      }
+      const baseRev = known && known.id === id ? known.rev : undefined;
+      const rev = await this.store.putCharacter(loaded.character, name, baseRev);
+      this.problems.delete(name);
+      owners.set(id, name);
+      this.state.data.files[name] = { id, rev, hash, size: info.size, mtimeMs: info.mtimeMs };
+      report.imported.push(name);
+    }
+
+    const eventPath = await this.eventFilePath();
+    if (!eventPath) return;
+    const info = await stat(eventPath).catch(() => null);
+    if (!info?.isFile()) return;
+    const ev = this.state.data.event;
+    if (ev && ev.size === info.size && ev.mtimeMs === info.mtimeMs) return;
+    const bytes = await readBytes(eventPath);
+    const hash = sha256(bytes);
+    if (ev && ev.hash === hash) {
+      this.state.data.event = { ...ev, size: info.size, mtimeMs: info.mtimeMs };
+      return;
+    }
+    const name = this.state.data.eventFile!;
+    const read = readEventFile(bytes, name);
+    if (!read.ok) {
+      this.problems.set(name, read.message);
+      return;
+    }
+    if (read.event.id.toLowerCase() !== this.store.eventId) {
+      this.problems.set(name, `${name}: is the file of another event (id ${read.event.id}); this folder shares ${this.store.eventId}`);
+      return;
+    }
+    await this.store.putHeader(headerOf(read.event));
+    await this.store.addEntries(read.event.entries);
+    this.problems.delete(name);
+    this.state.data.event = { id: this.store.eventId, rev: '', hash, size: info.size, mtimeMs: info.mtimeMs };
+    report.imported.push(name);
+  }
+
+  private async exportToDisk(report: MirrorReport): Promise<void> {
+    const { docs, lastSeq } = await this.store.changesSince(this.state.data.seq ?? 0);
+    let eventChanged = this.state.data.event === undefined;
+    const byId = new Map<string, string>();
+    for (const [name, s] of Object.entries(this.state.data.files)) byId.set(s.id, name);
+    for (const doc of docs) {
+      if (doc.kind !== 'character') {
+        eventChanged = true;
+        continue;
+      }
+      const stored = await this.store.character(doc.character.id);
+      if (!stored) continue;
+      let name = byId.get(stored.id);
+      const known = name === undefined ? undefined : this.state.data.files[name];
+      if (known && known.rev === stored.rev) continue;
+      if (name === undefined) name = await this.freeName(stored.file);
+      const path = join(this.folder, name);
+      if (!isInside(this.folder, path)) throw new Error(`${name}: not inside the event folder`);
+      if (known && !(await this.unchangedOnDisk(path, known))) continue; // edited here meanwhile: imported next pass
+      const text = serializeCharacter(stored.character);
+      await backUp(path, backupFolderOf(this.folder, path), this.now());
+      await writeAtomic(path, text);
+      const info = await stat(path);
+      this.state.data.files[name] = { id: stored.id, rev: stored.rev, hash: sha256(new TextEncoder().encode(text)), size: info.size, mtimeMs: info.mtimeMs };
+      byId.set(stored.id, name);
+      report.written.push(name);
+    }
+    if (eventChanged) report.eventWritten = await this.writeEventFile();
+    this.state.data.seq = lastSeq;
+  }
+
+  /** The document's own name when it is free in the folder, else "<stem> (2)…". */
+  private async freeName(wanted: string): Promise<string> {
+    const taken = new Set(Object.keys(this.state.data.files));
+    const onDisk = new Set(await this.listFolder());
+    if (safeCharacterFileName(wanted) && !taken.has(wanted) && !onDisk.has(wanted)) return wanted;
+    const stem = safeStem(wanted.slice(0, -CHARACTER_FILE_SUFFIX.length));
+    const path = await freePath(this.folder, stem);
+    return path.slice(this.folder.length + 1);
+  }
+
+  private async unchangedOnDisk(path: string, known: FileState): Promise<boolean> {
+    try {
+      const info = await stat(path);
+      if (info.size === known.size && info.mtimeMs === known.mtimeMs) return true;
+      return sha256(await readBytes(path)) === known.hash;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+  }
+
+  private async writeEventFile(): Promise<boolean> {
+    const event = await this.store.event();
+    if (!event) return false;
+    let path = await this.eventFilePath();
+    if (!path) {
+      const name = `${safeStem(event.name)}${EVENT_SUFFIX}`;
+      const free = (await this.listFolder()).includes(name) ? `${safeStem(event.name)} ${event.id.slice(0, 8)}${EVENT_SUFFIX}` : name;
+      this.state.data.eventFile = free;
+      path = join(this.folder, free);
+    }
+    const known = this.state.data.event;
+    if (known && !(await this.unchangedOnDisk(path, known))) return false;
+    const text = eventFileText(event);
+    const bytes = new TextEncoder().encode(text);
+    const hash = sha256(bytes);
+    if (known?.hash === hash) return false;
+    await backUpEvent(path, this.folder, this.now()).catch((e) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    });
+    await writeAtomic(path, text);
+    const info = await stat(path);
+    this.state.data.event = { id: event.id, rev: '', hash, size: info.size, mtimeMs: info.mtimeMs };
+    return true;
+  }
+}

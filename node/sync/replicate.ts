@@ -1,0 +1,177 @@
+// Live replication between a desk's database and the hub (or a game's CouchDB): both ways, retried
+// with back-off while the hub is away, catching up by itself when it is back. The desk's state is
+// what the desk view shows: connected, or offline since a time with so many changes waiting.
+import { EventEmitter } from 'node:events';
+import { describeTarget, remoteDb, type RemoteTarget } from './remote';
+
+export type DeskLinkState =
+  | { kind: 'connecting'; since: string }
+  | { kind: 'connected'; since: string; lastChangeAt?: string }
+  | { kind: 'offline'; since: string; waiting: number; reason: string }
+  | { kind: 'refused'; since: string; reason: string }
+  | { kind: 'stopped'; since: string };
+
+export type LiveSyncOptions = {
+  /** First retry after this many ms, doubling up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  now?: () => Date;
+  /** How often the remote is asked whether it is there (the state's source of truth). */
+  heartbeatMs?: number;
+  /** Documents per batch (PouchDB's default is 100). */
+  batchSize?: number;
+};
+
+/** Whether an error is the remote's answer (secret, pin, refused document) rather than the network. */
+function refusal(err: unknown): string | null {
+  const e = err as { status?: number; code?: string; message?: string; reason?: string };
+  if (e?.code === 'QM_PIN_MISMATCH') return e.message ?? 'certificate mismatch';
+  if (e?.status === 401) return 'the hub refused the join code (wrong or old secret)';
+  if (e?.status === 403) return `the hub refused a document: ${e.reason ?? e.message}`;
+  if (e?.status === 404) return 'the hub does not serve this event';
+  return null;
+}
+
+export class LiveSync extends EventEmitter {
+  state: DeskLinkState;
+  private handles: PouchReplication[] = [];
+  private remote: { db: PouchDatabase; close(): Promise<void> } | null = null;
+  /** Local sequence up to which everything is known to be at the remote. */
+  private upToDateSeq: number | string = 0;
+  /** Revisions that came from the remote since then (they are not "waiting"). */
+  private pulled = new Set<string>();
+  private lastBeatOk = 0;
+  private stopped = false;
+  private heartbeat: NodeJS.Timeout | null = null;
+  readonly counts = { pushed: 0, pulled: 0, errors: 0 };
+
+  constructor(
+    readonly local: PouchDatabase,
+    readonly target: RemoteTarget,
+    private readonly options: LiveSyncOptions = {},
+  ) {
+    super();
+    this.state = { kind: 'connecting', since: this.nowIso() };
+  }
+
+  private nowIso(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  get description(): string {
+    return describeTarget(this.target);
+  }
+
+  private setState(s: DeskLinkState): void {
+    this.state = s;
+    this.emit('state', s);
+  }
+
+  /** Local changes the hub has not acknowledged yet (not counting replication checkpoints). */
+  async waiting(): Promise<number> {
+    const res = await this.local.changes({ since: this.upToDateSeq, limit: 100_000 });
+    return res.results.filter((r: { id: string; changes: { rev: string }[] }) => !r.id.startsWith('_local/') && !this.pulled.has(`${r.id}@${r.changes[0]?.rev}`)).length;
+  }
+
+  start(): void {
+    const base = this.options.backoffMs ?? 1000;
+    const max = this.options.maxBackoffMs ?? 30_000;
+    this.remote = remoteDb(this.target);
+    const opts = { live: true, retry: true, batch_size: this.options.batchSize ?? 100, back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)) };
+    // Push and pull apart (not PouchDB's sync, which hides why a side paused): a push that pauses
+    // without an error has sent everything, which is what "changes waiting" counts from.
+    const push = this.local.replicate.to(this.remote.db, opts);
+    const pull = this.local.replicate.from(this.remote.db, opts);
+    this.handles = [push, pull];
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? 3000);
+    this.heartbeat.unref();
+    push.on('change', (info: { docs_written: number; last_seq: number | string }) => {
+      this.counts.pushed += info.docs_written;
+      this.upToDateSeq = info.last_seq;
+      this.changed(info);
+    });
+    pull.on('change', (info: { docs_written: number; docs: { _id: string; _rev: string }[] }) => {
+      this.counts.pulled += info.docs_written;
+      for (const d of info.docs ?? []) this.pulled.add(`${d._id}@${d._rev}`);
+      this.changed(info);
+    });
+    push.on('paused', (err?: unknown) => {
+      if (this.stopped) return;
+      if (err) return this.goOffline(err);
+      const seqBefore = this.local.info();
+      void seqBefore.then((i) => {
+        this.upToDateSeq = i.update_seq;
+        this.pulled.clear();
+        this.emit('idle');
+      });
+    });
+    pull.on('paused', (err?: unknown) => {
+      if (err && !this.stopped) this.goOffline(err);
+    });
+    for (const h of this.handles) {
+      h.on('active', () => {
+        if (this.state.kind !== 'connected' && !this.stopped) this.setState({ kind: 'connected', since: this.nowIso() });
+      });
+      h.on('denied', (err: unknown) => {
+        this.counts.errors++;
+        this.emit('denied', err);
+      });
+      h.on('error', (err: unknown) => {
+        // Live replication with retry only ends with an error the remote meant (a refusal).
+        this.counts.errors++;
+        if (this.stopped) return;
+        const why = refusal(err);
+        this.setState(why ? { kind: 'refused', since: this.nowIso(), reason: why } : { kind: 'offline', since: this.nowIso(), waiting: 0, reason: String((err as Error)?.message ?? err) });
+      });
+    }
+  }
+
+  private changed(info: unknown): void {
+    if (this.state.kind === 'connected') this.state = { ...this.state, lastChangeAt: this.nowIso() };
+    this.emit('change', info);
+  }
+
+  /** Asks the remote whether it is there; the link state follows the answer. */
+  private async beat(): Promise<void> {
+    if (this.stopped || !this.remote) return;
+    try {
+      await this.remote.db.info();
+      this.lastBeatOk = Date.now();
+      if (this.state.kind === 'offline' || this.state.kind === 'connecting') this.setState({ kind: 'connected', since: this.nowIso() });
+    } catch (err) {
+      if (!this.stopped) this.goOffline(err);
+    }
+  }
+
+  private goOffline(err: unknown): void {
+    const why = refusal(err);
+    if (why) {
+      this.setState({ kind: 'refused', since: this.nowIso(), reason: why });
+      return;
+    }
+    const since = this.state.kind === 'offline' ? this.state.since : this.nowIso();
+    const reason = (err as Error)?.message ?? 'the hub cannot be reached';
+    void this.waiting().then((waiting) => {
+      if (!this.stopped) this.setState({ kind: 'offline', since, waiting, reason });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const h of this.handles) h.cancel();
+    await this.remote?.close();
+    this.setState({ kind: 'stopped', since: this.nowIso() });
+  }
+}
+
+/** One replication both ways until both sides are equal (`desk join --once`). */
+export async function syncOnce(local: PouchDatabase, target: RemoteTarget, options: { batchSize?: number } = {}): Promise<{ pushed: number; pulled: number }> {
+  const remote = remoteDb(target);
+  try {
+    const result = await local.sync(remote.db, { batch_size: options.batchSize ?? 100 });
+    return { pushed: result.push?.docs_written ?? 0, pulled: result.pull?.docs_written ?? 0 };
+  } finally {
+    await remote.close();
+  }
+}

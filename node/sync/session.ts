@@ -1,0 +1,192 @@
+// A desk taking part in a shared event: its store, its file mirror, and either the hub it serves
+// or the link to the hub (or game CouchDB) it joined. Used by `quartermaster desk serve|join` and by
+// the app's main process alike.
+import { watch, type FSWatcher } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { readBytes } from '../files';
+import { databaseName } from './docs';
+import { hubIdentity } from './hub-identity';
+import { startHub, type Hub } from './hub';
+import { formatJoinCode, type JoinCode } from './join-code';
+import { readEventFile, type LedgerEntry } from './ledger-api';
+import { FileMirror, EVENT_SUFFIX } from './mirror';
+import { MirrorState } from './mirror-state';
+import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './replicate';
+import type { RemoteTarget } from './remote';
+import { EventStore } from './store';
+
+export const SYNC_FOLDER = '.quartermaster-sync';
+
+export class SyncSetupError extends Error {}
+
+export type SessionOptions = {
+  folder: string;
+  /** Where the database and the hub's identity live (default: <folder>/.quartermaster-sync). */
+  syncFolder?: string;
+  /** How often the folder is also looked at (fs.watch misses changes on some file systems). */
+  pollMs?: number;
+  /** Quiet time before a mirror pass, so a burst of changes is one pass. */
+  settleMs?: number;
+  link?: LiveSyncOptions;
+  log?: (line: string) => void;
+};
+
+export type DeskStatus = { role: 'hub' | 'desk'; eventId: string; link: DeskLinkState | { kind: 'hub'; url: string; since: string }; problems: { file: string; message: string }[]; conflicts: number };
+
+/** The event id of the folder's event file (there must be exactly one, of format v2). */
+export async function folderEventId(folder: string): Promise<string> {
+  const names = (await readdir(folder)).filter((n) => n.endsWith(EVENT_SUFFIX) && !n.startsWith('.'));
+  if (names.length === 0) throw new SyncSetupError(`${folder} has no event file (*${EVENT_SUFFIX}); create the event at this desk first`);
+  if (names.length > 1) throw new SyncSetupError(`${folder} holds ${names.length} event files (${names.join(', ')}); a shared event folder holds one`);
+  const path = join(folder, names[0]!);
+  const r = readEventFile(await readBytes(path), path);
+  if (!r.ok) throw new SyncSetupError(r.message);
+  return r.event.id.toLowerCase();
+}
+
+export class DeskSession {
+  hub: Hub | null = null;
+  link: LiveSync | null = null;
+  joinCode: string | null = null;
+  private watcher: FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private feed: PouchEventEmitter | null = null;
+  private closed = false;
+  private hubSince = new Date().toISOString();
+  passes = 0;
+  lastError: string | null = null;
+
+  private constructor(
+    readonly options: SessionOptions,
+    readonly store: EventStore,
+    readonly mirror: FileMirror,
+  ) {}
+
+  static async open(options: SessionOptions, eventId: string): Promise<DeskSession> {
+    const folder = resolve(options.folder);
+    const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
+    const store = EventStore.open(syncFolder, eventId);
+    const state = await MirrorState.load(syncFolder, store.name);
+    const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state));
+    await session.pass();
+    return session;
+  }
+
+  get syncFolder(): string {
+    return this.options.syncFolder!;
+  }
+
+  /** Hosts the event: serves its database over HTTPS on host:port; returns the join code. */
+  async serve(host: string, port: number): Promise<string> {
+    const identity = await hubIdentity(this.syncFolder, this.store.name, [host]);
+    this.hub = await startHub({ syncFolder: this.syncFolder, dbName: this.store.name, host, port, identity, log: this.options.log });
+    this.hubSince = new Date().toISOString();
+    const code: JoinCode = { host, port: this.hub.port, eventId: this.store.eventId, secret: identity.secret, fingerprint: identity.fingerprint };
+    this.joinCode = formatJoinCode(code);
+    this.watchAll();
+    return this.joinCode;
+  }
+
+  /** Replicates with the hub or CouchDB live, until stopped. */
+  join(target: RemoteTarget): LiveSync {
+    this.link = new LiveSync(this.store.db, target, this.options.link);
+    this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
+    this.link.start();
+    this.watchAll();
+    return this.link;
+  }
+
+  /** One replication both ways, then the files. */
+  async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number }> {
+    const r = await syncOnce(this.store.db, target, { batchSize: this.options.link?.batchSize });
+    await this.pass();
+    return r;
+  }
+
+  private watchAll(): void {
+    if (this.feed) return;
+    this.feed = this.store.db.changes({ live: true, since: 'now' });
+    this.feed.on('change', () => this.schedule());
+    this.feed.on('error', () => undefined);
+    try {
+      this.watcher = watch(this.options.folder, { persistent: false }, (_e, name) => {
+        if (name && !String(name).startsWith('.')) this.schedule();
+      });
+      this.watcher.on('error', () => undefined);
+    } catch {
+      /* polling alone */
+    }
+    this.poll = setInterval(() => this.schedule(), this.options.pollMs ?? 2000);
+    this.poll.unref();
+  }
+
+  private schedule(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.pass();
+    }, this.options.settleMs ?? 30);
+  }
+
+  /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */
+  async record(entries: readonly LedgerEntry[]): Promise<number> {
+    const n = await this.store.addEntries(entries);
+    this.schedule();
+    return n;
+  }
+
+  /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
+  async pass(): Promise<void> {
+    try {
+      await this.mirror.syncOnce();
+      this.passes++;
+      this.lastError = null;
+    } catch (e) {
+      this.lastError = (e as Error).message;
+      this.options.log?.(`could not bring the folder in step: ${this.lastError}`);
+    }
+  }
+
+  async status(): Promise<DeskStatus> {
+    const problems = [...this.mirror.problems].map(([file, message]) => ({ file, message }));
+    for (const [id, message] of this.store.problems) problems.push({ file: id, message });
+    const conflicts = (await this.store.conflicts()).length;
+    const link = this.hub ? { kind: 'hub' as const, url: this.hub.url, since: this.hubSince } : this.link ? this.link.state : ({ kind: 'stopped', since: this.hubSince } as const);
+    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.poll) clearInterval(this.poll);
+    this.watcher?.close();
+    this.feed?.cancel();
+    await this.link?.stop();
+    await this.hub?.close();
+    await this.mirror.syncOnce().catch(() => undefined);
+    await this.store.close();
+  }
+}
+
+export function describeState(s: DeskLinkState | { kind: 'hub'; url: string }): string {
+  const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+  switch (s.kind) {
+    case 'hub':
+      return `hosting the event at ${s.url}`;
+    case 'connecting':
+      return 'connecting…';
+    case 'connected':
+      return `connected since ${hhmm(s.since)}`;
+    case 'offline':
+      return `offline since ${hhmm(s.since)}, ${s.waiting} change${s.waiting === 1 ? '' : 's'} waiting (${s.reason})`;
+    case 'refused':
+      return `refused: ${s.reason}`;
+    case 'stopped':
+      return 'stopped';
+  }
+}
+
+export { databaseName };

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing';
+import { EntryClashError, EventStore } from './store';
+import { entry, ledgerEvent, sheet } from './testing';
+import { headerOf } from './ledger-api';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function twoStores() {
+  const t = await tempFolder('qm-store-');
+  const ev = ledgerEvent();
+  const a = EventStore.open(`${t.dir}/a`, ev.id);
+  const b = EventStore.open(`${t.dir}/b`, ev.id);
+  cleanups.push(async () => {
+    await a.close();
+    await b.close();
+    await t.cleanup();
+  });
+  await a.putHeader(headerOf(ev));
+  return { ev, a, b };
+}
+
+const replicateBoth = async (a: EventStore, b: EventStore) => {
+  await a.db.replicate.to(b.db);
+  await b.db.replicate.to(a.db);
+};
+
+describe('the event store', () => {
+  it('keeps entries immutable: the same entry twice is one, a changed one is refused', async () => {
+    const { a, ev } = await twoStores();
+    const e = entry('check-in', sheet('Ayla').id, 'Desk 1');
+    expect(await a.addEntries([e])).toBe(1);
+    expect(await a.addEntries([e])).toBe(0);
+    await expect(a.addEntries([{ ...e, desk: 'Desk 2' }])).rejects.toBeInstanceOf(EntryClashError);
+    expect((await a.event())!.entries).toEqual([e]);
+    expect((await a.event())!.id).toBe(ev.id);
+  });
+
+  it('entries written at two desks apart never conflict and arrive in (at, id) order at both', async () => {
+    const { a, b } = await twoStores();
+    const c = sheet('Ayla').id;
+    const e1 = entry('check-in', c, 'Desk 1');
+    const e2 = entry('printed', c, 'Desk 2', { serial: 'CH-1', edition: '1-K7' });
+    const e3 = entry('note', undefined, 'Desk 1', { text: 'rain' });
+    await a.addEntries([e1, e3]);
+    await b.addEntries([e2]);
+    await replicateBoth(a, b);
+    expect((await a.event())!.entries.map((e) => e.id)).toEqual([e1.id, e2.id, e3.id]);
+    expect(await b.event()).toEqual(await a.event());
+  });
+
+  it('keeps both versions of a character edited at two desks apart, flags it, and resolves it everywhere', async () => {
+    const { a, b } = await twoStores();
+    const ayla = sheet('Ayla');
+    const rev1 = await a.putCharacter(ayla, 'Ayla.character.json');
+    await replicateBoth(a, b);
+    await a.putCharacter({ ...ayla, notes: 'lost a hand' }, 'Ayla.character.json', rev1);
+    await b.putCharacter({ ...ayla, player: 'Sam' }, 'Ayla.character.json', rev1);
+    await replicateBoth(a, b);
+    const ca = await a.conflicts();
+    const cb = await b.conflicts();
+    expect(ca).toHaveLength(1);
+    expect(ca[0]!.versions.map((v) => v.character.notes === 'lost a hand' || v.character.player === 'Sam')).toEqual([true, true]);
+    // Both desks agree which version wins for now.
+    expect(cb[0]!.versions[0]!.rev).toBe(ca[0]!.versions[0]!.rev);
+    await b.resolveConflict(ayla.id, { ...ayla, notes: 'lost a hand', player: 'Sam' });
+    await replicateBoth(a, b);
+    expect(await a.conflicts()).toEqual([]);
+    expect((await a.character(ayla.id))!.character).toMatchObject({ notes: 'lost a hand', player: 'Sam' });
+  });
+
+  it('two desks that start from the same file copy do not conflict', async () => {
+    const { a, b } = await twoStores();
+    const ayla = sheet('Ayla');
+    await a.putCharacter(ayla, 'Ayla.character.json');
+    await b.putCharacter(ayla, 'Ayla.character.json');
+    await replicateBoth(a, b);
+    expect(await a.conflicts()).toEqual([]);
+  });
+
+  it('lists a refused document as a problem and never returns it', async () => {
+    const { a } = await twoStores();
+    const e = entry('check-in', sheet('Ayla').id, 'Desk 1');
+    // Written past the checks, as a hostile peer's replication would.
+    await a.db.bulkDocs([{ _id: `entry:${e.id}`, _rev: '1-abc', kind: 'entry', entry: { ...e, at: 'yesterday' } }], { new_edits: false });
+    expect((await a.event())!.entries).toEqual([]);
+    expect(a.problems.get(`entry:${e.id}`)).toMatch(/field "entry.at"/);
+  });
+});

@@ -1,0 +1,258 @@
+// One event's replicated store: a PouchDB database holding the header, one immutable document per
+// ledger entry and one document per character (docs.ts). Every document read from it is checked
+// again (a desk's database holds whatever replication brought); those that fail are listed in
+// `problems` and never reach the files, the ledger or the view.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/format/hash';
+import type { Character } from '../../core/model/character';
+import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc } from './docs';
+import { mergeEvents, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
+import { openLocal } from './pouch';
+
+export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
+export type ConflictVersion = { rev: string; file: string; character: Character };
+export type CharacterConflict = { id: string; versions: ConflictVersion[] };
+export type StoreProblem = { id: string; message: string };
+
+const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+export class EntryClashError extends Error {}
+
+export class EventStore {
+  readonly problems = new Map<string, string>();
+
+  private constructor(
+    readonly db: PouchDatabase,
+    readonly eventId: string,
+  ) {}
+
+  /** Opens the event's database in `syncFolder` (created empty if it is not there yet). */
+  static open(syncFolder: string, eventId: string): EventStore {
+    const name = databaseName(eventId);
+    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase());
+  }
+
+  get name(): string {
+    return databaseName(this.eventId);
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  /** A document by id, checked; null when missing or refused (the refusal is kept in `problems`). */
+  private async read(id: string, options: Record<string, unknown> = {}): Promise<{ doc: EventDoc; raw: any } | null> {
+    let raw;
+    try {
+      raw = await this.db.get(id, options);
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) return null;
+      throw e;
+    }
+    return this.checked(raw);
+  }
+
+  private checked(raw: any): { doc: EventDoc; raw: any } | null {
+    const c = checkDoc(raw);
+    if (!c.ok) {
+      this.problems.set(c.id, c.message);
+      return null;
+    }
+    return 'doc' in c ? { doc: c.doc, raw } : null;
+  }
+
+  async header(): Promise<EventHeader | null> {
+    const got = await this.read(HEADER_ID);
+    return got && got.doc.kind === 'header' ? got.doc.event : null;
+  }
+
+  /** Sets the header (name, game, dates…); no write when it is already so. */
+  async putHeader(event: EventHeader): Promise<void> {
+    if (event.id.toLowerCase() !== this.eventId) throw new Error(`the header is of event ${event.id}, this store holds ${this.eventId}`);
+    const current = await this.read(HEADER_ID);
+    if (current && contentHash(current.doc.kind === 'header' ? current.doc.event : null) === contentHash(event)) return;
+    const doc = { _id: HEADER_ID, kind: 'header', event, ...(current ? { _rev: current.raw._rev } : {}) };
+    const c = checkDoc(doc);
+    if (!c.ok) throw new Error(c.message);
+    await this.db.put(doc);
+  }
+
+  /**
+   * Adds ledger entries not yet in the store. Entries are immutable: one already there with the same
+   * id is skipped when equal, and refused (EntryClashError, nothing written) when it differs.
+   */
+  async addEntries(entries: readonly LedgerEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const ids = entries.map((e) => entryDocId(e.id));
+    const existing = await this.db.allDocs({ keys: ids, include_docs: true });
+    const fresh: Record<string, unknown>[] = [];
+    existing.rows.forEach((row, i) => {
+      const entry = entries[i]!;
+      if (row.doc) {
+        if (contentHash(row.doc.entry) !== contentHash(entry)) throw new EntryClashError(`entry ${entry.id} is already recorded with other content; entries are never changed`);
+        return;
+      }
+      const doc = { _id: ids[i]!, kind: 'entry', entry };
+      const c = checkDoc(doc);
+      if (!c.ok) throw new Error(c.message);
+      fresh.push(doc);
+    });
+    if (fresh.length === 0) return 0;
+    const results = await this.db.bulkDocs(fresh);
+    const failed = results.find((r) => r.error && r.status !== 409);
+    if (failed) throw new Error(`cannot store entry ${failed.id}: ${failed.message ?? failed.error}`);
+    return fresh.length;
+  }
+
+  /** Every valid entry in the store, sorted by (at, id). */
+  async entries(): Promise<LedgerEntry[]> {
+    const res = await this.db.allDocs({ startkey: ENTRY_PREFIX, endkey: `${ENTRY_PREFIX}\uffff`, include_docs: true });
+    const out: LedgerEntry[] = [];
+    for (const row of res.rows) {
+      const got = this.checked(row.doc);
+      if (got && got.doc.kind === 'entry') out.push(got.doc.entry);
+    }
+    return out.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.id < y.id ? -1 : 1));
+  }
+
+  /** The event as a ledger file holds it: header + every entry; null before a header arrived. */
+  async event(): Promise<LedgerEvent | null> {
+    const header = await this.header();
+    if (!header) return null;
+    return mergeEvents({ ...header, entries: await this.entries() }, { ...header, entries: [] });
+  }
+
+  /** Every character (the winning revision) with the revisions it conflicts with. */
+  async characters(): Promise<StoredCharacter[]> {
+    const res = await this.db.allDocs({ startkey: CHARACTER_PREFIX, endkey: `${CHARACTER_PREFIX}\uffff`, include_docs: true, conflicts: true });
+    const out: StoredCharacter[] = [];
+    for (const row of res.rows) {
+      const got = this.checked(row.doc);
+      if (got && got.doc.kind === 'character') out.push(stored(got.doc, got.raw));
+    }
+    return out;
+  }
+
+  async character(id: string): Promise<StoredCharacter | null> {
+    const got = await this.read(characterDocId(id), { conflicts: true });
+    return got && got.doc.kind === 'character' ? stored(got.doc, got.raw) : null;
+  }
+
+  /**
+   * Records a character as saved at this desk. `baseRev` is the revision the file was last written
+   * from: when another desk's change has arrived since, the new version becomes a branch beside it
+   * (a conflict to resolve), never a silent overwrite. Returns the new revision (or the current one
+   * when nothing changed).
+   */
+  async putCharacter(character: Character, file: string, baseRev?: string): Promise<string> {
+    if (!safeCharacterFileName(file)) throw new Error(`"${file}" is not a character file name`);
+    const id = characterDocId(character.id);
+    const body = { _id: id, kind: 'character', file, character };
+    const c = checkDoc(body);
+    if (!c.ok) throw new Error(c.message);
+    const current = await this.read(id, { conflicts: true });
+    const currentRev: string | undefined = current?.raw._rev;
+    if (current && current.doc.kind === 'character' && currentRev === baseRev && contentHash(current.doc.character) === contentHash(character) && current.doc.file === file) return currentRev!;
+    if (current && currentRev === baseRev) return (await this.db.put({ ...body, _rev: currentRev })).rev;
+    if (!current && baseRev === undefined) {
+      // Created at several desks at once (say, the same file copied to each): a revision named by
+      // its content, so identical copies are one revision and different ones a conflict.
+      const rev = `1-${contentHash(body).slice(0, 32)}`;
+      await this.db.bulkDocs([{ ...body, _rev: rev, _revisions: { start: 1, ids: [rev.slice(2)] } }], { new_edits: false });
+      return rev;
+    }
+    // A branch from baseRev (or a new root when the file was never mirrored).
+    let start = 0;
+    let ancestry: string[] = [];
+    if (baseRev !== undefined) {
+      try {
+        const base = await this.db.get(id, { rev: baseRev, revs: true });
+        start = base._revisions.start;
+        ancestry = base._revisions.ids;
+      } catch {
+        start = 0;
+      }
+    }
+    const hash = contentHash({ body, parent: baseRev ?? null }).slice(0, 32);
+    const rev = `${start + 1}-${hash}`;
+    await this.db.bulkDocs([{ ...body, _rev: rev, _revisions: { start: start + 1, ids: [hash, ...ancestry] } }], { new_edits: false });
+    await this.dropEqualConflicts(id);
+    return rev;
+  }
+
+  /** Both (or all) versions of every character edited at two desks while apart. */
+  async conflicts(): Promise<CharacterConflict[]> {
+    const out: CharacterConflict[] = [];
+    for (const c of await this.characters()) {
+      if (c.conflicts.length === 0) continue;
+      const conflict = await this.conflict(c.id);
+      if (conflict) out.push(conflict);
+    }
+    return out;
+  }
+
+  async conflict(characterId: string): Promise<CharacterConflict | null> {
+    const winner = await this.character(characterId);
+    if (!winner || winner.conflicts.length === 0) return null;
+    const versions: ConflictVersion[] = [{ rev: winner.rev, file: winner.file, character: winner.character }];
+    for (const rev of winner.conflicts) {
+      const got = await this.read(characterDocId(characterId), { rev });
+      if (got && got.doc.kind === 'character') versions.push({ rev, file: got.doc.file, character: got.doc.character });
+    }
+    return { id: winner.id, versions };
+  }
+
+  /**
+   * Ends a conflict: `keep` (one of the versions, or a merge of them) becomes the character and every
+   * other branch is closed. Every desk sees the same result once this replicates.
+   */
+  async resolveConflict(characterId: string, keep: Character): Promise<string> {
+    const winner = await this.character(characterId);
+    if (!winner) throw new Error(`no character ${characterId} in this event`);
+    if (keep.id.toLowerCase() !== winner.id) throw new Error(`the kept version is of character ${keep.id}, not ${winner.id}`);
+    const id = characterDocId(characterId);
+    const docs: Record<string, unknown>[] = [{ _id: id, _rev: winner.rev, kind: 'character', file: winner.file, character: keep }];
+    for (const rev of winner.conflicts) docs.push({ _id: id, _rev: rev, _deleted: true });
+    const c = checkDoc(docs[0]);
+    if (!c.ok) throw new Error(c.message);
+    const results = await this.db.bulkDocs(docs);
+    const failed = results.find((r) => r.error);
+    if (failed) throw new Error(`cannot resolve the conflict of ${characterId}: ${failed.message ?? failed.error}`);
+    return results[0].rev as string;
+  }
+
+  /** Conflicting branches with the same content as the winner are not a conflict: closed at once. */
+  async dropEqualConflicts(id: string): Promise<void> {
+    let raw;
+    try {
+      raw = await this.db.get(id, { conflicts: true });
+    } catch {
+      return;
+    }
+    const conflicts: string[] = raw._conflicts ?? [];
+    if (conflicts.length === 0) return;
+    const want = contentHash({ file: raw.file, character: raw.character });
+    const drop: Record<string, unknown>[] = [];
+    for (const rev of conflicts) {
+      const other = await this.db.get(id, { rev }).catch(() => null);
+      if (other && contentHash({ file: other.file, character: other.character }) === want) drop.push({ _id: id, _rev: rev, _deleted: true });
+    }
+    if (drop.length > 0) await this.db.bulkDocs(drop);
+  }
+
+  /** Changes since `since` (a sequence number), checked; refused ones go to `problems`. */
+  async changesSince(since: number | string): Promise<{ docs: EventDoc[]; lastSeq: number | string }> {
+    const res = await this.db.changes({ since, include_docs: true, conflicts: true });
+    const docs: EventDoc[] = [];
+    for (const change of res.results) {
+      if (!change.doc || change.doc._deleted) continue;
+      const got = this.checked(change.doc);
+      if (got) docs.push(got.doc);
+    }
+    return { docs, lastSeq: res.last_seq };
+  }
+}
+
+function stored(doc: CharacterDoc, raw: any): StoredCharacter {
+  return { id: doc.character.id.toLowerCase(), rev: raw._rev, file: doc.file, character: doc.character, conflicts: raw._conflicts ?? [] };
+}
