@@ -13,6 +13,7 @@ import { nativeDeflate } from '../node/deflate';
 import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
+import { nativeDeflate } from '../node/deflate';
 import { createPrinter } from './print-pack';
 import { handlerFixture, tempFolder } from './testing';
 
@@ -69,10 +70,11 @@ describe('preview', () => {
     expect(p.widthPt).toBeCloseTo(210 * PT, 3);
     expect(p.heightPt).toBeCloseTo(297 * PT, 3);
     expect(p.perPage).toBe(10);
-    // Duplex: page 1 the character card's front, page 2 its back, page 3 the tag and the potion.
+    // Duplex: page 1 the character card's front with the tag and the potion beside it (their backs
+    // blank), page 2 the character card's back.
     expect(p.cards).toBe(3);
-    expect(p.pages).toBe(3);
-    expect(p.faces).toHaveLength(1);
+    expect(p.pages).toBe(2);
+    expect(p.faces).toHaveLength(3);
     // The grid is centred: left (210 − 171.2) / 2 = 19.4 mm; bottom (297 − 270) / 2 = 13.5 mm; the
     // first card sits in the top row: 13.5 + 270 − 54 = 229.5 mm from the bottom.
     const [a, b, cc, d, e, f] = p.faces[0]!.matrix;

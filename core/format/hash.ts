@@ -79,13 +79,59 @@ export function sha256Hex(input: string | Uint8Array): string {
   return out;
 }
 
-/** JSON with object keys sorted, so the same content always hashes the same. */
+/**
+ * JSON with object keys sorted, so the same content always hashes the same. The desk hashes every
+ * character of an event on each load, so this builds one string without intermediate arrays and
+ * remembers the quoted form of keys it has seen (characters repeat the same few dozen keys).
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  return write(value);
+}
+
+const QUOTED_KEYS = new Map<string, string>();
+const MAX_QUOTED_KEYS = 4096;
+
+function quotedKey(k: string): string {
+  let q = QUOTED_KEYS.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(k, q);
+  }
+  return q;
+}
+
+function write(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      // undefined, functions, symbols (never in a parsed file), as JSON.stringify(value) ?? 'null'.
+      return JSON.stringify(value) ?? 'null';
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += i === 0 ? write(value[i]) : `,${write(value[i])}`;
+    return `${out}]`;
+  }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  const keys = Object.keys(obj).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    out += first ? quotedKey(k) : `,${quotedKey(k)}`;
+    out += write(v);
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /**

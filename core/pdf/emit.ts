@@ -8,7 +8,7 @@
 // Strings are encoded character by character (each character's glyph looked up once): the glyphs
 // are exactly the ones measured in layout (fonts.ts), with no ligatures, so text is never wider than
 // laid out and reads back letter for letter.
-import { PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PrintScaling, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DrawOp } from './draw';
 import { faceMatrix, type Sheet } from './impose';
 import { ContentBytes } from './content';
@@ -51,6 +51,9 @@ export class PdfWriter {
     doc.setCreator('Quartermaster');
     doc.setCreationDate(meta.now);
     doc.setModificationDate(meta.now);
+    // Cards must print at their real size on card stock: ask viewers not to fit the page to the
+    // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
+    doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
     return new PdfWriter(doc, { regular, bold }, deflate);
   }
 
