@@ -67,6 +67,9 @@ export const api = {
   reprintChanged: invoke('reprintChanged'),
   giveNewId: invoke('giveNewId'),
   verifyCard: invoke('verifyCard'),
+  recordDesk: invoke('recordDesk'),
+  transferItem: invoke('transferItem'),
+  newCharacterAfterDeath: invoke('newCharacterAfterDeath'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {

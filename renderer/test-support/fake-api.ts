@@ -126,6 +126,9 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     reprintChanged: vi.fn(async () => null),
     giveNewId: notImplemented('giveNewId'),
     verifyCard: notImplemented('verifyCard'),
+    recordDesk: notImplemented('recordDesk'),
+    transferItem: notImplemented('transferItem'),
+    newCharacterAfterDeath: notImplemented('newCharacterAfterDeath'),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;
       api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });
