@@ -31,7 +31,7 @@ describe('armour section: the body diagram', () => {
 
     fireEvent.click(part('Torso'));
     expect(part('Torso').getAttribute('aria-checked')).toBe('true');
-    expect(part('Torso').getAttribute('aria-label')).toBe('Torso. 5 points, averaged into the rating. covered by Breastplate');
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 5 points, averaged into the rating. covered by Breastplate');
     expect(editedCharacter(app).armour[0]!.locations).toEqual(['torso']);
     // Plate is 5 ("plate mail five"); one area covered: rating 5, Threshold 1 at 5 or more.
     expect(summary('Armour rating')).toBe('5');
