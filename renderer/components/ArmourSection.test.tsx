@@ -88,6 +88,16 @@ describe('armour section: the body diagram', () => {
   });
 });
 
+describe('armour section: words', () => {
+  it('says "1 piece" and "1 point", not "1 pieces" or "1 points"', async () => {
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen', armour: [{ name: 'Robe', type: 'cloth', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 piece. covered by Robe');
+    cleanup();
+    await openCharacter(makeCharacter({ ruleset: 'fortunes-landing', name: 'Ayla', armour: [{ name: 'Jerkin', type: 'light-leather', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 point, averaged into the rating. covered by Jerkin');
+  });
+});
+
 describe("armour section: Fortune's Landing choice of areas", () => {
   // Plate 5 on the torso, heavy leather 2 on each leg. Every choice, best first (ties: more areas,
   // then area order): torso 5; torso + a leg (5 + 2) / 2 = 3.5, rounded up to 4 (two choices);
