@@ -64,7 +64,11 @@ async function baseline(dir, { read }) {
   return files.length;
 }
 
+// Each timed step starts with a collected heap (node --expose-gc), so that garbage from the step
+// before is not charged to it; the same for the baselines.
+const gc = globalThis.gc ?? (() => undefined);
 const time = async (fn) => {
+  gc();
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
@@ -90,6 +94,7 @@ for (const N of SIZES) {
     t.coldBase.push(await time(() => baseline(dir, { read: true })));
     t.statBase.push(await time(() => baseline(dir, { read: false })));
     let firstAt = 0;
+    gc();
     const t0 = performance.now();
     const listed = await new Library({ derive }).list(dir, { onFirstRows: () => (firstAt = performance.now() - t0) });
     t.cold.push(performance.now() - t0);
