@@ -38,10 +38,12 @@ for (const N of SIZES) {
     const { id } = makeCharacter(i);
     characters[id] = {
       ...(i % 2 === 0 ? { checkedInAt: '2026-10-02T18:05:00+01:00' } : {}),
-      printed: [{ at: '2026-09-30T20:00:00+01:00', hash: i.toString(16).padStart(64, '0'), serials: ['CH-00000-00000', 'IT-00000-00000'] }],
+      printed: [{ at: '2026-09-30T20:00:00+01:00', hash: i.toString(16).padStart(64, '0'), serials: ['CH-00000-00000'] }],
     };
   }
-  writeFileSync(join(dir, 'bench.event.json'), `${JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Bench', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters }, null, 2)}\n`);
+  // Written without indentation: at 20,000 characters an indented event file passes the 5 MB limit
+  // on every file the desk reads (core/format/limits.ts).
+  writeFileSync(join(dir, 'bench.event.json'), `${JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Bench', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters })}\n`);
 
   const m = compareProcesses(
     {
