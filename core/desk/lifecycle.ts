@@ -123,3 +123,14 @@ export function recordPrints(event: DeskEvent, prints: readonly NewPrint[], stam
   }
   return { event: current, entries, voids };
 }
+
+/** The cards a print laid out, per source file, once per serial (a card continued on a second card counts once). */
+export function cardsBySource(cards: readonly { source: string; spec: { serial: string; edition?: string } }[]): Map<string, { serial: string; edition?: string }[]> {
+  const out = new Map<string, { serial: string; edition?: string }[]>();
+  for (const card of cards) {
+    const list = out.get(card.source) ?? [];
+    if (!list.some((c) => c.serial === card.spec.serial)) list.push(card.spec.edition ? { serial: card.spec.serial, edition: card.spec.edition } : { serial: card.spec.serial });
+    out.set(card.source, list);
+  }
+  return out;
+}
