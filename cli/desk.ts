@@ -306,7 +306,7 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
 export const nativeContentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 
-async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
+export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);
   return mapLimit(targets, IO_CONCURRENCY, async (target) => {
     if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
@@ -316,7 +316,7 @@ async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> 
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */
-async function findEventFile(folder: string, io: Io): Promise<string> {
+export async function findEventFile(folder: string, io: Io): Promise<string> {
   const found = (await io.readdir(folder)).filter((n) => n.endsWith(EVENT_FILE_SUFFIX) && !n.startsWith('.')).sort();
   if (found.length > 1) throw new UsageError(`${folder} holds ${found.length} event files (${found.join(', ')}); choose one with --event`);
   if (found.length === 1) return join(folder, found[0]!);
@@ -324,7 +324,7 @@ async function findEventFile(folder: string, io: Io): Promise<string> {
   return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
 }
 
-async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
+export async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
   let bytes: Uint8Array;
   try {
     const info = await io.stat(path);
