@@ -764,7 +764,7 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.reprint.first': 'първи печат за това събитие',
   'desk.reprint.changedSince': 'променен след печата от {{when}}',
   'desk.reprint.voidedHeading': 'Анулирани серийни номера',
-  'desk.reprint.voidedBody': 'Съберете и унищожете по-рано отпечатаните карти с тези номера. Преиздаден номер е и на новата карта: невалидна е само старата.',
+  'desk.reprint.voidedBody': 'Съберете и унищожете картите с тези номера и издания (НОМЕР/ИЗДАНИЕ на картата). Преиздадената карта идва със следващото издание: невалидно е само изданието от списъка.',
   'desk.reprint.noneVoided': 'Няма: това са първи отпечатъци.',
   'desk.reprint.voidedOf': '{{name}}, карти от {{when}}:',
   'desk.reprint.serialsOf': 'Анулирани номера на {{name}}',

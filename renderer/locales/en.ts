@@ -765,7 +765,7 @@ export const en = {
   'desk.reprint.first': 'first print for this event',
   'desk.reprint.changedSince': 'changed since the print of {{when}}',
   'desk.reprint.voidedHeading': 'Voided serials',
-  'desk.reprint.voidedBody': 'Collect and destroy the cards printed earlier with these serials. A reissued serial is on a new card too: only the older card is void.',
+  'desk.reprint.voidedBody': 'Collect and destroy the cards with these serials and editions (SERIAL/EDITION on the card). A reissued card comes with the next edition: only the edition listed here is void.',
   'desk.reprint.noneVoided': 'None: these are first prints.',
   'desk.reprint.voidedOf': '{{name}}, cards printed {{when}}:',
   'desk.reprint.serialsOf': 'Voided serials of {{name}}',
