@@ -3,7 +3,8 @@
 //
 // Stored shape (schema version 1):
 //   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
-//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null }
+//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null,
+//     theme: 'system'|'light'|'dark', spellcheck: boolean }   (the last two added later: defaults fill them)
 // Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
 // Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
@@ -24,7 +25,14 @@ export const DEFAULT_WINDOW = { width: 1200, height: 800 } as const;
 export const MIN_WINDOW = { width: 640, height: 480 } as const;
 
 export type WindowBounds = { x?: number; y?: number; width: number; height: number; maximized: boolean };
-export type AppSettings = Settings & { windowBounds: WindowBounds | null };
+/** The window's colours: the system's light or dark mode, or one of them always (View > Appearance). */
+export type ThemeSetting = 'system' | 'light' | 'dark';
+export const THEMES = ['system', 'light', 'dark'] as const satisfies readonly ThemeSetting[];
+/**
+ * Main-process settings besides the renderer's: window bounds, the theme, and spellchecking while
+ * typing (Edit > Check Spelling; dictionaries are never downloaded, see electron/spelling.ts).
+ */
+export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme: ThemeSetting; spellcheck: boolean };
 
 const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
@@ -59,6 +67,8 @@ const fields = {
     .refine((tag) => tag === '' || canonicalLocale(tag) !== null, 'not a language tag such as "en-GB" or "bg"')
     .transform((tag) => (tag === '' ? '' : canonicalLocale(tag)!)),
   windowBounds: windowBoundsSchema.nullable(),
+  theme: z.enum(THEMES),
+  spellcheck: z.boolean(),
 };
 
 export function defaultSettings(documentsFolder: string): AppSettings {
@@ -69,6 +79,8 @@ export function defaultSettings(documentsFolder: string): AppSettings {
     language: 'en',
     locale: '',
     windowBounds: null,
+    theme: 'system',
+    spellcheck: true,
   };
 }
 
@@ -107,6 +119,8 @@ export function readSettings(raw: Record<string, unknown>, documentsFolder: stri
     language: pick('language'),
     locale: pick('locale'),
     windowBounds: pick('windowBounds'),
+    theme: pick('theme'),
+    spellcheck: pick('spellcheck'),
   };
 }
 
