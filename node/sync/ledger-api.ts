@@ -73,7 +73,12 @@ export function readEventFile(bytes: Uint8Array, source: string): EventReadResul
   return { ok: true, event: r.data as LedgerEvent };
 }
 
-/** The event file's text: validated, pretty, a trailing newline. */
-export function eventFileText(event: LedgerEvent): string {
-  return `${JSON.stringify(ledgerEventSchema.parse(event), null, 2)}\n`;
+/**
+ * The event file's text: validated, pretty, a trailing newline. `entriesChecked` when every entry
+ * has passed ledgerEntrySchema already (the store's are), so a 10,000-entry ledger is not parsed
+ * again for every check-in that arrives.
+ */
+export function eventFileText(event: LedgerEvent, options: { entriesChecked?: boolean } = {}): string {
+  const checked = options.entriesChecked ? { ...eventHeaderSchema.parse(headerOf(event)), entries: event.entries } : ledgerEventSchema.parse(event);
+  return `${JSON.stringify(checked, null, 2)}\n`;
 }

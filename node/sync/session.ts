@@ -127,7 +127,7 @@ export class DeskSession {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.pass();
-    }, this.options.settleMs ?? 30);
+    }, this.options.settleMs ?? 100);
   }
 
   /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */
