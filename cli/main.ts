@@ -1,5 +1,7 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Io } from './io';
 import { nodeIo } from './io';
 
@@ -49,3 +51,18 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
     return 2;
   }
 }
+
+/** Whether this module is the script node was asked to run (`node dist/cli.mjs check …`). */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+// Run as a script as well as imported (bin/quartermaster.mjs imports it and calls main itself):
+// `node dist/cli.mjs check …` used to exit 0 having done nothing.
+if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));

@@ -58,12 +58,13 @@ describe('printing in Chromium', () => {
     ]);
     expect(await dialog.getByRole('combobox', { name: 'Paper' }).inputValue()).toBe('a4');
 
-    // With backs (duplex): page 1 holds the character card's front only, of 3 cards on 3 pages.
-    const preview = dialog.getByRole('img', { name: 'First page: 3 cards on 3 pages in all' });
+    // With backs (duplex): page 1 holds all three fronts (the tag and the potion have blank backs),
+    // page 2 the character card's back: 3 cards on 2 pages.
+    const preview = dialog.getByRole('img', { name: 'First page: 3 cards on 2 pages in all' });
     await preview.waitFor();
-    expect(await preview.locator('.preview-card').count()).toBe(1);
+    expect(await preview.locator('.preview-card').count()).toBe(3);
     expect(await preview.locator('text').allTextContents()).toContain(aldric.name);
-    expect(await dialog.getByRole('status').first().textContent()).toBe('3 cards on 3 pages, up to 10 on a page.');
+    expect(await dialog.getByRole('status').first().textContent()).toBe('3 cards on 2 pages, up to 10 on a page.');
 
     // Fronts only: all three on one page. A margin that is not a number holds the export back.
     await dialog.getByRole('checkbox', { name: 'Print the backs of character cards (two-sided printing)' }).uncheck();

@@ -2,7 +2,7 @@ import Conf from 'conf';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings, MAX_RECENT_FILES, migrateSettings, openSettings, readSettings } from './settings';
+import { defaultSettings, MAX_RECENT_FILES, memoryBacking, migrateSettings, openSettings, readSettings } from './settings';
 import { tempFolder } from './testing';
 
 let dir: string;
@@ -13,9 +13,19 @@ afterEach(() => cleanup());
 const confAt = (cwd: string) => new Conf<Record<string, unknown>>({ cwd, configName: 'settings' });
 
 describe('settings on conf (what electron-store stores)', () => {
-  it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files', () => {
+  it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files, the system theme, spellchecking', () => {
     const s = openSettings(confAt(dir), '/home/ana/Documents');
-    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', windowBounds: null });
+    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', locale: '', windowBounds: null, theme: 'system', spellcheck: true });
+  });
+
+  it('keeps the theme and spellchecking choices, refusing values that are neither', () => {
+    const s = openSettings(confAt(dir), '/docs');
+    s.update({ theme: 'dark', spellcheck: false });
+    expect(openSettings(confAt(dir), '/docs').get()).toMatchObject({ theme: 'dark', spellcheck: false });
+    expect(() => s.update({ theme: 'sepia' as never })).toThrow(/field "theme" is invalid/);
+    expect(() => s.update({ spellcheck: 'yes' as never })).toThrow(/field "spellcheck" is invalid/);
+    // A hand-edited file with a bad theme falls back to the system's.
+    expect(readSettings({ schemaVersion: 1, theme: 'Dark', spellcheck: 0 }, '/docs')).toMatchObject({ theme: 'system', spellcheck: true });
   });
 
   it('persists changes to the settings file and reads them back', async () => {
@@ -38,7 +48,10 @@ describe('settings on conf (what electron-store stores)', () => {
       recentFiles: ['/srv/larp/a.character.json'],
       paper: 'letter',
       language: 'bg',
+      locale: 'bg-BG',
       windowBounds: { width: 900, height: 600, maximized: false },
+      theme: 'system',
+      spellcheck: true,
     });
     const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
     expect(stored.schemaVersion).toBe(1);
@@ -49,6 +62,16 @@ describe('settings on conf (what electron-store stores)', () => {
   it('replaces each invalid stored field by its default and keeps the valid ones', () => {
     const s = readSettings({ schemaVersion: 1, libraryFolder: 42, paper: 'a3', language: 'bg', recentFiles: 'no', windowBounds: { width: 10, height: 10 } }, '/docs');
     expect(s).toEqual({ ...defaultSettings('/docs'), language: 'bg' });
+  });
+
+  it('keeps a locale for dates and numbers in its canonical spelling, and refuses one that is not a language tag', () => {
+    const s = openSettings(memoryBacking({ schemaVersion: 1 }), '/docs');
+    expect(s.update({ locale: 'en-gb' }).locale).toBe('en-GB');
+    expect(s.update({ locale: '' }).locale).toBe('');
+    expect(() => s.update({ locale: 'not a tag!' })).toThrow(/settings: field "locale" is invalid/);
+    expect(s.get().locale).toBe('');
+    // A stored value that is not a tag falls back to the system's.
+    expect(openSettings(memoryBacking({ schemaVersion: 1, locale: 42 }), '/docs').get().locale).toBe('');
   });
 
   it('keeps at most 10 recent files, newest first, without duplicates', () => {

@@ -14,6 +14,7 @@ import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
+import type { DeskIdentity } from '../desk/editions';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -132,7 +133,7 @@ export type EventInit = { name: string; game: string; start: string; end: string
 export type DeskEventFile =
   /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
   | { kind: 'file'; path: string; event: DeskEvent; hash: string }
-  /** None yet: `path` is where createEvent puts it, `suggested` what it would hold. */
+  /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
   | { kind: 'none'; path: string; suggested: EventInit }
   /** Cannot be read or is not valid: it is never overwritten. */
   | { kind: 'bad'; path: string; message: string }
@@ -159,7 +160,13 @@ export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'searc
 export type DeskViewRow = Omit<DeskRow, DeskViewOwnFields> & { detail: ArmourDetail | null };
 
 /** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
-export type DeskFolder = { folder: string; rows: DeskViewRow[]; eventFile: DeskEventFile };
+export type DeskFolder = {
+  folder: string;
+  rows: DeskViewRow[];
+  eventFile: DeskEventFile;
+  /** This desk (settings `desk`): the name and id its ledger entries carry. */
+  deskIdentity?: DeskIdentity;
+};
 
 export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
 

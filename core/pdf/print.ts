@@ -9,7 +9,7 @@ import { layoutContent } from './flow';
 import { FontMetrics, type FontBytes } from './fonts';
 import { impose, type PhysicalCard, type Sheet } from './impose';
 import type { CardLanguage } from './labels';
-import { CARD_SIZES, DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
+import { DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
 
 export type PrintCharacter = { character: Character; derivation: Derivation; source: string };
 
@@ -78,7 +78,7 @@ export function layoutSettings(partial: Partial<PrintLayoutSettings> = {}): Prin
 export function layoutBatch(characters: readonly PrintCharacter[], options: Omit<PrintOptions, 'fonts'> & { metrics: FontMetrics }): Laid {
   const settings = layoutSettings(options.layout);
   const grid = gridFor(settings);
-  const card = CARD_SIZES[settings.size];
+  const card = grid.card;
   const printedOn = options.now.toISOString().slice(0, 10);
   const sections = options.sections ?? CARD_SECTIONS;
   const order = [...characters].sort(printOrder);

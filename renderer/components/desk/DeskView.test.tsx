@@ -3,11 +3,12 @@
 // over the shipped examples), check-in and undo with the saves they make, a save conflict merged,
 // filters, the event file form, verifying a card, the reprint's voided serials, and Bulgarian.
 // Expected values are worked out from the rule texts in the comments.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { checkIn } from '../../../core/desk/checkin';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
-import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
+import { EXAMPLES, exampleDesk, stampAt } from '../../../core/desk/testing';
+import { characterFold, foldEvent } from '../../../core/desk/fold';
 import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
 import { deskActionsFor } from '../../desk-actions';
@@ -16,8 +17,6 @@ import { setLanguage, setLocale } from '../../i18n';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
 
-// A UK desk: dates and times as en-GB writes them.
-beforeEach(() => setLocale('en-GB'));
 afterEach(() => {
   cleanup();
   act(() => {
@@ -44,7 +43,8 @@ function folder(event: DeskEvent | null = START, hash = 'h1'): DeskFolder {
 
 /** The app with the desk open on the folder; saves answer with hashes h2, h3, … */
 async function openDesk(options: { event?: DeskEvent | null; api?: FakeApi } = {}) {
-  const api = options.api ?? fakeApi();
+  // A UK desk: the settings say en-GB for dates, times and numbers.
+  const api = options.api ?? fakeApi({ settings: { locale: 'en-GB' } });
   const saves: { event: DeskEvent; expectedHash: string }[] = [];
   api.openEventFolder = vi.fn(async () => folder(options.event === undefined ? START : options.event));
   api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
@@ -95,9 +95,10 @@ describe('the event desk view', () => {
     // The time as the desk's clock read it, with its offset: the hour depends on the machine's zone.
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.expectedHash).toBe('h1');
-    expect(saves[0]!.event.characters[EXAMPLES.dimitri.id]!.checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(characterFold(saves[0]!.event, EXAMPLES.dimitri.id).checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(saves[0]!.event.entries).toEqual([expect.objectContaining({ kind: 'check-in', character: EXAMPLES.dimitri.id })]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Check in every character of Priya' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Check in (all \d+ characters|the character) of Priya$/ }));
     expect(totals()[3]).toBe('2 checked in');
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.expectedHash).toBe('h2');
@@ -109,7 +110,11 @@ describe('the event desk view', () => {
     act(() => api.fireMenuCommand('undo'));
     expect(totals()[3]).toBe('0 checked in');
     await waitFor(() => expect(screen.getByText('All check-ins saved')).toBeTruthy());
-    expect(saves.at(-1)!.event.characters).toEqual({});
+    // Undo never deletes: the check-ins stay in the ledger, each cancelled by an undo entry.
+    const last = saves.at(-1)!.event;
+    expect(foldEvent(last).characters.size).toBeGreaterThan(0);
+    expect([...foldEvent(last).characters.values()].every((c) => c.checkedInAt === null)).toBe(true);
+    expect(last.entries.filter((e) => e.kind === 'undo')).toHaveLength(last.entries.filter((e) => e.kind === 'check-in').length);
     expect(saves.at(-1)!.expectedHash).toBe(`h${saves.length}`);
     expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -126,7 +131,7 @@ describe('the event desk view', () => {
   it('after a conflict, reads the event file again and adds the check-ins made here to it', async () => {
     const { api, saves } = await openDesk();
     // Another desk checked Vasil in meanwhile: the first save is refused.
-    const theirs = checkIn(START, EXAMPLES.vasil.id, '2026-10-02T18:01:00+01:00').event;
+    const theirs = checkIn(START, EXAMPLES.vasil.id, stampAt('2026-10-02T18:01:00+01:00', 'Other desk')).event;
     let refused = false;
     api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
       saves.push({ event, expectedHash });
@@ -141,7 +146,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(api.loadEventFolder).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE });
     expect(saves[1]!.expectedHash).toBe('h9');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
     await screen.findByText(/changed by another desk: it was read again and your check-ins were added to it/);
     expect(totals()[3]).toBe('2 checked in');
   });
@@ -160,7 +165,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(document.querySelector('.desk .save-state')!.textContent).toBe('All check-ins saved'));
     // The second save carries both check-ins, against the hash the file had.
     expect(saves[1]!.expectedHash).toBe('h1');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
   });
 
   it('filters to problems and searches names, players and problems', async () => {

@@ -16,7 +16,7 @@ import { VerifyCard } from './VerifyCard';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
-const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: '', game: '', dates: { start: '1970-01-01', end: '1970-01-01' }, characters: {} };
+const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 2, id: '00000000-0000-4000-8000-000000000000', name: '', game: '', dates: { start: '1970-01-01', end: '1970-01-01' }, entries: [] };
 
 export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLeave: () => void }) {
   const store = deskStoreFor(api);
@@ -209,7 +209,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         <DeskTable lines={lines} groups={groups} rows={rows} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
       ) : (
         <div className="no-match">
-          <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly && !filter.game ? t('desk.allArrived') : t('desk.noMatch')}</p>
+          <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly ? t('desk.allArrived') : t('desk.noMatch')}</p>
           {rows.length > 0 && filtered && (
             <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '' })}>
               {t('desk.showAll')}
