@@ -20,6 +20,7 @@ import { eventFileText, type LedgerEntry } from '../node/sync/ledger-api';
 import { PouchDB, pouchIn } from '../node/sync/pouch';
 import { PinnedAgent } from '../node/sync/remote';
 import { DeskSession } from '../node/sync/session';
+import { entry } from '../node/sync/testing';
 
 // PouchDB's HTTP replication can leave a rejected request unhandled when a connection resets;
 // it retries by itself, so that is noted rather than allowed to end the run.
@@ -45,16 +46,14 @@ const characters = sampleBatch(N).map((c) => ({ ...c, id: randomUUID() }));
 const header = { format: 'quartermaster-event', version: 2, id: eventId, name: 'Bench Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } } as const;
 
 let clock = Date.parse('2026-10-02T09:00:00Z');
-const entryAt = (kind: string, desk: string, at = new Date((clock += 1000)).toISOString()): LedgerEntry => {
+const entryAt = (kind: 'check-in' | 'printed', desk: string, at = new Date((clock += 1000)).toISOString()): LedgerEntry => {
   const c = characters[Math.floor(Math.random() * characters.length)]!;
-  return kind === 'printed'
-    ? { id: randomUUID(), at, desk, kind, character: c.id.toLowerCase(), serial: `CH-${c.id.slice(0, 5).toUpperCase()}`, edition: `2-${desk}` }
-    : { id: randomUUID(), at, desk, kind, character: c.id.toLowerCase() };
+  return { ...entry(kind, c.id, desk), at };
 };
 
 /** The write schedule: CHECKINS + REPRINTS entries at random desks, evenly over SECONDS. */
 const schedule = () => {
-  const kinds = [...Array(CHECKINS).fill('check-in'), ...Array(REPRINTS).fill('printed')].sort(() => Math.random() - 0.5);
+  const kinds: ('check-in' | 'printed')[] = [...Array<'check-in'>(CHECKINS).fill('check-in'), ...Array<'printed'>(REPRINTS).fill('printed')].sort(() => Math.random() - 0.5);
   return kinds.map((kind, i) => ({ at: (i * SECONDS * 1000) / kinds.length, desk: i % 3, kind }));
 };
 

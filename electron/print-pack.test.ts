@@ -13,7 +13,6 @@ import { nativeDeflate } from '../node/deflate';
 import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
-import { nativeDeflate } from '../node/deflate';
 import { createPrinter } from './print-pack';
 import { handlerFixture, tempFolder } from './testing';
 

@@ -27,7 +27,7 @@ function work(desk: string, n: number, at?: (k: number) => string): LedgerEntry[
   const out: LedgerEntry[] = [];
   for (let k = 0; k < n; k++) {
     const c = characters[(k * 7 + desk.length) % characters.length]!;
-    const e = k % 3 === 2 ? entry('printed', c.id, desk, { serial: `CH-${c.id.slice(0, 5)}`, edition: `${k}-${desk}` }) : entry('check-in', c.id, desk);
+    const e = k % 3 === 2 ? entry('printed', c.id, desk) : entry('check-in', c.id, desk);
     out.push(at ? { ...e, at: at(k) } : e);
   }
   return out;

@@ -7,12 +7,13 @@
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
 // event folder and checked to stay inside it. Only the folder's top level is mirrored.
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
 import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic } from '../files';
 import { isInside } from '../paths';
+import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { eventFileText, headerOf, readEventFile } from './ledger-api';
 import { MirrorState, type FileState } from './mirror-state';
@@ -34,6 +35,7 @@ export class FileMirror {
   readonly problems = new Map<string, string>();
   private chain: Promise<unknown> = Promise.resolve();
   private lastEventBackup = -Infinity;
+  private conflictsKnown: string | null = null;
 
   constructor(
     readonly folder: string,
@@ -190,7 +192,18 @@ export class FileMirror {
     }));
     report.written.sort();
     if (eventChanged) report.eventWritten = await this.writeEventFile();
+    if (this.conflictsKnown === null || docs.some((d) => d.kind === 'character')) await this.writeConflicts();
     this.state.data.seq = lastSeq;
+  }
+
+  /** Keeps the sync folder's list of characters in conflict (the reprint holds them back). */
+  private async writeConflicts(): Promise<void> {
+    const byId = new Map(Object.entries(this.state.data.files).map(([name, s]) => [s.id, name]));
+    const list = (await this.store.conflicts()).map((c) => ({ id: c.id, file: byId.get(c.id) ?? c.versions[0]!.file }));
+    const text = JSON.stringify(list);
+    if (text === this.conflictsKnown) return;
+    await writeConflictList(dirname(this.state.path), list);
+    this.conflictsKnown = text;
   }
 
   /** The document's own name when it is free in the folder, else "<stem> (2)…". */

@@ -16,7 +16,9 @@ import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
 
-export const SYNC_FOLDER = '.quartermaster-sync';
+import { SYNC_FOLDER } from './conflict-list';
+
+export { SYNC_FOLDER };
 
 export class SyncSetupError extends Error {}
 

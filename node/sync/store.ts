@@ -129,7 +129,7 @@ export class EventStore {
   async event(): Promise<LedgerEvent | null> {
     const header = await this.header();
     if (!header) return null;
-    return { ...header, entries: await this.entries() };
+    return { ...header, entries: await this.entries() } as LedgerEvent;
   }
 
   /** Every character (the winning revision) with the revisions it conflicts with. */
