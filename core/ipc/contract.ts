@@ -10,6 +10,7 @@ import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
 import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
 import type { DeskRow } from '../desk/rows';
+import type { SessionState } from '../session/session';
 import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
@@ -228,6 +229,14 @@ export interface QuartermasterApi {
   /** Every draft left from earlier sessions, newest first. */
   listDrafts(): Promise<Draft[]>;
   discardDraft(args: { path: string }): Promise<void>;
+  /**
+   * The play session of a character file (undo history, condition trackers), kept beside its draft
+   * and never in the file; the oldest undo steps are dropped when it would be too large.
+   */
+  saveSession(args: { path: string; session: SessionState }): Promise<{ savedMs: number; steps: number }>;
+  loadSession(args: { path: string }): Promise<(SessionState & { savedMs: number }) | null>;
+  /** The day is over: the session of the file is removed. */
+  discardSession(args: { path: string }): Promise<void>;
   /** The event desk: asks for an event folder (it is granted, like the library) and reads it; null when cancelled. */
   openEventFolder(): Promise<DeskFolder | null>;
   /** Reads an opened event folder again, with the named event file (when it holds several). */
@@ -351,6 +360,9 @@ export const ipcArgs = {
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
   discardDraft: z.tuple([z.strictObject({ path })]),
+  saveSession: z.tuple([z.strictObject({ path, session: loose })]),
+  loadSession: z.tuple([z.strictObject({ path })]),
+  discardSession: z.tuple([z.strictObject({ path })]),
   openEventFolder: z.tuple([]),
   loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional() })]),
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
