@@ -25,6 +25,7 @@ import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { backUpEvent } from '../node/files';
+import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import { nativeDeflate } from '../node/deflate';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
@@ -219,7 +220,8 @@ async function reprintChanged(
   desk: DeskIdentity,
 ): Promise<number> {
   let code = 0;
-  const plan = planReprint(characters, state.event);
+  // A shared event's characters edited at two desks wait until the conflict is resolved.
+  const plan = holdBackConflicts(planReprint(characters, state.event), await readConflictList(folder));
   for (const s of plan.skipped) {
     io.err(`not printed: ${s.reason}\n`);
     code = 2;

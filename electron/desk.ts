@@ -40,6 +40,7 @@ import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
+import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 
 /** The invoke methods this module provides. */
 export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'reprintChanged' | 'verifyCard';
@@ -344,7 +345,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const state = await readState();
       if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
       const list = await characters.list(folder);
-      const plan = planReprint(list, state.event);
+      // A shared event's characters edited at two desks wait until the conflict is resolved.
+      const plan = holdBackConflicts(planReprint(list, state.event), await readConflictList(folder));
       if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
 
       const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });

@@ -46,6 +46,9 @@ import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget 
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
 import { createDeskHandlers, type DeskFonts } from './desk';
+import { createSyncHandlers, type SyncHandlers } from './sync-handlers';
+
+const syncHandlerMethods = ({ closeAll: _closeAll, ...methods }: SyncHandlers) => methods;
 
 import type { IpcDeps, IpcHandlers } from './handler-types';
 export type { Dialogs, IpcDeps, IpcHandlers, PdfExporter, ShellApi } from './handler-types';
@@ -549,6 +552,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 
     // The event desk (electron/desk.ts).
     ...createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) }),
+    // Sharing an event between desks (electron/sync-handlers.ts).
+    ...syncHandlerMethods(deps.sync ?? createSyncHandlers({ guard })),
   };
 
   // Every entry validates its arguments against the contract before running.

@@ -67,6 +67,12 @@ export const api = {
   reprintChanged: invoke('reprintChanged'),
   giveNewId: invoke('giveNewId'),
   verifyCard: invoke('verifyCard'),
+  shareEvent: invoke('shareEvent'),
+  joinEvent: invoke('joinEvent'),
+  stopSync: invoke('stopSync'),
+  syncStatus: invoke('syncStatus'),
+  resolveSyncConflict: invoke('resolveSyncConflict'),
+  lanAddresses: invoke('lanAddresses'),
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {

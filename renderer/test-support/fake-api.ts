@@ -126,6 +126,12 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     reprintChanged: vi.fn(async () => null),
     giveNewId: notImplemented('giveNewId'),
     verifyCard: notImplemented('verifyCard'),
+    shareEvent: notImplemented('shareEvent'),
+    joinEvent: notImplemented('joinEvent'),
+    stopSync: vi.fn(async () => undefined),
+    syncStatus: vi.fn(async () => null),
+    resolveSyncConflict: notImplemented('resolveSyncConflict'),
+    lanAddresses: vi.fn(async () => []),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;
       api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });

@@ -9,6 +9,7 @@ import { filterLines, gamesOf, groupRows, searchTexts, totalsOf, withEvent, type
 import { deskStoreFor, useDeskState, type DeskFilter, type DeskStore } from '../../desk-store';
 import { rulesetName } from '../../format';
 import { useT } from '../../i18n';
+import { DeskSharing } from './DeskSharing';
 import { DeskTable } from './DeskTable';
 import { EventLine, EventPanel, OutsideDates } from './EventPanel';
 import { ReprintResult } from './ReprintResult';
@@ -84,6 +85,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
       )}
 
       {desk && kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
+      {desk && <DeskSharing api={api} folder={desk.folder} />}
       {desk && <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />}
 
       <p className="visually-hidden" role="status" aria-live="polite">
