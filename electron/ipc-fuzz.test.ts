@@ -103,6 +103,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     exportPdf: [{ path: f.file, character: f.character }],
     previewPrint: [{ path: f.file, character: f.character, print: defaultPrintChoice('a4') }],
     printPack: [{ paths: [f.file], print: defaultPrintChoice('a4') }],
+    printCalibration: [{ print: defaultPrintChoice('a4') }],
     cancelPrint: [],
     openEventFolder: [],
     loadEventFolder: [{ folder: lib }],

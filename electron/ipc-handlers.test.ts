@@ -326,7 +326,7 @@ describe('duplicate, rename, delete, import, show, export', () => {
 
   it('reads and changes the paper and language settings only', async () => {
     const { handlers } = handlerFixture(lib, examples);
-    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en' });
+    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '', calibrations: [], printer: '' });
     expect(await handlers.setSettings({ paper: 'letter', language: 'bg' })).toMatchObject({ paper: 'letter', language: 'bg' });
     await expect(handlers.setSettings({ libraryFolder: '/' } as never)).rejects.toThrow(/setSettings: argument 1/);
   });
@@ -371,6 +371,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     exportPdf: [[{ path: '/a' }], [{ character: {} }], [{ path: '/a', character: {}, print: { paper: 'a4' } }]],
     previewPrint: [[{ path: '/a', character: {} }], [{ path: '/a', character: {}, print: { ...defaultPrintChoice('a4'), sections: ['weapons'] } }]],
     printPack: [[{ paths: [], print: defaultPrintChoice('a4') }], [{ paths: ['/a'], print: { ...defaultPrintChoice('a4'), marginMm: '5' } }], [{ paths: '/a', print: defaultPrintChoice('a4') }]],
+    printCalibration: [[{ print: { ...defaultPrintChoice('a4'), stock: 'avery-9999' } }], [{}]],
     cancelPrint: [[{}]],
     openEventFolder: [[{}]],
     loadEventFolder: [[{ folder: 5 }], [{ folder: '/a', eventFile: null }], [{}]],

@@ -55,6 +55,7 @@ export const api = {
   discardDraft: invoke('discardDraft'),
   previewPrint: invoke('previewPrint'),
   printPack: invoke('printPack'),
+  printCalibration: invoke('printCalibration'),
   cancelPrint: invoke('cancelPrint'),
   openEventFolder: invoke('openEventFolder'),
   loadEventFolder: invoke('loadEventFolder'),

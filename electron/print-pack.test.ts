@@ -13,6 +13,7 @@ import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
 import { createPrinter } from './print-pack';
+import { nativeDeflate } from '../node/deflate';
 import { handlerFixture, tempFolder } from './testing';
 
 const root = join(import.meta.dirname, '..');
@@ -129,7 +130,7 @@ describe('event pack', () => {
     const fonts = { regular: await readFile(join(root, 'assets/fonts/DejaVuSans.ttf')), bold: await readFile(join(root, 'assets/fonts/DejaVuSans-Bold.ttf')) };
     const core = await printCards(
       [fl!, cp!, bg!].map((c, i) => ({ character: c, derivation: derive(c), source: files[i]! })),
-      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack' },
+      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack', deflate: nativeDeflate },
     );
     expect(run.cards).toBe(core.cards.length);
     expect(run.pages).toBe(core.pages);

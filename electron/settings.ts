@@ -3,14 +3,16 @@
 //
 // Stored shape (schema version 1):
 //   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
-//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null }
+//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null,
+//     calibrations: [{ printer, sheet, offsetMm, backOffsetMm }] (newest first, at most 50), printer: '' | the last printer's name }
 // Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
 // Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
 // settings file never stops the app from starting.
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Language, Paper, Settings } from '../core/ipc/contract';
+import { MAX_CALIBRATIONS, type Calibration, type Language, type Paper, type Settings } from '../core/ipc/contract';
+import { CARD_STOCK_IDS } from '../core/pdf/layout';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
 export const MAX_RECENT_FILES = 10;
@@ -21,7 +23,7 @@ export const DEFAULT_WINDOW = { width: 1200, height: 800 } as const;
 export const MIN_WINDOW = { width: 640, height: 480 } as const;
 
 export type WindowBounds = { x?: number; y?: number; width: number; height: number; maximized: boolean };
-export type AppSettings = Settings & { windowBounds: WindowBounds | null };
+export type AppSettings = Settings & { windowBounds: WindowBounds | null; calibrations: Calibration[]; printer: string };
 
 const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
@@ -56,7 +58,16 @@ const fields = {
     .refine((tag) => tag === '' || canonicalLocale(tag) !== null, 'not a language tag such as "en-GB" or "bg"')
     .transform((tag) => (tag === '' ? '' : canonicalLocale(tag)!)),
   windowBounds: windowBoundsSchema.nullable(),
+  calibrations: z.array(calibrationSchema()).max(MAX_CALIBRATIONS),
+  printer: z.string().max(100),
 };
+
+/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/layout.ts validateLayout). */
+function calibrationSchema() {
+  const offset = z.strictObject({ x: z.number().min(-20).max(20), y: z.number().min(-20).max(20) });
+  const sheet = z.string().refine((k) => (CARD_STOCK_IDS as string[]).includes(k) || /^custom:(a4|letter):[a-z0-9]+$/.test(k), 'not a card stock or custom sheet');
+  return z.strictObject({ printer: z.string().max(100), sheet, offsetMm: offset, backOffsetMm: offset });
+}
 
 export function defaultSettings(documentsFolder: string): AppSettings {
   return {
@@ -66,6 +77,8 @@ export function defaultSettings(documentsFolder: string): AppSettings {
     language: 'en',
     locale: '',
     windowBounds: null,
+    calibrations: [],
+    printer: '',
   };
 }
 
@@ -102,6 +115,8 @@ export function readSettings(raw: Record<string, unknown>, documentsFolder: stri
     language: pick('language'),
     locale: pick('locale'),
     windowBounds: pick('windowBounds'),
+    calibrations: pick('calibrations'),
+    printer: pick('printer'),
   };
 }
 

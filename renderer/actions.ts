@@ -277,7 +277,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
       try {
         const settings = await api.getSettings();
         setLanguage(settings.language);
-        set((s) => ({ ...s, paper: settings.paper }));
+        set((s) => ({ ...s, paper: settings.paper, printers: { calibrations: settings.calibrations ?? [], printer: settings.printer ?? '' } }));
       } catch (e) {
         fail('settings.loadFailed', e);
       }

@@ -8,7 +8,7 @@ import { RULESET_IDS, type RulesetId } from '../model/ids';
 import type { LoadProblem } from '../format/load';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
-import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
+import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, type CardSizeId, type CardStockId, type Segment } from '../pdf/layout';
 import type { DeskRow } from '../desk/rows';
 import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
@@ -73,7 +73,39 @@ export type Settings = {
   language: Language;
   /** How dates, times and numbers are written (a BCP 47 tag such as "en-GB"); '' follows the system. */
   locale: string;
+  /** The printer corrections measured on calibration pages, per printer and sheet (newest first). */
+  calibrations?: Calibration[];
+  /** The printer named in the last print ('' when none). */
+  printer?: string;
 };
+
+/**
+ * A printer's measured correction for one sheet: `printer` is the name the user gives it (the PDF
+ * is printed from a viewer, so the app cannot know the printer), `sheet` is `sheetKey` of the choice.
+ */
+export type Calibration = { printer: string; sheet: string; offsetMm: { x: number; y: number }; backOffsetMm: { x: number; y: number } };
+
+/** How many calibrations the settings keep. */
+export const MAX_CALIBRATIONS = 50;
+
+/** The sheet a correction belongs to: the card stock, or the paper and card size of a custom sheet. */
+export function sheetKey(choice: Pick<PrintChoice, 'stock' | 'paper' | 'size'>): string {
+  return choice.stock ?? `custom:${choice.paper}:${choice.size}`;
+}
+
+/** The saved correction for this printer and sheet, if any. */
+export function calibrationFor(calibrations: readonly Calibration[] | undefined, printer: string, sheet: string): Calibration | null {
+  const name = printer.trim().toLowerCase();
+  return calibrations?.find((c) => c.printer.trim().toLowerCase() === name && c.sheet === sheet) ?? null;
+}
+
+/** The calibrations with this choice's correction saved first (replacing the same printer and sheet). */
+export function withCalibration(calibrations: readonly Calibration[] | undefined, choice: PrintChoice): Calibration[] {
+  const sheet = sheetKey(choice);
+  const entry: Calibration = { printer: choice.printer.trim(), sheet, offsetMm: { ...choice.offsetMm }, backOffsetMm: { ...choice.backOffsetMm } };
+  const others = (calibrations ?? []).filter((c) => c !== calibrationFor(calibrations, entry.printer, sheet));
+  return [entry, ...others].slice(0, MAX_CALIBRATIONS);
+}
 
 /**
  * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
@@ -81,6 +113,10 @@ export type Settings = {
  */
 export type PrintChoice = {
   sections: CardSection[];
+  /** A card stock by product code (its sheet replaces paper, size and margin); null: a custom sheet. */
+  stock: CardStockId | null;
+  /** The printer's name as the user calls it, for its saved corrections ('' when none). */
+  printer: string;
   paper: Paper;
   size: CardSizeId;
   marginMm: number;
@@ -93,7 +129,7 @@ export type PrintChoice = {
 /** Every card group on `paper`, with the core's default layout (what the command line prints by default). */
 export function defaultPrintChoice(paper: Paper): PrintChoice {
   const { size, marginMm, offsetMm, backOffsetMm } = DEFAULT_LAYOUT;
-  return { sections: [...CARD_SECTIONS], paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
+  return { sections: [...CARD_SECTIONS], stock: null, printer: '', paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
 }
 
 /** The first page of a print as drawing data (points, origin bottom-left), for the preview. */
@@ -214,6 +250,8 @@ export interface QuartermasterApi {
   previewPrint(args: { path: string; character: Character; print: PrintChoice }): Promise<PrintPreview>;
   /** Prints the cards of several library files into one PDF (asks where, reports progress, opens it). */
   printPack(args: { paths: string[]; print: PrintChoice }): Promise<PackResult | null>;
+  /** Asks where, writes the calibration page for the choice's sheet and corrections, and opens it; saves the corrections for the printer and sheet. */
+  printCalibration(args: { print: PrintChoice }): Promise<{ path: string } | null>;
   /** Stops a running printPack (it then resolves with outcome 'cancelled'). */
   cancelPrint(): Promise<void>;
   /** Autosaves the unsaved edits of the open character (never touches the file itself). */
@@ -268,6 +306,8 @@ const loose = z.looseObject({});
 const mmPair = z.strictObject({ x: z.number(), y: z.number() });
 const printChoice = z.strictObject({
   sections: z.array(z.enum(CARD_SECTIONS)).min(1).max(CARD_SECTIONS.length),
+  stock: z.enum(CARD_STOCK_IDS as [CardStockId, ...CardStockId[]]).nullable(),
+  printer: z.string().max(100),
   paper: z.enum(['a4', 'letter']),
   size: z.enum(Object.keys(CARD_SIZES) as [CardSizeId, ...CardSizeId[]]),
   marginMm: z.number(),
@@ -300,6 +340,7 @@ export const ipcArgs = {
   exportPdf: z.tuple([z.strictObject({ path, character: loose, print: printChoice.optional() })]),
   previewPrint: z.tuple([z.strictObject({ path, character: loose, print: printChoice })]),
   printPack: z.tuple([z.strictObject({ paths: z.array(path).min(1).max(MAX_PACK_FILES), print: printChoice })]),
+  printCalibration: z.tuple([z.strictObject({ print: printChoice })]),
   cancelPrint: z.tuple([]),
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),

@@ -113,6 +113,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     exportPdf: vi.fn(async () => null),
     previewPrint: notImplemented('previewPrint'),
     printPack: vi.fn(async () => null),
+    printCalibration: vi.fn(async () => null),
     cancelPrint: vi.fn(async () => undefined),
     openEventFolder: vi.fn(async () => null),
     loadEventFolder: notImplemented('loadEventFolder'),
