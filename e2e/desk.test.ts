@@ -102,10 +102,10 @@ describe('event desk in Chromium', () => {
     await expect.poll(() => page.locator('.desk-count').textContent()).toBe('20 files');
 
     // Check two players in, by keyboard and by mouse; an undo (Ctrl+Z) on the way takes one back.
-    const ana = page.getByRole('button', { name: 'Check in every character of Ana' });
+    const ana = page.getByRole('button', { name: 'Check in all 2 characters of Ana' });
     await ana.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Check in every character of Boris' }).click();
+    await page.getByRole('button', { name: 'Check in all 2 characters of Boris' }).click();
     await expect.poll(() => totals(page)).toEqual(['20 characters', '17 clean', '3 with errors', '4 checked in']);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+Z');

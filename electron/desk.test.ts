@@ -4,7 +4,7 @@
 // texts and the desk's documented readings (docs/desk.md), not copied from output.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIn } from '../core/desk/checkin';
 import { EXAMPLES } from '../core/desk/testing';
@@ -81,8 +81,9 @@ describe('opening an event folder', () => {
     const dimitri = desk.rows[2]!;
     // The content hash printed on the cards: SHA-256 of the canonical JSON of the file's character.
     expect(dimitri.hash).toBe(sha(canonicalJson(EXAMPLES.dimitri)));
-    // Made against no event: nobody checked in, nothing printed (the view applies its event).
-    expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing', checkedInAt: null, tag: 'never-printed' });
+    // Without the event (the view applies its event) and without what the view makes itself.
+    expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing' });
+    for (const own of ['checkedInAt', 'tag', 'lastPrintedAt', 'search', 'armour', 'rulesetName']) expect(dimitri).not.toHaveProperty(own);
     // Dimitri's light chain shirt on the torso: armour 3 over the torso (Fortune's Landing: chain 3-4,
     // light chain the lower), his choice of areas, no Threshold below 5.
     expect(dimitri.detail).toEqual({ ruleset: 'fortunes-landing', rating: 3, areas: ['torso'], threshold: 0, chosen: true });
@@ -156,6 +157,14 @@ describe('the event file', () => {
     expect(text.endsWith('}\n')).toBe(true);
     expect(f.file.hash).toBe(sha(text));
     await expect(f.handlers.createEvent({ folder, name: 'Again', game: '', start: '2026-10-02', end: '2026-10-02' })).rejects.toThrow(/already holds an event file \(Autumn Muster\.event\.json\)/);
+  });
+
+  it('is named after the event, not the folder (characters a file name cannot hold replaced)', async () => {
+    const f = await opened();
+    const desk = await f.handlers.createEvent({ folder, name: 'Winter Court: 2026/27', game: 'novitas', start: '2027-01-08', end: '2027-01-10' });
+    expect(desk.eventFile).toMatchObject({ kind: 'file', path: join(folder, 'Winter Court_ 2026_27.event.json') });
+    expect((await readdir(folder)).filter((n) => n.endsWith('.event.json'))).toEqual(['Winter Court_ 2026_27.event.json']);
+    expect(eventOf(desk).event.name).toBe('Winter Court: 2026/27');
   });
 
   it('refuses a new event with dates the wrong way round or no name, naming the field', async () => {
@@ -329,5 +338,47 @@ describe('the menu', () => {
     expect(desk.accelerator).toBe('Shift+CmdOrCtrl+E');
     desk.click!();
     expect(sent).toEqual(['event-desk']);
+  });
+});
+
+describe('giving a copied character file a new id', () => {
+  it('rewrites only the copy, backed up and atomically; the desk then flags neither and the event keeps its record under the old id', async () => {
+    const f = await created();
+    // The copy: Dimitri's file copied under another name, so both have his id.
+    const copy = join(folder, 'dimitri copy.character.json');
+    await writeFile(copy, json({ ...EXAMPLES.dimitri, name: 'Dimitri the Younger' }));
+    const before = await f.handlers.loadEventFolder({ folder, eventFile: f.file.path });
+    expect(before.rows.filter((r) => r.errors.some((e) => e.code === 'desk.duplicate-id')).map((r) => basename(r.file)).sort()).toEqual(['dimitri copy.character.json', 'dimitri.character.json']);
+    const copyBefore = await readFile(copy, 'utf8');
+
+    const done = await f.handlers.giveNewId({ path: copy, folder });
+    expect(done).toMatchObject({ path: copy, previousId: EXAMPLES.dimitri.id, id: '11111111-1111-4111-8111-000000000001' });
+    const rewritten = JSON.parse(await readFile(copy, 'utf8'));
+    expect(rewritten.id).toBe(done.id);
+    expect(rewritten.name).toBe('Dimitri the Younger');
+    expect(done.hash).toBe(sha(await readFile(copy)));
+    // The original is untouched; the copy's previous bytes are kept as a backup.
+    expect(JSON.parse(await readFile(join(folder, 'dimitri.character.json'), 'utf8')).id).toBe(EXAMPLES.dimitri.id);
+    const backupFolder = join(lib, '.quartermaster-backups');
+    // (The copy's backup folder is named after the file too: only the files inside count.)
+    const found = (await readdir(backupFolder, { recursive: true })).filter((n) => String(n).includes('/') && String(n).endsWith('.character.json'));
+    expect(found).toHaveLength(1);
+    expect(await readFile(join(backupFolder, String(found[0])), 'utf8')).toBe(copyBefore);
+
+    const after = await f.handlers.loadEventFolder({ folder, eventFile: f.file.path });
+    expect(after.rows.some((r) => r.errors.some((e) => e.code === 'desk.duplicate-id'))).toBe(false);
+    expect(after.rows.find((r) => r.file === copy)!.id).toBe(done.id);
+    // Nothing was written to the event file: what it records stays with the id, i.e. the original.
+    expect(after.eventFile).toMatchObject({ kind: 'file', hash: f.file.hash });
+  });
+
+  it('refuses a file outside the event folder, an unreadable file, and an example', async () => {
+    const f = await created();
+    const outside = join(dir, 'elsewhere.character.json');
+    await writeFile(outside, json(EXAMPLES.aldric));
+    await expect(f.handlers.giveNewId({ path: outside, folder })).rejects.toThrow(/is not a character file of the event folder/);
+    await expect(f.handlers.giveNewId({ path: outside })).rejects.toThrow(/was not given out by the app/);
+    await expect(f.handlers.giveNewId({ path: join(folder, 'broken.character.json'), folder })).rejects.toThrow(/Cannot give a new id: .*broken\.character\.json/);
+    expect(await readFile(join(folder, 'broken.character.json'), 'utf8')).toBe('{ "format": "quartermaster-character", ');
   });
 });

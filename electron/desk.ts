@@ -160,9 +160,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     return { name: basename(folder).slice(0, 200) || 'Event', game, start: today, end: today };
   };
 
-  /** Where a new event file goes: named after the folder, as `quartermaster desk` names it. */
-  const newEventPath = (folder: string) => {
-    const stem = basename(folder).replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '') || 'event';
+  /** Where a new event file goes: named after the event (by default the folder's name, as `quartermaster desk` names it). */
+  const newEventPath = (folder: string, name: string = basename(folder)) => {
+    const stem = name.replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '').trim().slice(0, 120) || 'event';
     return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
   };
 
@@ -265,7 +265,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       if (parsed.data.end < parsed.data.start) throw new Error(`Cannot create the event file: field "end": must not be before the start (${parsed.data.start})`);
       const existing = await eventFilesIn(folder);
       if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
-      const path = newEventPath(folder);
+      const path = newEventPath(folder, parsed.data.name);
       const text = serializeEvent(newEvent(parsed.data));
       try {
         // Never over a file that appeared meanwhile.

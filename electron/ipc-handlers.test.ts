@@ -324,10 +324,11 @@ describe('duplicate, rename, delete, import, show, export', () => {
     expect(await handlers.exportPdf({ path: a.path, character: a.character })).toBeNull();
   });
 
-  it('reads and changes the paper and language settings only', async () => {
+  it('reads and changes the paper, language and locale settings only', async () => {
     const { handlers } = handlerFixture(lib, examples);
     expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '', calibrations: [], printer: '' });
     expect(await handlers.setSettings({ paper: 'letter', language: 'bg' })).toMatchObject({ paper: 'letter', language: 'bg' });
+    expect(await handlers.setSettings({ locale: 'en-GB' })).toMatchObject({ paper: 'letter', language: 'bg', locale: 'en-GB' });
     await expect(handlers.setSettings({ libraryFolder: '/' } as never)).rejects.toThrow(/setSettings: argument 1/);
   });
 

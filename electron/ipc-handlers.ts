@@ -7,9 +7,8 @@
 // Every handler validates its arguments with the contract's zod schemas, and every path argument
 // must be one the main process handed out (see paths.ts).
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { constants } from 'node:fs';
 import type { z } from 'zod';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
@@ -23,13 +22,17 @@ import {
   backUp,
   backupFile,
   backupFolderOf,
+  copyNew,
   exists,
   freePath,
   ioProblem,
   listBackups,
+  moveBackups,
+  moveNew,
   openFile,
   openFromBytes,
   readBytes,
+  renameNoReplace,
   safeStem,
   sha256,
   stemOf,
@@ -375,7 +378,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const folders = await Promise.all([backupsOf(path), backupsOf(target)]).catch(() => null);
       if (folders) {
         const [oldBackups, newBackups] = folders;
-        if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+        await moveBackups(oldBackups, newBackups).catch(() => undefined);
       }
       const kind = guard.kindOf(path);
       guard.revoke(path);
@@ -409,8 +412,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         for (let attempt = 0; ; attempt++) {
           const target = await freePath(folder, stemOf(basename(from)));
           try {
-            // COPYFILE_EXCL: never overwrites a file that appeared in the meantime.
-            await copyFile(from, target, constants.COPYFILE_EXCL);
+            // Never overwrites a file that appeared in the meantime; the copy appears whole or not at all.
+            await copyNew(from, target);
             guard.grantListed(target, 'library');
             imported.push(target);
             break;
@@ -589,21 +592,30 @@ export function checkFileName(fileName: string): string {
   return fileName;
 }
 
-/** Moves a file without ever replacing another (link + unlink; rename only for case-only changes). */
+/**
+ * Moves a file without ever replacing another. A change of case only ("ayla" -> "Ayla") is a
+ * plain rename, but only when no file of exactly the new name is listed: on FAT, exFAT, NTFS and
+ * APFS the two names are one file, while on ext4 they may be two and the other must survive.
+ */
 async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Promise<void> {
   if (caseOnly) {
-    await rename(from, to);
-    return;
+    const listed = await readdir(dirname(to));
+    if (listed.includes(basename(to))) throw new Error(`Cannot rename: ${to} already exists`);
+    // The new name finds a file though none is listed under it: the same file, in another case.
+    // Two renames through a free visible name, since some FAT drivers (fusefat) free a file's
+    // clusters when asked to rename it onto itself; a crash between the two leaves the file under
+    // the middle name, still listed in the library.
+    if (await exists(to)) {
+      const middle = await freePath(dirname(to), `${stemOf(basename(to))} (renaming)`);
+      await renameNoReplace(from, middle);
+      await rename(middle, to);
+      return;
+    }
   }
   try {
-    await link(from, to);
+    await moveNew(from, to);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
-    // File systems without hard links (FAT, some network shares): checked rename instead.
-    if (await exists(to)) throw new Error(`Cannot rename: ${to} already exists`);
-    await rename(from, to);
-    return;
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
+    throw e;
   }
-  await unlink(from);
 }

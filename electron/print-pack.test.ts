@@ -12,8 +12,8 @@ import { derive } from '../core/rulesets/index';
 import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
-import { createPrinter } from './print-pack';
 import { nativeDeflate } from '../node/deflate';
+import { createPrinter } from './print-pack';
 import { handlerFixture, tempFolder } from './testing';
 
 const root = join(import.meta.dirname, '..');

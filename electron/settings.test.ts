@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calibrationFor, defaultPrintChoice, withCalibration } from '../core/ipc/contract';
-import { defaultSettings, MAX_RECENT_FILES, migrateSettings, openSettings, readSettings } from './settings';
+import { defaultSettings, MAX_RECENT_FILES, memoryBacking, migrateSettings, openSettings, readSettings } from './settings';
 import { tempFolder } from './testing';
 
 let dir: string;
@@ -39,7 +39,7 @@ describe('settings on conf (what electron-store stores)', () => {
       recentFiles: ['/srv/larp/a.character.json'],
       paper: 'letter',
       language: 'bg',
-      locale: '',
+      locale: 'bg-BG',
       windowBounds: { width: 900, height: 600, maximized: false },
       calibrations: [],
       printer: '',
@@ -71,6 +71,16 @@ describe('settings on conf (what electron-store stores)', () => {
   it('replaces each invalid stored field by its default and keeps the valid ones', () => {
     const s = readSettings({ schemaVersion: 1, libraryFolder: 42, paper: 'a3', language: 'bg', recentFiles: 'no', windowBounds: { width: 10, height: 10 } }, '/docs');
     expect(s).toEqual({ ...defaultSettings('/docs'), language: 'bg' });
+  });
+
+  it('keeps a locale for dates and numbers in its canonical spelling, and refuses one that is not a language tag', () => {
+    const s = openSettings(memoryBacking({ schemaVersion: 1 }), '/docs');
+    expect(s.update({ locale: 'en-gb' }).locale).toBe('en-GB');
+    expect(s.update({ locale: '' }).locale).toBe('');
+    expect(() => s.update({ locale: 'not a tag!' })).toThrow(/settings: field "locale" is invalid/);
+    expect(s.get().locale).toBe('');
+    // A stored value that is not a tag falls back to the system's.
+    expect(openSettings(memoryBacking({ schemaVersion: 1, locale: 42 }), '/docs').get().locale).toBe('');
   });
 
   it('keeps at most 10 recent files, newest first, without duplicates', () => {

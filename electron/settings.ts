@@ -92,6 +92,8 @@ export function migrateSettings(raw: Record<string, unknown>): Record<string, un
     if (current.libraryFolder === undefined && libraryPath !== undefined) current.libraryFolder = libraryPath;
     if (current.paper === undefined && typeof paperSize === 'string') current.paper = paperSize.toLowerCase();
     if (current.language === undefined && typeof locale === 'string') current.language = locale.slice(0, 2).toLowerCase();
+    // The draft's locale was a full tag ("bg-BG"): it says how dates and numbers were written too.
+    if (current.locale === undefined && typeof locale === 'string') current.locale = locale;
     if (current.recentFiles === undefined && recent !== undefined) current.recentFiles = recent;
     if (current.windowBounds === undefined && win !== undefined) current.windowBounds = win;
     version = 1;

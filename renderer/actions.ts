@@ -12,7 +12,7 @@ import type { SortKey } from './library-order';
 import { docFromOpened, isDirty, type AppStore, type Doc, type Notice, type Screen } from './store';
 import { formatDateTime } from './format';
 import { emptyHistory, record, redo, undo } from './history';
-import { setLanguage } from './i18n';
+import { setLanguage, setLocale } from './i18n';
 import { t } from './strings';
 
 export type Actions = ReturnType<typeof createActions>;
@@ -103,6 +103,20 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
     showLibrary() {
       set((s) => ({ ...s, library: { ...s.library, source: 'library', query: '' } }));
       return actions.loadLibrary();
+    },
+
+    /**
+     * Gives a library file that shares its id with another file a new id (backed up, atomic), then
+     * lists the library again. Event files keep their records under the old id: the other file's.
+     */
+    async giveNewId(path: string, fileName: string) {
+      try {
+        await api.giveNewId({ path });
+        notify({ kind: 'info', text: t('library.newIdDone', { file: fileName }) });
+      } catch (e) {
+        fail('library.newIdFailed', e);
+      }
+      await actions.loadLibrary();
     },
 
     setQuery(query: string) {
@@ -272,11 +286,12 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
       });
     },
 
-    /** Reads the settings at start: the language and the paper size. */
+    /** Reads the settings at start: the language, the locale and the paper size. */
     async loadSettings() {
       try {
         const settings = await api.getSettings();
         setLanguage(settings.language);
+        setLocale(settings.locale ?? '');
         set((s) => ({ ...s, paper: settings.paper, printers: { calibrations: settings.calibrations ?? [], printer: settings.printer ?? '' } }));
       } catch (e) {
         fail('settings.loadFailed', e);
@@ -287,9 +302,10 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
       set((s) => ({ ...s, prompt: { kind: 'settings' } }));
     },
 
-    /** Changes the language or paper at once, and keeps it for the next start. */
-    async changeSettings(patch: { language?: Language; paper?: Paper }) {
+    /** Changes the language, locale or paper at once, and keeps it for the next start. */
+    async changeSettings(patch: { language?: Language; paper?: Paper; locale?: string }) {
       if (patch.language !== undefined) setLanguage(patch.language);
+      if (patch.locale !== undefined) setLocale(patch.locale);
       if (patch.paper !== undefined) set((s) => ({ ...s, paper: patch.paper! }));
       try {
         await api.setSettings(patch);

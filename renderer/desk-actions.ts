@@ -243,7 +243,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!last || !s.event) return;
       const steps: UndoStep[] = last.steps;
       set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
-      change((e) => undoAll(e, steps), null, t('desk.undone', { name: last.label }));
+      // The name comes first and the sentence's own words last, so a name ending in a full stop
+      // ("Chen A.") is not followed by a second one.
+      change((e) => undoAll(e, steps), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
     },
 
     setFilter(patch: Partial<DeskFilter>) {

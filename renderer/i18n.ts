@@ -73,9 +73,21 @@ export function validLocale(tag: string | undefined | null): string | null {
 let chosenLocale = '';
 const localeListeners = new Set<() => void>();
 
-/** The locale dates, times and numbers are written in now. */
-export function currentLocale(): string {
-  return validLocale(chosenLocale) ?? systemLocale();
+/**
+ * The locale dates, times and numbers are written in: the one chosen in settings; otherwise the
+ * system's when it is of the language on screen (en-GB for English on a UK system), else that
+ * language's own (Bulgarian words on an English system write Bulgarian numbers).
+ */
+export function currentLocale(lang: Language = currentLanguage()): string {
+  const chosen = validLocale(chosenLocale);
+  if (chosen) return chosen;
+  const system = systemLocale();
+  return system.split('-')[0]!.toLowerCase() === lang ? system : lang;
+}
+
+/** The locale chosen in settings ('' when it follows the system). */
+export function chosenLocaleSetting(): string {
+  return chosenLocale;
 }
 
 /** Sets the locale from settings ('' follows the system); every formatted value on screen follows. */
@@ -115,7 +127,7 @@ function toolsFor(lang: Language, locale: string) {
   };
 }
 
-export function tools(lang: Language = currentLanguage(), locale: string = currentLocale()): Tools {
+export function tools(lang: Language = currentLanguage(), locale: string = currentLocale(lang)): Tools {
   const key = `${lang}|${locale}`;
   let found = toolsCache.get(key);
   if (!found) {
@@ -139,7 +151,8 @@ const subscribeLocale = (listener: () => void) => {
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation(undefined, { i18n });
   const lang: Language = instance.language === 'bg' ? 'bg' : 'en';
-  const locale = useSyncExternalStore(subscribeLocale, currentLocale, currentLocale);
+  const current = () => currentLocale(lang);
+  const locale = useSyncExternalStore(subscribeLocale, current, current);
   return createElement(ToolsContext.Provider, { value: tools(lang, locale) }, children);
 }
 

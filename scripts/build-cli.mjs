@@ -5,8 +5,11 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { generateAll } from './gen-validators.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The compiled validators follow the JSON Schema files `npm run schema` writes.
+generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
 await build({
   entryPoints: { cli: join(root, 'cli/main.ts') },

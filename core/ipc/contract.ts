@@ -168,7 +168,7 @@ export type EventInit = { name: string; game: string; start: string; end: string
 export type DeskEventFile =
   /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
   | { kind: 'file'; path: string; event: DeskEvent; hash: string }
-  /** None yet: `path` is where createEvent puts it, `suggested` what it would hold. */
+  /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
   | { kind: 'none'; path: string; suggested: EventInit }
   /** Cannot be read or is not valid: it is never overwritten. */
   | { kind: 'bad'; path: string; message: string }

@@ -63,6 +63,9 @@ type Cursor = { block: number; word: number; offset: number };
 
 const wordCache = new WeakMap<TextBlock, Word[]>();
 
+/** Space, tab or no-break space: what separates words on a line. */
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0xa0;
+
 /** Splits a text block into words; spans glued without whitespace stay one word. */
 export function wordsOf(block: TextBlock): Word[] {
   const cached = wordCache.get(block);
@@ -72,15 +75,32 @@ export function wordsOf(block: TextBlock): Word[] {
   let current: Word | null = null;
   for (const span of block.spans) {
     const bold = span.bold === true;
-    for (const part of span.text.split(/(\r?\n|[ \t\u00a0]+)/)) {
-      if (part === '') continue;
-      if (part === '\n' || part === '\r\n') {
+    // The span split into words and separators (a line break, or a run of spaces, tabs and
+    // no-break spaces), as split(/(\r?\n|[ \t\u00a0]+)/) would, by one scan of the string.
+    const t = span.text;
+    let i = 0;
+    while (i < t.length) {
+      const ch = t.charCodeAt(i);
+      if (ch === 0x0a || (ch === 0x0d && t.charCodeAt(i + 1) === 0x0a)) {
+        i += ch === 0x0a ? 1 : 2;
         pending = 'newline';
         current = null;
-      } else if (/^[ \t\u00a0]+$/.test(part)) {
+        continue;
+      }
+      if (isSpace(ch)) {
+        while (i < t.length && isSpace(t.charCodeAt(i))) i++;
         if (pending !== 'newline') pending = 'space';
         current = null;
-      } else if (current && pending === 'none') {
+        continue;
+      }
+      const start = i;
+      while (i < t.length) {
+        const c = t.charCodeAt(i);
+        if (c === 0x0a || (c === 0x0d && t.charCodeAt(i + 1) === 0x0a) || isSpace(c)) break;
+        i++;
+      }
+      const part = t.slice(start, i);
+      if (current && pending === 'none') {
         current.pieces.push({ text: part, bold });
       } else {
         current = { pieces: [{ text: part, bold }], sep: words.length === 0 ? 'none' : pending };
@@ -280,7 +300,19 @@ type FooterLines = { left: string[]; rightOwnLine: boolean };
 
 const MARKER_SAMPLE = '88/88';
 
+/** Footer lines per content and size: every size tried on a card needs them, and again for each part. */
+const footerCache = new WeakMap<CardContent, Map<string, FooterLines>>();
+
 function footerLines(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
+  let bySize = footerCache.get(content);
+  if (!bySize) footerCache.set(content, (bySize = new Map()));
+  const key = `${width} ${size}`;
+  let lines = bySize.get(key);
+  if (!lines) bySize.set(key, (lines = measureFooter(content, width, size, metrics)));
+  return lines;
+}
+
+function measureFooter(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
   const right = `${content.footer.right ?? ''} ${MARKER_SAMPLE}`.trim();
   const rightW = metrics.width(right, 'bold', size);
   const left = wrapPlain(content.footer.left, width, size, metrics);
@@ -292,14 +324,21 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   const block = text('small', s);
   const words = wordsOf(block);
   const lines: string[] = [];
+  // Widths in em, extended a word (or a character) at a time: the same sums as measuring each
+  // candidate line whole, without measuring the line again for every word.
   let line = '';
+  let lineUnits = 0;
   for (const word of words) {
     const t = word.pieces.map((p) => p.text).join('');
     const candidate = line ? `${line} ${t}` : t;
-    if (metrics.width(candidate, 'regular', size) <= width || !line) line = candidate;
-    else {
+    const candidateUnits = line ? metrics.extend(lineUnits, ` ${t}`, 'regular') : metrics.extend(0, t, 'regular');
+    if (candidateUnits * size <= width || !line) {
+      line = candidate;
+      lineUnits = candidateUnits;
+    } else {
       lines.push(line);
       line = t;
+      lineUnits = metrics.extend(0, t, 'regular');
     }
   }
   if (line) lines.push(line);
@@ -307,12 +346,17 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   return lines.flatMap((l) => {
     const parts: string[] = [];
     let cur = '';
+    let curUnits = 0;
     for (const ch of l) {
-      if (cur && metrics.width(cur + ch, 'regular', size) > width) {
+      const next = metrics.extend(curUnits, ch, 'regular');
+      if (cur && next * size > width) {
         parts.push(cur);
-        cur = '';
+        cur = ch;
+        curUnits = metrics.extend(0, ch, 'regular');
+        continue;
       }
       cur += ch;
+      curUnits = next;
     }
     if (cur) parts.push(cur);
     return parts;

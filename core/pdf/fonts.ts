@@ -16,20 +16,43 @@ export const FONT_FILES: Record<Face, string> = {
   bold: 'assets/fonts/DejaVuSans-Bold.ttf',
 };
 
+/** Whole strings whose widths are remembered, per face, before the memory starts over. */
+const STRING_CACHE = 50_000;
+
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
+  private readonly strings: Record<Face, Map<string, number>> = { regular: new Map(), bold: new Map() };
   private readonly present = new Map<number, boolean>();
 
   constructor(bytes: FontBytes) {
     this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
   }
 
-  /** The advance width of text at a size, in points (no kerning: pdf-lib draws without it). */
+  /**
+   * The advance width of text at a size, in points (no kerning: pdf-lib draws without it). Layout
+   * measures the same words again at every size it tries, so whole strings are remembered too
+   * (up to STRING_CACHE of them; the app keeps one FontMetrics for the session).
+   */
   width(text: string, face: Face, size: number): number {
+    const strings = this.strings[face];
+    let units = strings.get(text);
+    if (units === undefined) {
+      units = this.extend(0, text, face);
+      if (strings.size >= STRING_CACHE) strings.clear();
+      strings.set(text, units);
+    }
+    return units * size;
+  }
+
+  /**
+   * The width, in em, of `prefix` + `text` given the width of `prefix` in em: the sum in the same
+   * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
+   */
+  extend(prefixUnits: number, text: string, face: Face): number {
     const font = this.fonts[face];
     const cache = this.widths[face];
-    let units = 0;
+    let units = prefixUnits;
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       let w = cache.get(cp);
@@ -39,7 +62,7 @@ export class FontMetrics {
       }
       units += w;
     }
-    return units * size;
+    return units;
   }
 
   /** Height of the font's ascender above the baseline, in points. */

@@ -1,6 +1,6 @@
 // The one interface every ruleset implements, and the derived values each one produces.
 import type { Character } from '../model/character';
-import type { Location, RulesetId } from '../model/ids';
+import type { Location, RulesetId, WeaponKind } from '../model/ids';
 
 export type Severity = 'error' | 'warning';
 
@@ -82,6 +82,10 @@ export type BgMagicDerived = {
   energy: number;
   /** The heaviest armour worn. */
   worn: 'metal' | 'leather' | 'none';
+  /** The heaviest known armour class on each location (absent: none). */
+  wornByLocation: Partial<Record<Location, 'metal' | 'leather'>>;
+  /** True when the worn armour is heavier than the entitlement (it protects only as the entitled). */
+  heavierThanEntitled: boolean;
   /** What the armour protects as: the lighter of worn and entitled. */
   armourProtection: 'metal' | 'leather' | 'none';
 };
@@ -97,6 +101,8 @@ export interface Ruleset<D extends Derived = Derived> {
   locations: readonly Location[];
   /** Allowed armour `type` values, lightest first. */
   armourTypes: readonly string[];
+  /** The weapon kinds the game allows; absent when it allows every kind. */
+  weaponKinds?: readonly WeaponKind[];
   /** The skill catalogue (custom skills may be added on a character). */
   skills: readonly SkillDef[];
   derive(character: Character): Derivation<D>;

@@ -25,7 +25,7 @@ export function entry(kind: string, character: string | undefined, desk: string,
 export function sheet(name: string, overrides: Record<string, unknown> = {}): Character {
   return {
     format: 'quartermaster-character',
-    version: 1,
+    version: 2,
     id: randomUUID(),
     ruleset: 'fortunes-landing',
     name,

@@ -119,7 +119,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             {derived?.ruleset === 'bg-magic' && <BgPathSection character={character} derived={derived} readOnly={readOnly} />}
             {character.ruleset === 'novitas' && <NovitasMagicSection character={character} derived={derived?.ruleset === 'novitas' ? derived : null} readOnly={readOnly} />}
             <ArmourSection character={character} ruleset={ruleset} derived={derived} readOnly={readOnly} />
-            <WeaponsSection weapons={character.weapons} readOnly={readOnly} />
+            <WeaponsSection weapons={character.weapons} ruleset={ruleset} readOnly={readOnly} />
             {character.ruleset === 'curious-pastimes' && <SpellCardsSection character={character} derived={derived?.ruleset === 'curious-pastimes' ? derived : null} readOnly={readOnly} />}
             <SkillsSection skills={character.skills} ruleset={ruleset} readOnly={readOnly} />
             <ItemsSection character={character} readOnly={readOnly} />

@@ -61,7 +61,7 @@ type NovitasSession = { state: ConditionState; log: { notes: string[]; refused: 
 
 export function NovitasConditions() {
   const tools = useT();
-  const { t, num } = tools;
+  const { t, tn, num } = tools;
   const [maxBody, setMaxBody] = useState(1);
   const [session, setSession] = useState<NovitasSession>(() => ({ state: initialConditions(1), log: [] }));
   const [where, setWhere] = useState<'torso' | Limb>('torso');
@@ -103,7 +103,7 @@ export function NovitasConditions() {
         {bleeding !== null && <p className="error-text">{t('tracker.bleeding', { minutes: num(bleeding) })}</p>}
         {s.bleeding?.firstAid && <p>{t('tracker.firstAidOn')}</p>}
         {mustKneel(s) && <p>{t('tracker.kneel')}</p>}
-        {has(s, 'dead') && <p className="error-text">{isPermanentlyDead(s) ? t('tracker.permanent') : t('tracker.deadFor', { count: num(s.convergencesDead) })}</p>}
+        {has(s, 'dead') && <p className="error-text">{isPermanentlyDead(s) ? t('tracker.permanent') : tn('tracker.deadFor', s.convergencesDead)}</p>}
       </div>
 
       <div className="tracker-controls">

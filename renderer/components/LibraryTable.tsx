@@ -25,7 +25,31 @@ export type TableSelection = {
   setAll(on: boolean): void;
 };
 
-export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; onSort: (key: SortKey) => void; onOpen: (entry: LibraryEntry) => void; selection?: TableSelection }) {
+/** The file names sharing each id held by more than one file. */
+export function sharedIdsOf(entries: readonly LibraryEntry[]): Map<string, string[]> {
+  const byId = new Map<string, string[]>();
+  for (const e of entries) {
+    if (!e.id) continue;
+    const list = byId.get(e.id);
+    if (list) list.push(e.path);
+    else byId.set(e.id, [e.path]);
+  }
+  for (const [id, list] of byId) if (list.length < 2) byId.delete(id);
+  return byId;
+}
+
+type Props = {
+  entries: LibraryEntry[];
+  sort: SortOrder;
+  onSort: (key: SortKey) => void;
+  onOpen: (entry: LibraryEntry) => void;
+  selection?: TableSelection;
+  /** Ids shared by several files (sharedIdsOf), flagged with a way to give the copy a new id. */
+  sharedIds?: Map<string, string[]>;
+  onNewId?: (entry: LibraryEntry) => void;
+};
+
+export function LibraryTable(props: Props) {
   useT();
   const { sort, selection } = props;
   return (
@@ -81,6 +105,9 @@ export function LibraryTable(props: { entries: LibraryEntry[]; sort: SortOrder; 
               <td>{entry.ruleset === null ? '' : rulesetName(entry.ruleset)}</td>
               <td>
                 <StatusBadge entry={entry} />
+                {entry.id && props.sharedIds?.has(entry.id) && (
+                  <SharedId entry={entry} others={props.sharedIds.get(entry.id)!.filter((p) => p !== entry.path)} onNewId={props.onNewId} />
+                )}
               </td>
               <td>
                 <time dateTime={new Date(entry.modifiedMs).toISOString()}>{formatDateTime(entry.modifiedMs)}</time>
@@ -104,6 +131,21 @@ function SelectAll({ entries, selection }: { entries: LibraryEntry[]; selection:
   return (
     <span className="select-cell">
       <input ref={ref} type="checkbox" checked={all} onChange={() => selection.setAll(!all)} aria-label={t('libraryActions.selectAll')} />
+    </span>
+  );
+}
+
+/** "Same id as …": a copied file; the button gives this one a new id. */
+function SharedId({ entry, others, onNewId }: { entry: LibraryEntry; others: string[]; onNewId?: (entry: LibraryEntry) => void }) {
+  const names = others.map((p) => p.split(/[\\/]/).pop() ?? p).join(', ');
+  return (
+    <span className="shared-id">
+      <span className="badge badge-error">{t('library.sharedId', { files: names })}</span>
+      {onNewId && (
+        <button type="button" className="desk-small" onClick={() => onNewId(entry)} aria-label={t('library.newIdNamed', { file: entry.fileName })}>
+          {t('library.newId')}
+        </button>
+      )}
     </span>
   );
 }

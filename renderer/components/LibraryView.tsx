@@ -7,7 +7,7 @@ import { rulesetName } from '../format';
 import { useAppState } from '../store';
 import { t, tn } from '../strings';
 import { useT } from '../i18n';
-import { LibraryTable, type TableSelection } from './LibraryTable';
+import { LibraryTable, sharedIdsOf, type TableSelection } from './LibraryTable';
 import { LibraryActions } from './library/LibraryActions';
 import { usePrintUi, usePrintUiState } from '../print-ui';
 
@@ -19,6 +19,8 @@ export function LibraryView() {
   const entries = listing?.entries;
   const shown = useMemo(() => (entries ? sortEntries(filterEntries(entries, query), sort, (e) => rulesetName(e.ruleset)) : []), [entries, query, sort, lang]);
   const total = entries?.length ?? 0;
+  // Two files with one id (a copied file): flagged on both, over the whole library, not only the rows shown.
+  const sharedIds = useMemo(() => sharedIdsOf(entries ?? []), [entries]);
   const examples = library.source === 'examples';
   const printUi = usePrintUi();
   const ticked = usePrintUiState((s) => s.selected);
@@ -109,7 +111,7 @@ export function LibraryView() {
           </div>
           <LibraryActions selected={selectedEntries} examples={examples} />
           {shown.length > 0 ? (
-            <LibraryTable entries={shown} sort={sort} onSort={actions.sortBy} onOpen={(entry) => actions.openEntry(entry.path)} selection={selection} />
+            <LibraryTable entries={shown} sort={sort} onSort={actions.sortBy} onOpen={(entry) => actions.openEntry(entry.path)} selection={selection} sharedIds={examples ? undefined : sharedIds} onNewId={(entry) => void actions.giveNewId(entry.path, entry.fileName)} />
           ) : (
             <div className="no-match">
               <p>{t('library.noMatch', { query: query.trim() })}</p>

@@ -236,6 +236,7 @@ function PlanTable({ sheet, derived, readOnly, edit }: { sheet: NovitasSheet; de
 function SpellListField(props: { label: string; field: string; value: string[] | undefined; readOnly: boolean; onChange: (value: string[] | undefined) => void }) {
   const { t } = useT();
   const { violations, invalid, describedBy } = useFieldRules(props.field);
+  const hintId = `${fieldId(props.field)}-hint`;
   const shown = (props.value ?? []).join(', ');
   const [text, setText] = useState(shown);
   useEffect(() => {
@@ -252,7 +253,7 @@ function SpellListField(props: { label: string; field: string; value: string[] |
           readOnly={props.readOnly}
           placeholder={t('magic.everySpell')}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, hintId].filter(Boolean).join(' ')}
           onChange={(e) => {
             setText(e.target.value);
             const list = parse(e.target.value);
@@ -260,6 +261,9 @@ function SpellListField(props: { label: string; field: string; value: string[] |
           }}
         />
       </label>
+      <span className="hint field-hint" id={hintId}>
+        {t('magic.spellListHint')}
+      </span>
       <FieldRules field={props.field} violations={violations} />
     </div>
   );

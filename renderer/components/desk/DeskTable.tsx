@@ -1,8 +1,8 @@
 // The desk's table: one row group per player (the unreadable files first, then players with
 // problems), one row per character with its game, rule problems, armour, key values, cards and
-// check-in. Only the rows on screen (and some beyond) are drawn (window-lines.ts): 20,000 rows
-// scroll like 20; the desk's own search finds any of them, since the browser's find cannot see
-// rows that are not drawn. Arrow keys, Page Up/Down and Ctrl+Home/End move between rows, drawing
+// check-in. Above WINDOW_ABOVE lines only the rows on screen (and some beyond) are drawn
+// (window-lines.ts): 20,000 rows scroll like 20; the desk's own search finds any of them, since the
+// browser's find cannot see rows that are not drawn. Arrow keys, Page Up/Down and Ctrl+Home/End move between rows, drawing
 // the row they reach. Rows re-render only when what they show changes, so a check-in redraws one row.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DeskActions } from '../../desk-actions';
@@ -27,6 +27,12 @@ const COLUMNS = ['desk.col.character', 'desk.col.game', 'desk.col.rules', 'desk.
 /** Lines drawn before the page has been measured. */
 export const FIRST_LINES = 40;
 
+/**
+ * Up to this many lines every line is drawn (a weekend event's desk: the browser's own find works
+ * there too, and nothing is gained by windowing); above it, only those on screen.
+ */
+export const WINDOW_ABOVE = 300;
+
 /** A first guess at a line's height in pixels (replaced by its measured height once drawn). */
 const estimate = (line: Line, rows: readonly ShownRow[]) => {
   if (line.kind === 'group') return 46;
@@ -49,7 +55,7 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
   const top = useMemo(() => prefixSums(lines.map((l) => heights.current.get(keyOf(l)) ?? estimate(l, rowsRef.current))), [lines, keyOf, measured]);
   const topRef = useRef(top);
   topRef.current = top;
-  const [range, setRange] = useState(() => ({ start: 0, end: Math.min(lines.length, FIRST_LINES) }));
+  const [range, setRange] = useState(() => ({ start: 0, end: lines.length <= WINDOW_ABOVE ? lines.length : FIRST_LINES }));
   /** Where focus goes once the line it moved to is drawn: the line and which of its controls (-1: the row). */
   const focusNext = useRef<{ line: number; control: number } | null>(null);
 
@@ -58,8 +64,9 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
 
   const update = useCallback(() => {
     if (!table.current) return;
+    const n = topRef.current.length - 1;
     const viewTop = -origin();
-    const next = windowOf(topRef.current, viewTop, viewTop + (window.innerHeight || 800));
+    const next = n <= WINDOW_ABOVE ? { start: 0, end: n } : windowOf(topRef.current, viewTop, viewTop + (window.innerHeight || 800));
     setRange((r) => (r.start === next.start && r.end === next.end ? r : next));
   }, []);
 
@@ -94,25 +101,33 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
       }
     }
     if (changed) setMeasured((m) => m + 1);
-    const target = focusNext.current;
-    if (target) {
-      const tr = table.current?.querySelector<HTMLTableRowElement>(`tr[data-line="${target.line}"]`);
-      if (tr) {
-        focusNext.current = null;
-        const controls = tr.querySelectorAll<HTMLElement>('button:not([disabled])');
-        (target.control >= 0 ? (controls[Math.min(target.control, controls.length - 1)] ?? tr) : tr).focus({ preventScroll: true });
-      }
-    }
+    applyFocus();
   });
 
-  /** Scrolls the page so the line is on screen and draws it. */
+  /** Moves the focus to a drawn line (or one of its buttons); false when it is not drawn. */
+  const applyFocus = () => {
+    const target = focusNext.current;
+    const tr = target && table.current?.querySelector<HTMLTableRowElement>(`tr[data-line="${target.line}"]`);
+    if (!target || !tr) return false;
+    focusNext.current = null;
+    const controls = tr.querySelectorAll<HTMLElement>('button:not([disabled])');
+    (target.control >= 0 ? (controls[Math.min(target.control, controls.length - 1)] ?? tr) : tr).focus({ preventScroll: true });
+    return true;
+  };
+
+  /** Scrolls the page so the line is on screen, and draws the lines around it. */
   const reveal = (line: number) => {
     const lineTop = origin() + top[line]!;
     const lineBottom = origin() + top[line + 1]!;
     const margin = 48;
+    const height = window.innerHeight || 800;
     if (lineTop < margin) window.scrollBy(0, lineTop - margin);
-    else if (lineBottom > window.innerHeight - margin) window.scrollBy(0, lineBottom - window.innerHeight + margin);
-    update();
+    else if (lineBottom > height - margin) window.scrollBy(0, lineBottom - height + margin);
+    if (lines.length > WINDOW_ABOVE && (line < range.start || line >= range.end)) {
+      // Drawn at once around the line (the scroll event that follows agrees where scrolling is real).
+      const next = windowOf(top, top[line]! - height / 2, top[line]! + height / 2);
+      setRange(next);
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
@@ -129,6 +144,7 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
     const controls = [...from.querySelectorAll('button:not([disabled])')];
     focusNext.current = { line: to, control: controls.indexOf(e.target as Element) };
     reveal(to);
+    applyFocus();
   };
 
   const start = Math.min(range.start, lines.length);
@@ -216,7 +232,7 @@ function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderPr
           </span>
         )}
         {group.player !== null && waiting.length > 0 && (
-          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={t('desk.group.checkInAllNamed', { name })}>
+          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
             {tn('desk.group.checkInAll', waiting.length)}
           </button>
         )}

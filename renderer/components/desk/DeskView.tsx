@@ -209,7 +209,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         <DeskTable lines={lines} groups={groups} rows={rows} folder={desk.folder} actions={actions} canCheckIn={canCheckIn} />
       ) : (
         <div className="no-match">
-          <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly && !filter.game ? t('desk.allArrived') : t('desk.noMatch')}</p>
+          <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly ? t('desk.allArrived') : t('desk.noMatch')}</p>
           {rows.length > 0 && filtered && (
             <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '' })}>
               {t('desk.showAll')}
