@@ -110,6 +110,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     createEvent: [{ folder: lib, name: 'Autumn Muster', game: 'novitas', start: '2026-10-02', end: '2026-10-04' }],
     saveEvent: [{ folder: lib, eventFile: join(lib, 'library.event.json'), event: {}, expectedHash: 'h' }],
     exportCheckInSheet: [{ folder: lib, format: 'csv' }],
+    previewReprint: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
     reprintChanged: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h' }],
     giveNewId: [{ path: f.file }],
     verifyCard: [{ folder: lib, text: 'QM1:' }],

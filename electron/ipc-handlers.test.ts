@@ -379,6 +379,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     createEvent: [[{ folder: '/a', name: 'x', game: '', start: '2026-01-01' }], [{ folder: '/a', name: 'x'.repeat(201), game: '', start: '2026-01-01', end: '2026-01-01' }]],
     saveEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', event: 'x', expectedHash: 'h' }], [{ folder: '/a', eventFile: '/a/e.event.json', event: {} }]],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
+    previewReprint: [[{ folder: '/a' }], [{ folder: '/a', eventFile: '/a/e.event.json', print: { sections: [] } }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: 7, expectedHash: 'h' }]],
     giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],
     verifyCard: [[{ folder: '/a', text: 'x'.repeat(1_001) }], [{ folder: '/a', text: 5 }]],

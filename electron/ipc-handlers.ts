@@ -260,6 +260,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     }
   };
 
+  const deskHandlers = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) });
   const impl: IpcHandlers = {
     async listLibrary() {
       const folder = libraryFolder();
@@ -551,7 +552,16 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     },
 
     // The event desk (electron/desk.ts).
-    ...createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) }),
+    ...deskHandlers,
+    // A desk print is opened when written, as Export PDF… is, and keeps its printer corrections.
+    async reprintChanged(args) {
+      const outcome = await deskHandlers.reprintChanged(args);
+      if (outcome?.kind === 'printed') {
+        keepCalibration(args.print);
+        await openWhenDone(outcome.path);
+      }
+      return outcome;
+    },
   };
 
   // Every entry validates its arguments against the contract before running.

@@ -62,6 +62,7 @@ export const api = {
   createEvent: invoke('createEvent'),
   saveEvent: invoke('saveEvent'),
   exportCheckInSheet: invoke('exportCheckInSheet'),
+  previewReprint: invoke('previewReprint'),
   reprintChanged: invoke('reprintChanged'),
   giveNewId: invoke('giveNewId'),
   verifyCard: invoke('verifyCard'),

@@ -5,7 +5,7 @@
 // file meanwhile, the save is refused; the desk then reads the file again, applies the check-ins
 // that were not saved yet on top of it, and saves that: nobody's check-in is lost. Undo puts back
 // only check-in times (core/desk/checkin.ts), so it can be applied the same way.
-import type { QuartermasterApi } from '../core/ipc/contract';
+import type { PrintChoice, QuartermasterApi, ReprintPlan } from '../core/ipc/contract';
 import { checkIn, checkInAll, checkOut, undoAll, type UndoStep } from '../core/desk/checkin';
 import { entryOf, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
@@ -268,7 +268,16 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       );
     },
 
-    async reprintChanged() {
+    /** What "reprint changed" would print with this choice (how many characters, cards and pages). */
+    async previewReprint(print?: PrintChoice): Promise<ReprintPlan | null> {
+      await flush();
+      const s = store.get();
+      const path = eventPath(s);
+      if (!s.desk || !path) return null;
+      return api.previewReprint({ folder: s.desk.folder, eventFile: path, ...(print ? { print } : {}) });
+    },
+
+    async reprintChanged(print?: PrintChoice) {
       await flush();
       const s = store.get();
       const path = eventPath(s);
@@ -277,7 +286,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       await run(
         'reprint',
         async () => {
-          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash });
+          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash, ...(print ? { print } : {}) });
           if (outcome === null) return;
           if (outcome.kind === 'conflict') {
             notify('error', t('desk.reprintConflict', { message: outcome.message }));

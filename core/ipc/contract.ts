@@ -224,6 +224,19 @@ export type ReprintOutcome =
   /** The event file changed on disk since it was read: nothing was printed or recorded. */
   | { kind: 'conflict'; message: string };
 
+/** What "print changed" would print, laid out but not written: the desk asks before printing. */
+export type ReprintPlan = {
+  characters: number;
+  /** True when it prints every character of the folder (nobody printed for this event yet). */
+  everyone: boolean;
+  unchanged: number;
+  cards: number;
+  pages: number;
+  /** The games of the characters it prints (the card groups offered). */
+  rulesets: RulesetId[];
+  problems: string[];
+};
+
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
 export interface QuartermasterApi {
@@ -269,8 +282,14 @@ export interface QuartermasterApi {
   saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
   /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
   exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
-  /** Prints only characters never printed for this event or changed since; records the print and the serials it voids. */
-  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string }): Promise<ReprintOutcome | null>;
+  /** How many characters, cards and pages "print changed" would print with this choice. */
+  previewReprint(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintPlan>;
+  /**
+   * Prints only characters never printed for this event or changed since, with the volunteer's
+   * choice (every group on the settings' paper without one); records the print and the serials it
+   * voids, and opens the PDF.
+   */
+  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
   /**
    * Gives a character file a new random id (a copy that shares its id with another file): validated,
    * the previous version backed up, written atomically; refused when the file changed since `expectedHash`.
@@ -350,7 +369,8 @@ export const ipcArgs = {
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
   saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
   exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
-  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128) })]),
+  previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
   giveNewId: z.tuple([z.strictObject({ path, folder: path.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
 } satisfies Record<InvokeMethod, z.ZodTuple>;

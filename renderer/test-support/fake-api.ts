@@ -120,6 +120,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     createEvent: notImplemented('createEvent'),
     saveEvent: notImplemented('saveEvent'),
     exportCheckInSheet: vi.fn(async () => null),
+    previewReprint: vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 0, cards: 0, pages: 0, rulesets: [], problems: [] })),
     reprintChanged: vi.fn(async () => null),
     giveNewId: notImplemented('giveNewId'),
     verifyCard: notImplemented('verifyCard'),

@@ -242,9 +242,14 @@ describe('the event desk view', () => {
       problems: [],
       desk: folder(START, 'h5'),
     }));
+    api.previewReprint = vi.fn(async () => ({ characters: 1, everyone: false, unchanged: 4, cards: 2, pages: 1, rulesets: ['novitas' as const], problems: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    // Asked first: whom, how many cards and pages (see DeskPrint.test.tsx for the choices).
+    const ask = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await ask.findByText('1 character never printed for this event or changed since: 2 cards on 1 page.');
+    fireEvent.click(ask.getByRole('button', { name: 'Print 1 character…' }));
     const result = within(await screen.findByRole('region', { name: 'Reprint changed' }));
-    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
+    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1', print: expect.objectContaining({ sections: ['character', 'items', 'tracker'] }) });
     expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
     expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
     expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 30 Sept 2026, 20:00 dimitri.character.json');
