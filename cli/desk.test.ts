@@ -182,9 +182,9 @@ describe('quartermaster desk --reprint-changed', () => {
     const cards3 = join(dir, 'cards3.pdf');
     const third = await desk([folder, '--reprint-changed', '--out', cards3], new Date('2026-10-03T08:00:00Z'));
     expect(third.out).toContain('Dimitri 2 · Fortune\'s Landing · armour 4 over torso · not checked in · CARDS CHANGED since printed');
-    // The character card has a back (a sheet of fronts and a sheet of backs); the armour tag has none
-    // and goes on a sheet of its own: 3 pages.
-    expect(third.out).toMatch(/Reprint: wrote .*cards3\.pdf: 2 cards for 1 character on 3 pages\./);
+    // The character card has a back; the armour tag has none and goes in the free slot beside it:
+    // one two-sided sheet, 2 pages (not a third page for the tag).
+    expect(third.out).toMatch(/Reprint: wrote .*cards3\.pdf: 2 cards for 1 character on 2 pages\./);
     expect(third.out).toMatch(/ {2}Dimitri 2 \(Cleo\): changed since the print of 2026-10-02 \d\d:30/);
     expect(third.out).toMatch(
       new RegExp(`Dimitri 2 \\(Cleo\\), printed 2026-10-02 \\d\\d:30: ${serialFor(dimitriId, 'character', 0)} \\(reissued\\), ${serialFor(dimitriId, 'armour', 0)} \\(reissued\\), ${serialFor(dimitriId, 'item', 0)} \\(withdrawn\\)`),
