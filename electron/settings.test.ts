@@ -14,9 +14,19 @@ afterEach(() => cleanup());
 const confAt = (cwd: string) => new Conf<Record<string, unknown>>({ cwd, configName: 'settings' });
 
 describe('settings on conf (what electron-store stores)', () => {
-  it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files', () => {
+  it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files, the system theme, spellchecking', () => {
     const s = openSettings(confAt(dir), '/home/ana/Documents');
-    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', locale: '', windowBounds: null, calibrations: [], printer: '' });
+    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', locale: '', windowBounds: null, theme: 'system', spellcheck: true, calibrations: [], printer: '' });
+  });
+
+  it('keeps the theme and spellchecking choices, refusing values that are neither', () => {
+    const s = openSettings(confAt(dir), '/docs');
+    s.update({ theme: 'dark', spellcheck: false });
+    expect(openSettings(confAt(dir), '/docs').get()).toMatchObject({ theme: 'dark', spellcheck: false });
+    expect(() => s.update({ theme: 'sepia' as never })).toThrow(/field "theme" is invalid/);
+    expect(() => s.update({ spellcheck: 'yes' as never })).toThrow(/field "spellcheck" is invalid/);
+    // A hand-edited file with a bad theme falls back to the system's.
+    expect(readSettings({ schemaVersion: 1, theme: 'Dark', spellcheck: 0 }, '/docs')).toMatchObject({ theme: 'system', spellcheck: true });
   });
 
   it('persists changes to the settings file and reads them back', async () => {
@@ -41,6 +51,8 @@ describe('settings on conf (what electron-store stores)', () => {
       language: 'bg',
       locale: 'bg-BG',
       windowBounds: { width: 900, height: 600, maximized: false },
+      theme: 'system',
+      spellcheck: true,
       calibrations: [],
       printer: '',
     });
