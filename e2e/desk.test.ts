@@ -143,8 +143,15 @@ describe('event desk in Chromium', () => {
     const first = join(folder, 'cards-1.pdf');
     h.dialogs.pdf.push(first);
     await page.getByRole('button', { name: 'Reprint changed…' }).click();
+    // Asked first: everyone, how many cards and pages; every card group of the games ticked.
+    let ask = page.getByRole('dialog', { name: 'Print changed cards' });
+    await ask.getByRole('status').filter({ hasText: /^This prints everyone: nobody has been printed for this event yet\. 20 characters, \d+ cards on \d+ pages\.$/ }).waitFor();
+    expect(await ask.getByRole('group', { name: 'Cards to print' }).getByRole('checkbox').evaluateAll((boxes) => boxes.every((b) => (b as HTMLInputElement).checked))).toBe(true);
+    await ask.getByRole('button', { name: 'Print 20 characters…' }).click();
     const result = page.getByRole('region', { name: 'Reprint changed' });
     await result.getByText('None: these are first prints.').waitFor();
+    // Opened when written, as Export PDF… is.
+    expect(h.opened).toContain(first);
     expect(await result.locator('.desk-printed > li').count()).toBe(20);
 
     // Dimitri (c02) drinks his potion and trades his chain shirt for a hauberk, on disk.
@@ -167,6 +174,9 @@ describe('event desk in Chromium', () => {
     const second = join(folder, 'cards-2.pdf');
     h.dialogs.pdf.push(second);
     await page.getByRole('button', { name: 'Reprint changed…' }).click();
+    ask = page.getByRole('dialog', { name: 'Print changed cards' });
+    await ask.getByRole('status').filter({ hasText: /^1 character never printed for this event or changed since: 2 cards on 2 pages\.$/ }).waitFor();
+    await ask.getByRole('button', { name: 'Print 1 character…' }).click();
     await result.getByRole('list', { name: 'Voided serials of Dimitri' }).waitFor();
     expect(await result.locator('.desk-printed > li').allTextContents()).toEqual([expect.stringMatching(/^Dimitri \(Ana\): changed since the print of \d{2}:\d{2} c02\.character\.json$/)]);
     const voided = await result.getByRole('list', { name: 'Voided serials of Dimitri' }).locator('li').allTextContents();

@@ -16,7 +16,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
+import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
+import { layoutOf } from './print-pack';
 import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
@@ -30,7 +31,7 @@ import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
-import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
+import { FONT_FILES, FontMetrics, layoutBatch, printCards, type FontBytes } from '../core/pdf/index';
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../node/app-root';
@@ -43,7 +44,13 @@ import type { SettingsStore } from './settings';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'reprintChanged' | 'verifyCard';
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard';
+
+/** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
+function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
+  if (!print) return { layout: { paper } };
+  return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
+}
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
 /** The card font, loaded once and kept (with its measured widths) for every print. */
@@ -334,7 +341,35 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return result;
     },
 
-    async reprintChanged({ folder, eventFile, expectedHash }) {
+    async previewReprint({ folder, eventFile, print }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const state = await readEvent(folder, path, []);
+      if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
+      const list = await characters.list(folder);
+      const plan = planReprint(list, state.event);
+      const byFile = new Map(list.map((c) => [c.file, c]));
+      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
+      const { metrics } = await fonts();
+      const opts = deskPrintOptions(print, settings.get().paper);
+      const laid = layoutBatch(
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        { now: nowDate(), metrics, ...opts },
+      );
+      const readable = list.filter((c) => c.readable).length;
+      return {
+        characters: toPrint.length,
+        // Nobody printed for this event yet: this prints every character in the folder.
+        everyone: toPrint.length > 0 && toPrint.length === readable && plan.print.every((p) => p.reason !== 'changed'),
+        unchanged: plan.unchanged.length,
+        cards: laid.cards.length,
+        pages: laid.sheets.length,
+        rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
+        problems: [...laid.problems, ...laid.warnings].map((p) => p.message),
+      } satisfies ReprintPlan;
+    },
+
+    async reprintChanged({ folder, eventFile, expectedHash, print }) {
       await checkFolder(folder);
       const path = await checkEventFile(folder, eventFile);
       const readState = async () => {
@@ -361,7 +396,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const next = nextEditions(state.event, desk);
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
+        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
       const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));

@@ -8,7 +8,7 @@ import { RULESET_IDS, type RulesetId } from '../model/ids';
 import type { LoadProblem } from '../format/load';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
-import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
+import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, type CardSizeId, type CardStockId, type Segment } from '../pdf/layout';
 import type { DeskRow } from '../desk/rows';
 import type { SessionState } from '../session/session';
 import type { Location } from '../model/ids';
@@ -75,7 +75,39 @@ export type Settings = {
   language: Language;
   /** How dates, times and numbers are written (a BCP 47 tag such as "en-GB"); '' follows the system. */
   locale: string;
+  /** The printer corrections measured on calibration pages, per printer and sheet (newest first). */
+  calibrations?: Calibration[];
+  /** The printer named in the last print ('' when none). */
+  printer?: string;
 };
+
+/**
+ * A printer's measured correction for one sheet: `printer` is the name the user gives it (the PDF
+ * is printed from a viewer, so the app cannot know the printer), `sheet` is `sheetKey` of the choice.
+ */
+export type Calibration = { printer: string; sheet: string; offsetMm: { x: number; y: number }; backOffsetMm: { x: number; y: number } };
+
+/** How many calibrations the settings keep. */
+export const MAX_CALIBRATIONS = 50;
+
+/** The sheet a correction belongs to: the card stock, or the paper and card size of a custom sheet. */
+export function sheetKey(choice: Pick<PrintChoice, 'stock' | 'paper' | 'size'>): string {
+  return choice.stock ?? `custom:${choice.paper}:${choice.size}`;
+}
+
+/** The saved correction for this printer and sheet, if any. */
+export function calibrationFor(calibrations: readonly Calibration[] | undefined, printer: string, sheet: string): Calibration | null {
+  const name = printer.trim().toLowerCase();
+  return calibrations?.find((c) => c.printer.trim().toLowerCase() === name && c.sheet === sheet) ?? null;
+}
+
+/** The calibrations with this choice's correction saved first (replacing the same printer and sheet). */
+export function withCalibration(calibrations: readonly Calibration[] | undefined, choice: PrintChoice): Calibration[] {
+  const sheet = sheetKey(choice);
+  const entry: Calibration = { printer: choice.printer.trim(), sheet, offsetMm: { ...choice.offsetMm }, backOffsetMm: { ...choice.backOffsetMm } };
+  const others = (calibrations ?? []).filter((c) => c !== calibrationFor(calibrations, entry.printer, sheet));
+  return [entry, ...others].slice(0, MAX_CALIBRATIONS);
+}
 
 /**
  * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
@@ -83,6 +115,10 @@ export type Settings = {
  */
 export type PrintChoice = {
   sections: CardSection[];
+  /** A card stock by product code (its sheet replaces paper, size and margin); null: a custom sheet. */
+  stock: CardStockId | null;
+  /** The printer's name as the user calls it, for its saved corrections ('' when none). */
+  printer: string;
   paper: Paper;
   size: CardSizeId;
   marginMm: number;
@@ -95,7 +131,7 @@ export type PrintChoice = {
 /** Every card group on `paper`, with the core's default layout (what the command line prints by default). */
 export function defaultPrintChoice(paper: Paper): PrintChoice {
   const { size, marginMm, offsetMm, backOffsetMm } = DEFAULT_LAYOUT;
-  return { sections: [...CARD_SECTIONS], paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
+  return { sections: [...CARD_SECTIONS], stock: null, printer: '', paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
 }
 
 /** The first page of a print as drawing data (points, origin bottom-left), for the preview. */
@@ -196,6 +232,19 @@ export type ReprintOutcome =
   /** The event file changed on disk since it was read: nothing was printed or recorded. */
   | { kind: 'conflict'; message: string };
 
+/** What "print changed" would print, laid out but not written: the desk asks before printing. */
+export type ReprintPlan = {
+  characters: number;
+  /** True when it prints every character of the folder (nobody printed for this event yet). */
+  everyone: boolean;
+  unchanged: number;
+  cards: number;
+  pages: number;
+  /** The games of the characters it prints (the card groups offered). */
+  rulesets: RulesetId[];
+  problems: string[];
+};
+
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
 export interface QuartermasterApi {
@@ -222,6 +271,8 @@ export interface QuartermasterApi {
   previewPrint(args: { path: string; character: Character; print: PrintChoice }): Promise<PrintPreview>;
   /** Prints the cards of several library files into one PDF (asks where, reports progress, opens it). */
   printPack(args: { paths: string[]; print: PrintChoice }): Promise<PackResult | null>;
+  /** Asks where, writes the calibration page for the choice's sheet and corrections, and opens it; saves the corrections for the printer and sheet. */
+  printCalibration(args: { print: PrintChoice }): Promise<{ path: string } | null>;
   /** Stops a running printPack (it then resolves with outcome 'cancelled'). */
   cancelPrint(): Promise<void>;
   /** Autosaves the unsaved edits of the open character (never touches the file itself). */
@@ -247,8 +298,14 @@ export interface QuartermasterApi {
   saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
   /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
   exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
-  /** Prints only characters never printed for this event or changed since; records the print and the serials it voids. */
-  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string }): Promise<ReprintOutcome | null>;
+  /** How many characters, cards and pages "print changed" would print with this choice. */
+  previewReprint(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintPlan>;
+  /**
+   * Prints only characters never printed for this event or changed since, with the volunteer's
+   * choice (every group on the settings' paper without one); records the print and the serials it
+   * voids, and opens the PDF.
+   */
+  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
   /**
    * Gives a character file a new random id (a copy that shares its id with another file): validated,
    * the previous version backed up, written atomically; refused when the file changed since `expectedHash`.
@@ -324,6 +381,8 @@ const loose = z.looseObject({});
 const mmPair = z.strictObject({ x: z.number(), y: z.number() });
 const printChoice = z.strictObject({
   sections: z.array(z.enum(CARD_SECTIONS)).min(1).max(CARD_SECTIONS.length),
+  stock: z.enum(CARD_STOCK_IDS as [CardStockId, ...CardStockId[]]).nullable(),
+  printer: z.string().max(100),
   paper: z.enum(['a4', 'letter']),
   size: z.enum(Object.keys(CARD_SIZES) as [CardSizeId, ...CardSizeId[]]),
   marginMm: z.number(),
@@ -356,6 +415,7 @@ export const ipcArgs = {
   exportPdf: z.tuple([z.strictObject({ path, character: loose, print: printChoice.optional() })]),
   previewPrint: z.tuple([z.strictObject({ path, character: loose, print: printChoice })]),
   printPack: z.tuple([z.strictObject({ paths: z.array(path).min(1).max(MAX_PACK_FILES), print: printChoice })]),
+  printCalibration: z.tuple([z.strictObject({ print: printChoice })]),
   cancelPrint: z.tuple([]),
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
@@ -368,7 +428,8 @@ export const ipcArgs = {
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
   saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
   exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
-  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128) })]),
+  previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
   giveNewId: z.tuple([z.strictObject({ path, folder: path.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
   shareEvent: z.tuple([z.strictObject({ folder: path, host: z.string().min(1).max(100), port: z.number().int().min(0).max(65_535).optional() })]),

@@ -6,7 +6,7 @@ import { mm } from '../layout';
 import { cardCodePayload } from '../card-code';
 import { qrCells } from '../qr';
 import { serialFor } from '../serial';
-import { footerLeft, ruleErrorCount, type CardContext, type CardSpec } from './context';
+import { footerLeft, ruleErrorWords, type CardContext, type CardSpec } from './context';
 
 export function characterCard(ctx: CardContext): CardSpec {
   const { character: c, labels: L } = ctx;
@@ -15,8 +15,18 @@ export function characterCard(ctx: CardContext): CardSpec {
   const edition = ctx.editionOf?.(serial);
   const header: Block[] = [qrFigure(cardCodePayload(c.id, ctx.hash, edition ? `${serial}/${edition}` : undefined)), text('title', bold(c.name || '—')), playerLine(ctx)];
   const body: Block[] = [space(0.8), ...derivedLines(ctx)];
-  const errors = ruleErrorCount(ctx);
-  if (errors > 0) body.push(text('body', bold(`⚠ ${L.ruleErrors(errors)}`)));
+  const errors = ruleErrorWords(ctx);
+  if (errors.length > 0) {
+    body.push(text('body', bold(`⚠ ${L.ruleErrors(errors.length)}`)));
+    for (const e of errors) body.push(text('small', `• ${e}`));
+  }
+  // Warnings are legal but change play (armour over a mage's entitlement protects as the lighter):
+  // the player is told too.
+  const notes = ruleErrorWords(ctx, 'warning');
+  if (notes.length > 0) {
+    body.push(text('body', bold(L.ruleNotes)));
+    for (const n of notes) body.push(text('small', `• ${n}`));
+  }
   body.push(skillsLine(ctx));
   const back: Block[] = [
     text('body', bold(`${L.characterId}: `), c.id),

@@ -45,5 +45,16 @@ export function footerLeft(kind: string, serial: string): string {
 }
 
 export function ruleErrorCount(ctx: CardContext): number {
-  return ctx.derivation.violations.filter((v) => v.severity === 'error').length;
+  return ruleErrorWords(ctx).length;
+}
+
+/**
+ * The character's rule errors in words, in the card's language: a player reads what is wrong
+ * (never a command to run). A code the language has no words for prints the core's own words.
+ */
+export function ruleErrorWords(ctx: CardContext, severity: 'error' | 'warning' = 'error'): string[] {
+  return ctx.derivation.violations.filter((v) => v.severity === severity).map((v) => {
+    const words = ctx.labels.violation[v.code];
+    return words && v.params ? words(v.params) : v.message;
+  });
 }
