@@ -164,6 +164,19 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
   const adding = (entries: readonly LedgerEntry[]): Op => (e) => appendEntries(e, entries);
 
   const actions = {
+    /** Waits for the check-ins on screen to be saved (Record… writes the event file in the main process). */
+    async flushed() {
+      await flush();
+    },
+
+    /** Shows the folder as the main process left it after Record… (electron/desk-record.ts). */
+    showRecorded(desk: NonNullable<DeskState['desk']>, announcement: string) {
+      showFolder(desk, true);
+      announce(announcement);
+    },
+
+    notify,
+
     /** Asks for an event folder and shows it. */
     async openFolder() {
       await flush();

@@ -55,6 +55,10 @@ export type DeskRow = {
   lastPrintedAt: string | null;
   /** Lower-case, accent-free text the search matches against. */
   search: string;
+  /** The character's items (for Record…: handed in, transferred); absent when it has none. */
+  items?: { id: string; name: string; expires?: string }[];
+  /** The file's status when not active (the desk records deaths into it): dead or retired, and why. */
+  life?: { status: 'dead' | 'retired'; reason?: string };
 };
 
 export type PlayerGroup = {
@@ -156,6 +160,8 @@ function rowOf(c: DeskCharacter, event: DeskEvent, duplicates: Map<string, strin
     tag: last === undefined ? 'never-printed' : last.hash === hash ? 'current' : 'changed',
     lastPrintedAt: last?.at ?? null,
     search: fold([character.name, character.player, rulesetName, character.ruleset, c.file, id, ...errors.map((e) => e.message), ...warnings.map((w) => w.message)].join(' ')),
+    ...(character.items.length > 0 ? { items: character.items.map((i) => ({ id: i.id.toLowerCase(), name: i.name, ...(i.expires ? { expires: i.expires } : {}) })) } : {}),
+    ...(character.status === 'dead' || character.status === 'retired' ? { life: { status: character.status, ...(character.statusReason ? { reason: character.statusReason } : {}) } } : {}),
   };
 }
 

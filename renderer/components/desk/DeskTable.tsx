@@ -12,6 +12,7 @@ import { rulesetName } from '../../format';
 import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
+import { RecordButton } from './DeskRecord';
 
 type Props = {
   lines: readonly Line[];
@@ -327,6 +328,7 @@ const CharacterRow = memo(function CharacterRow({ row, line, folder, actions, ca
         >
           {t(row.checkedInAt !== null ? 'desk.checkOut' : 'desk.checkIn')}
         </button>
+        <RecordButton row={row} name={name} disabled={!canCheckIn} />
       </td>
     </tr>
   );

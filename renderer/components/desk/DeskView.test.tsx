@@ -74,7 +74,7 @@ describe('the event desk view', () => {
     // Fortune's Landing: Dimitri's light chain is 3 on the torso; Aldric's plate (5) on the torso and
     // heavy leather (2) on both legs average to (5 + 2 + 2) / 3 = 3 over the three areas. No values
     // beyond armour in that game.
-    expect(cells('Dimitri')).toEqual(["Fortune's Landing", 'Clean', '3 over torso', '—None in this game', 'Not printed for this event', 'Check in']);
+    expect(cells('Dimitri')).toEqual(["Fortune's Landing", 'Clean', '3 over torso', '—None in this game', 'Not printed for this event', 'Check inRecord…']);
     expect(cells('Aldric of the Vale')[2]).toBe('3 over torso, left leg, right leg');
     // Novitas: 12 from the skill + 8 from the ring = 20 against the cap, 2 more from the amulet that
     // break cap; the cap is 20 a day; Revive (5 - 1) × 3 + Purify Spirit 3 × 3 = 21 planned.

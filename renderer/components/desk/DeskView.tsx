@@ -15,6 +15,7 @@ import { EventLine, EventPanel, OutsideDates } from './EventPanel';
 import { ReprintResult } from './ReprintResult';
 import { DeskPrintDialog } from './DeskPrintDialog';
 import { VerifyCard } from './VerifyCard';
+import { DeskRecordPanels } from './DeskRecord';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
@@ -88,6 +89,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
       {desk && kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
       {desk && <DeskSharing api={api} folder={desk.folder} />}
       {desk && <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />}
+      {desk && kind === 'file' && <DeskRecordPanels store={store} api={api} actions={actions} />}
 
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -1,0 +1,318 @@
+// The desk's record of play (issue 14): a "Record…" button per row (death, return, convergence,
+// permanent death, items handed in/returned/transferred, bow competency, note), the row's life
+// state, a panel of the items held at the desk and a ledger panel (filter by kind or name, undo).
+// Entries are made by the main process (electron/desk-record.ts), which writes the ledger first
+// and then the character files; the view then shows the folder as it is on disk.
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { DeskViewRow, QuartermasterApi, RecordRequest, RecordResult } from '../../../core/ipc/contract';
+import { deathFold, lifeWords } from '../../../core/desk/deaths';
+import { heldAtDesk } from '../../../core/desk/custody';
+import { foldEvent } from '../../../core/desk/fold';
+import type { DeskEvent } from '../../../core/desk/event';
+import type { DeskActions } from '../../desk-actions';
+import { useDeskState, type DeskStore } from '../../desk-store';
+import { errorMessage } from '../../api';
+import { Modal } from '../Modal';
+
+type Target = { id: string; name: string };
+let opened: Target | null = null;
+const listeners = new Set<() => void>();
+const openRecord = (t: Target | null) => {
+  opened = t;
+  for (const l of listeners) l();
+};
+const useOpened = () => useSyncExternalStore((l) => (listeners.add(l), () => void listeners.delete(l)), () => opened);
+
+let shared: DeskStore | null = null;
+
+/** The row's life state and its Record… button (in the check-in cell). */
+export function RecordButton({ row, name, disabled }: { row: DeskViewRow; name: string; disabled: boolean }) {
+  const event = useSyncExternalStore(
+    (l) => shared?.subscribe(l) ?? (() => undefined),
+    () => shared?.get().event ?? null,
+  );
+  if (row.id === null) return null;
+  const words = (event && row.ruleset ? lifeWords(deathFold(event, row.id, row.ruleset), row.ruleset) : null) ?? (row.life ? `${row.life.status === 'dead' ? 'Dead' : 'Retired'}${row.life.reason ? `: ${row.life.reason}` : ''}` : null);
+  // Items whose `expires` date is before the event's start, shown at check-in.
+  const expired = event ? (row.items ?? []).filter((i) => /^\d{4}-\d{2}-\d{2}/.test(i.expires ?? '') && i.expires!.slice(0, 10) < event.dates.start) : [];
+  return (
+    <span className="desk-record">
+      {words && <span className="desk-life">{words}</span>}
+      {expired.length > 0 && <span className="desk-changed">Expired: {expired.map((i) => i.name).join(', ')}</span>}
+      <button type="button" className="desk-small" disabled={disabled} onClick={() => openRecord({ id: row.id!, name })} aria-label={`Record… for ${name}`}>
+        Record…
+      </button>
+    </span>
+  );
+}
+
+const KIND_WORDS: Record<string, string> = {
+  died: 'Death',
+  returned: 'Return from death',
+  convergence: 'Convergence passed while Dead',
+  'permanent-death': 'Permanent death',
+  'item-handed-in': 'Item handed in',
+  'item-returned': 'Item returned to its owner',
+  'item-transferred': 'Item transferred',
+  'bow-competency': 'Bow Competency Test passed',
+  note: 'Note',
+  'new-character': 'New character',
+};
+
+/** The Record… dialog, the items held at the desk and the ledger. */
+export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; api: QuartermasterApi; actions: DeskActions }) {
+  shared = store;
+  const desk = useDeskState(store, (s) => s.desk);
+  const event = useDeskState(store, (s) => s.event);
+  const target = useOpened();
+  const eventFile = desk?.eventFile.kind === 'file' ? desk.eventFile : null;
+  const rows = desk?.rows ?? [];
+  const nameOf = useMemo(() => new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.name])), [rows]);
+
+  const send = async (work: (args: { folder: string; eventFile: string; expectedHash: string }) => Promise<RecordResult>, done: string) => {
+    await actions.flushed();
+    const s = store.get();
+    if (!s.desk || s.desk.eventFile.kind !== 'file') return;
+    try {
+      const r = await work({ folder: s.desk.folder, eventFile: s.desk.eventFile.path, expectedHash: s.eventHash });
+      if (!r.ok) return actions.notify('error', r.message);
+      actions.showRecorded(r.desk, done);
+      actions.notify('info', done);
+      openRecord(null);
+    } catch (e) {
+      actions.notify('error', `Could not record: ${errorMessage(e)}`);
+    }
+  };
+  const record = (request: RecordRequest, done: string) => send((a) => api.recordDesk({ ...a, request }), done);
+
+  if (!desk || !eventFile || !event) return null;
+  return (
+    <>
+      {target && <RecordDialog target={target} rows={rows} event={event} onCancel={() => openRecord(null)} record={record} send={send} api={api} />}
+      <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, `${h.name} returned to ${nameOf.get(h.owner) ?? 'its owner'}`)} />
+      <LedgerPanel event={event} nameOf={nameOf} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, 'Entry undone')} />
+    </>
+  );
+}
+
+type Send = (work: (args: { folder: string; eventFile: string; expectedHash: string }) => Promise<RecordResult>, done: string) => Promise<void>;
+
+function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; event: DeskEvent; onCancel: () => void; record: (r: RecordRequest, done: string) => Promise<void>; send: Send; api: QuartermasterApi }) {
+  const { target, rows, record, send, api } = props;
+  const row = rows.find((r) => r.id === target.id);
+  const game = row?.ruleset ?? null;
+  const [kind, setKind] = useState<string>(game === 'bg-magic' ? 'note' : 'died');
+  const [cause, setCause] = useState<'killing-blow' | 'bled-out'>('killing-blow');
+  const [how, setHow] = useState('');
+  const [cards, setCards] = useState('0');
+  const [when, setWhen] = useState<'dawn' | 'dusk'>('dawn');
+  const [text, setText] = useState('');
+  const [item, setItem] = useState(row?.items?.[0]?.id ?? '');
+  const [why, setWhy] = useState<'theft' | 'death' | 'other'>('theft');
+  const [to, setTo] = useState('');
+  const [newName, setNewName] = useState('');
+  const items = row?.items ?? [];
+  const state = game ? deathFold(props.event, target.id, game) : null;
+  const kinds = ['died', 'returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : []), 'item-handed-in', 'item-transferred', 'bow-competency', 'note'].filter((k) => game !== 'bg-magic' || !['died', 'returned'].includes(k) || true);
+  const character = target.id;
+  const itemName = items.find((i) => i.id === item)?.name ?? '';
+
+  const submit = () => {
+    // bg-magic: "its text gives no rule beyond" death and return, so they are notes.
+    if (game === 'bg-magic' && (kind === 'died' || kind === 'returned')) return record({ kind: 'note', character, text: `${kind === 'died' ? 'Died' : 'Returned from death'}${text ? `: ${text}` : ''}` }, `${KIND_WORDS[kind]} recorded for ${target.name}`);
+    switch (kind) {
+      case 'died':
+        return record({ kind, character, ...(game === 'fortunes-landing' ? { cause } : {}), ...(game === 'novitas' ? { shiftEnd: true } : {}), ...(text ? { text } : {}) }, `Death recorded for ${target.name}`);
+      case 'returned':
+        return record({ kind, character, ...(how ? { how } : {}), ...(game === 'fortunes-landing' ? { cards: Math.max(0, Math.min(100, Number(cards) || 0)) } : {}) }, `Return recorded for ${target.name}`);
+      case 'convergence':
+        return record({ kind, character }, `Convergence recorded for ${target.name}`);
+      case 'permanent-death':
+        return record({ kind, character, when }, `Permanent death recorded for ${target.name}`);
+      case 'item-handed-in':
+        return record({ kind, character, item, why, name: itemName }, `${itemName} handed in`);
+      case 'item-transferred':
+        return send((a) => api.transferItem({ ...a, from: character, item, to }), `${itemName} transferred to ${rows.find((r) => r.id === to)?.name ?? ''}`);
+      case 'bow-competency':
+        return record({ kind, character, player: row?.player || target.name }, `Bow Competency Test recorded for ${row?.player || target.name}`);
+      case 'note':
+        return record({ kind, character, text: text || '(note)' }, `Note recorded for ${target.name}`);
+    }
+  };
+
+  return (
+    <Modal title={`Record… for ${target.name}`} onCancel={props.onCancel}>
+      {state && state.state !== 'alive' && <p className="desk-life">{lifeWords(state, game!)}</p>}
+      {game === 'curious-pastimes' && state?.state === 'retired' && (
+        <div className="desk-record-new">
+          <label>
+            <span className="label-text">New character's name</span>
+            <input value={newName} onChange={(e) => setNewName(e.target.value)} />
+          </label>
+          <button type="button" onClick={() => void send((a) => api.newCharacterAfterDeath({ ...a, from: character, name: newName }), `New character ${newName} made`)}>
+            New character
+          </button>
+        </div>
+      )}
+      <label>
+        <span className="label-text">What happened</span>
+        <select value={kind} onChange={(e) => setKind(e.target.value)} data-autofocus>
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {KIND_WORDS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'died' && game === 'fortunes-landing' && (
+        <label>
+          <span className="label-text">How</span>
+          <select value={cause} onChange={(e) => setCause(e.target.value as typeof cause)}>
+            <option value="killing-blow">Killing blow</option>
+            <option value="bled-out">Bled out</option>
+          </select>
+        </label>
+      )}
+      {kind === 'returned' && (
+        <label>
+          <span className="label-text">How (spell, item)</span>
+          <input value={how} onChange={(e) => setHow(e.target.value)} />
+        </label>
+      )}
+      {kind === 'returned' && game === 'fortunes-landing' && (
+        <label>
+          <span className="label-text">Tiles of Fate cards added</span>
+          <input type="number" min={0} max={100} value={cards} onChange={(e) => setCards(e.target.value)} />
+        </label>
+      )}
+      {kind === 'permanent-death' && (
+        <label>
+          <span className="label-text">At</span>
+          <select value={when} onChange={(e) => setWhen(e.target.value as typeof when)}>
+            <option value="dawn">Dawn</option>
+            <option value="dusk">Dusk</option>
+          </select>
+        </label>
+      )}
+      {(kind === 'item-handed-in' || kind === 'item-transferred') && (
+        <label>
+          <span className="label-text">Item</span>
+          <select value={item} onChange={(e) => setItem(e.target.value)}>
+            {items.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {kind === 'item-handed-in' && (
+        <label>
+          <span className="label-text">Why</span>
+          <select value={why} onChange={(e) => setWhy(e.target.value as typeof why)}>
+            <option value="theft">After a theft</option>
+            <option value="death">After a death</option>
+            <option value="other">Other</option>
+          </select>
+        </label>
+      )}
+      {kind === 'item-transferred' && (
+        <label>
+          <span className="label-text">To</span>
+          <select value={to} onChange={(e) => setTo(e.target.value)}>
+            <option value="">Choose a character</option>
+            {rows
+              .filter((r) => r.id && r.id !== character)
+              .map((r) => (
+                <option key={r.id!} value={r.id!}>
+                  {r.name} ({r.player})
+                </option>
+              ))}
+          </select>
+        </label>
+      )}
+      {(kind === 'note' || kind === 'died') && (
+        <label>
+          <span className="label-text">Note</span>
+          <input value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+      )}
+      <div className="toolbar">
+        <button type="button" className="primary" onClick={() => void submit()} disabled={(kind.startsWith('item-') && !item) || (kind === 'item-transferred' && !to)}>
+          Record
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<string, string>; onReturn: (h: ReturnType<typeof heldAtDesk>[number]) => void }) {
+  const held = heldAtDesk(event);
+  return (
+    <section className="desk-panel desk-held" aria-label="Items held at the desk">
+      <h3>Items held at the desk</h3>
+      {held.length === 0 ? (
+        <p className="desk-none">None</p>
+      ) : (
+        <ul>
+          {held.map((h) => (
+            <li key={h.item}>
+              {h.name || h.item} — {nameOf.get(h.owner) ?? h.owner} ({h.why}){' '}
+              <button type="button" className="desk-small" onClick={() => onReturn(h)}>
+                Returned to owner
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
+  const [kind, setKind] = useState('');
+  const [query, setQuery] = useState('');
+  const folded = foldEvent(event);
+  const q = query.trim().toLowerCase();
+  const shown = folded.entries.filter((e) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q)));
+  const last = shown.slice(-200).reverse();
+  return (
+    <section className="desk-panel desk-ledger" aria-label="Ledger">
+      <h3>Ledger ({folded.entries.length} entries)</h3>
+      <label>
+        <span className="label-text">Kind</span>
+        <select value={kind} onChange={(e) => setKind(e.target.value)}>
+          <option value="">All</option>
+          {[...new Set(folded.entries.map((e) => e.kind))].sort().map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="label-text">Name or text</span>
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      <ol className="desk-ledger-list">
+        {last.map((e) => {
+          const cancelled = folded.cancelled.has(e.id);
+          return (
+            <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
+              <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {e.kind} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
+              {cancelled && <span> (undone)</span>}
+              {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
+                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={`Undo ${e.kind} ${e.character ? (nameOf.get(e.character) ?? '') : ''}`}>
+                  Undo
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
