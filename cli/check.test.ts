@@ -141,6 +141,76 @@ describe('quartermaster check on bad files', () => {
   });
 });
 
+describe('a long report', () => {
+  let dir: string;
+  beforeAll(() => {
+    // 150 files: more than two of the batches --json is written in, one of them unreadable.
+    dir = mkdtempSync(join(tmpdir(), 'qm-check-many-'));
+    const names = readdirSync(examples);
+    for (let i = 0; i < 150; i++) copyFileSync(join(examples, names[i % names.length]!), join(dir, `c${String(i).padStart(3, '0')}.character.json`));
+    writeFileSync(join(dir, 'c077.character.json'), '{ "format": "quartermaster-character", "version": 1, "name": 5 }');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints exactly the indented JSON array of every entry, in file order', async () => {
+    const io = captureIo();
+    const code = await main(['check', '--json', dir], io);
+    expect(code).toBe(2);
+    const entries = JSON.parse(io.stdout()) as any[];
+    expect(io.stdout()).toBe(`${JSON.stringify(entries, null, 2)}\n`);
+    expect(entries.map((e) => e.file)).toEqual(Array.from({ length: 150 }, (_, i) => join(dir, `c${String(i).padStart(3, '0')}.character.json`)));
+    // 25 copies of each example (Borislav's break a rule); c077, a copy of Elowen's, replaced.
+    // The refused file is worded by zod (loaded only for it), naming the field.
+    expect(entries[77]).toMatchObject({ readable: false, errors: [{ code: 'file.invalid', path: 'id' }] });
+    expect(entries.filter((e) => e.readable)).toHaveLength(149);
+  });
+
+  it('prints the text report with its totals at the end', async () => {
+    const io = captureIo();
+    await main(['check', dir], io);
+    const text = io.stdout();
+    expect(text.match(/^(OK|RULE ERROR|UNREADABLE) /gm)).toHaveLength(150);
+    expect(text.endsWith('\n150 files: 124 clean, 25 with rule errors, 1 unreadable.\n')).toBe(true);
+  });
+
+  it('prints [] for a folder without character files', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'qm-check-none-'));
+    const io = captureIo();
+    expect(await main(['check', '--json', empty], io)).toBe(0);
+    expect(io.stdout()).toBe('[]\n');
+    rmSync(empty, { recursive: true });
+  });
+});
+
+describe('the built command run directly', () => {
+  it('node dist/cli.mjs check runs the check (it used to exit 0 and print nothing)', async () => {
+    await promisify(execFile)('node', [join(root, 'scripts/build-cli.mjs')]);
+    const run = await promisify(execFile)('node', [join(root, 'dist/cli.mjs'), 'check', '--json', join(examples, 'bg-borislav.character.json')]).catch((e) => e);
+    expect(run.code).toBe(1); // Borislav breaks a rule
+    expect(JSON.parse(run.stdout)[0]).toMatchObject({ ok: false, name: 'Борислав' });
+  });
+
+  it('installs as a direct `quartermaster` command (npm install -g ./command-line)', async () => {
+    const prefix = mkdtempSync(join(tmpdir(), 'qm-prefix-'));
+    try {
+      await promisify(execFile)('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(root, 'command-line')]);
+      const bin = join(prefix, process.platform === 'win32' ? 'quartermaster.cmd' : 'bin/quartermaster');
+      const run = await promisify(execFile)(bin, ['check', '--json', join(examples, 'fl-dimitri.character.json')]);
+      expect(JSON.parse(run.stdout)[0]).toMatchObject({ ok: true, name: 'Dimitri' });
+      // A refused file is worded by zod, which the one-file check bundle loads only then.
+      const bad = join(prefix, 'bad.character.json');
+      writeFileSync(bad, JSON.stringify({ format: 'quartermaster-character', version: 2, id: 'not-a-uuid', ruleset: 'novitas', name: 'X' }));
+      const refused = await promisify(execFile)(bin, ['check', '--json', bad]).catch((e) => e);
+      expect(refused.code).toBe(2);
+      expect(JSON.parse(refused.stdout)[0].errors[0]).toMatchObject({ code: 'file.invalid', path: 'id' });
+      // Other commands go through the full command line.
+      expect((await promisify(execFile)(bin, ['help'])).stdout).toContain('Usage: quartermaster <command>');
+    } finally {
+      rmSync(prefix, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('npx quartermaster', () => {
   it('runs from the repository root through the package bin', async () => {
     await promisify(execFile)('node', [join(root, 'scripts/build-cli.mjs')]);

@@ -1,8 +1,11 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
-import { checkBytes, exitCodeFor, unreadable, type CheckEntry } from '../core/check/report';
+// The report is streamed, one file at a time, so memory does not grow with the number of files;
+// files are validated by the compiled validator, and zod is loaded only to word a refused file.
+import { checkLoaded, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
+import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
 import { RULESETS } from '../core/rulesets/index';
-import { expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
+import { expandTargets, readCharacterFile, type Target } from './files';
 import type { Io } from './io';
 
 const USAGE = 'Usage: quartermaster check [--json] <file|folder>...';
@@ -15,38 +18,103 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
     io.err(`${unknown.length ? `quartermaster check: unknown option ${unknown[0]}\n` : ''}${USAGE}\n`);
     return 2;
   }
-  const entries = await checkPaths(paths, io);
-  io.out(json ? `${JSON.stringify(entries, null, 2)}\n` : formatReport(entries));
-  return exitCodeFor(entries);
+  const out = bufferedOut(io);
+  const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
+  // --json prints what JSON.stringify(entries, null, 2) would, a batch of entries at a time.
+  let batch: CheckEntry[] = [];
+  const writeBatch = () => {
+    if (batch.length === 0) return;
+    // The batch as an indented array, without its brackets, is its entries at the right indent.
+    const text = JSON.stringify(batch, null, 2);
+    out.write(`${totals.files === batch.length ? '[\n' : ',\n'}${text.slice(2, -2)}`);
+    batch = [];
+  };
+  for await (const entry of checkEach(paths, io)) {
+    totals.files++;
+    if (entry.ok) totals.clean++;
+    else if (entry.readable) totals.ruleErrors++;
+    else totals.unreadable++;
+    if (!json) out.write(formatEntry(entry));
+    else if (batch.push(entry) >= 64) writeBatch();
+  }
+  if (json) {
+    writeBatch();
+    out.write(totals.files === 0 ? '[]\n' : '\n]\n');
+  } else out.write(formatTotals(totals));
+  out.flush();
+  return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
 }
 
+/** The entries for the named files and folders, in order, one at a time. */
+export async function* checkEach(paths: readonly string[], io: Io): AsyncGenerator<CheckEntry> {
+  for (const target of await expandTargets(paths, io)) yield await checkTarget(target, io);
+}
+
+/** Every entry at once (for callers that want the whole list). */
 export async function checkPaths(paths: readonly string[], io: Io): Promise<CheckEntry[]> {
-  const targets = await expandTargets(paths, io);
-  return mapLimit(targets, IO_CONCURRENCY, async (target) => {
-    if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-    const read = await readCharacterFile(target.file, io);
-    return read.ok ? checkBytes(read.bytes, target.file) : unreadable(target.file, read.code, read.message);
-  });
+  const entries: CheckEntry[] = [];
+  for await (const e of checkEach(paths, io)) entries.push(e);
+  return entries;
+}
+
+async function checkTarget(target: Target, io: Io): Promise<CheckEntry> {
+  if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+  const read = await readCharacterFile(target.file, io);
+  if (!read.ok) return unreadable(target.file, read.code, read.message);
+  return checkLoaded(await loadCharacter(read.bytes, target.file), target.file);
+}
+
+let zodLoader: Promise<typeof import('../core/format/load')> | undefined;
+
+/** The compiled validator decides; zod (loaded on first need) words a refusal. */
+async function loadCharacter(bytes: Uint8Array, file: string): Promise<LoadResult> {
+  const fast = tryLoadCharacterBytes(bytes, file);
+  if (fast) return fast;
+  zodLoader ??= import('../core/format/load');
+  return (await zodLoader).loadCharacterBytes(bytes, file);
+}
+
+/** Collects output into large writes: one write per file would cost a system call each. */
+function bufferedOut(io: Io, limit = 64 * 1024) {
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (parts.length) io.out(parts.join(''));
+    parts = [];
+    size = 0;
+  };
+  return {
+    write(text: string) {
+      parts.push(text);
+      size += text.length;
+      if (size >= limit) flush();
+    },
+    flush,
+  };
 }
 
 export function formatReport(entries: readonly CheckEntry[]): string {
-  const lines: string[] = [];
+  const totals = { files: entries.length, clean: 0, ruleErrors: 0, unreadable: 0 };
   for (const e of entries) {
-    if (!e.readable) {
-      lines.push(`UNREADABLE  ${e.errors[0]?.message ?? e.file}`);
-      continue;
-    }
-    const game = e.ruleset ? RULESETS[e.ruleset].name : '?';
-    const who = `${e.name || '(no name)'}${e.player ? ` (${e.player})` : ''}, ${game}`;
-    lines.push(`${e.ok ? 'OK         ' : 'RULE ERROR '} ${e.file}: ${who}`);
-    if (e.derived) lines.push(`            ${derivedSummary(e.derived)}`);
-    for (const p of e.errors) lines.push(`    error   ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
-    for (const p of e.warnings) lines.push(`    warning ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
+    if (e.ok) totals.clean++;
+    else if (e.readable) totals.ruleErrors++;
+    else totals.unreadable++;
   }
-  const clean = entries.filter((e) => e.ok).length;
-  const ruleErrors = entries.filter((e) => e.readable && !e.ok).length;
-  const bad = entries.filter((e) => !e.readable).length;
-  lines.push('');
-  lines.push(`${entries.length} file${entries.length === 1 ? '' : 's'}: ${clean} clean, ${ruleErrors} with rule errors, ${bad} unreadable.`);
+  return `${entries.map(formatEntry).join('')}${formatTotals(totals)}`;
+}
+
+function formatEntry(e: CheckEntry): string {
+  if (!e.readable) return `UNREADABLE  ${e.errors[0]?.message ?? e.file}\n`;
+  const lines: string[] = [];
+  const game = e.ruleset ? RULESETS[e.ruleset].name : '?';
+  const who = `${e.name || '(no name)'}${e.player ? ` (${e.player})` : ''}, ${game}`;
+  lines.push(`${e.ok ? 'OK         ' : 'RULE ERROR '} ${e.file}: ${who}`);
+  if (e.derived) lines.push(`            ${derivedSummary(e.derived)}`);
+  for (const p of e.errors) lines.push(`    error   ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
+  for (const p of e.warnings) lines.push(`    warning ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
   return `${lines.join('\n')}\n`;
+}
+
+function formatTotals(t: { files: number; clean: number; ruleErrors: number; unreadable: number }): string {
+  return `\n${t.files} file${t.files === 1 ? '' : 's'}: ${t.clean} clean, ${t.ruleErrors} with rule errors, ${t.unreadable} unreadable.\n`;
 }

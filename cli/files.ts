@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { MAX_FILE_BYTES } from '../core/format/limits';
-import type { Io } from './io';
+import type { EntryKind, Io } from './io';
 
 export type Target = { file: string } | { file: string; missing: string };
 
@@ -27,22 +27,26 @@ export async function expandTargets(args: readonly string[], io: Io): Promise<Ta
 }
 
 async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
-  let names: string[];
+  let entries: { name: string; kind: EntryKind | 'unknown' }[];
   try {
-    names = (await io.readdir(dir)).sort();
+    entries = io.readdirTypes ? await io.readdirTypes(dir) : (await io.readdir(dir)).map((name) => ({ name, kind: 'unknown' as const }));
   } catch (e) {
     out.push({ file: dir, missing: describeFsError(e) });
     return;
   }
-  const visible = names.filter((n) => !n.startsWith('.'));
-  const infos = await mapLimit(visible, IO_CONCURRENCY, (name) => io.stat(join(dir, name)).catch(() => null));
+  const visible = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Only links and entries of unknown kind need a stat (to follow the link, or learn the kind).
+  const infos = await mapLimit(visible, IO_CONCURRENCY, async (e): Promise<{ isDirectory: boolean; isSymlink: boolean } | null> =>
+    e.kind === 'file' || e.kind === 'dir' || e.kind === 'other' ? { isDirectory: e.kind === 'dir', isSymlink: false } : io.stat(join(dir, e.name)).catch(() => null),
+  );
   for (let i = 0; i < visible.length; i++) {
     const info = infos[i];
     if (!info) continue; // a dangling link or a file removed while we looked
-    const path = join(dir, visible[i]!);
+    const { name } = visible[i]!;
+    const path = join(dir, name);
     if (info.isDirectory) {
       if (!info.isSymlink) await walk(path, io, out);
-    } else if (visible[i]!.endsWith(CHARACTER_FILE_SUFFIX)) out.push({ file: path });
+    } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) out.push({ file: path });
   }
 }
 

@@ -1,7 +1,9 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
-import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { rename, open } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { writeAtomic } from '../node/atomic';
+
+/** A folder entry's kind as the folder itself records it (no stat needed). */
+export type EntryKind = 'file' | 'dir' | 'link' | 'other';
 
 export type Io = {
   out(text: string): void;
@@ -12,6 +14,8 @@ export type Io = {
   /** Reads a whole file, refusing (error code ETOOBIG, with `size`) one larger than maxBytes without reading it. */
   readFileCapped(path: string, maxBytes: number): Promise<Uint8Array>;
   readdir(path: string): Promise<string[]>;
+  /** Names with their kinds, from the folder listing alone (saves a stat per file); optional. */
+  readdirTypes?(path: string): Promise<{ name: string; kind: EntryKind }[]>;
   /** Writes atomically: a temp file in the same folder, fsync, rename. */
   writeFileAtomic(path: string, data: Uint8Array | string): Promise<void>;
 };
@@ -40,22 +44,23 @@ export function nodeIo(): Io {
         if (!info.isFile()) throw Object.assign(new Error('not a regular file (a device, pipe or socket)'), { code: 'ENOTREG' });
         const { size } = info;
         if (size > maxBytes) throw Object.assign(new Error(`file too large: ${size} bytes`), { code: 'ETOOBIG', size });
-        return new Uint8Array(readFileSync(fd));
+        // One read of the size fstat gave (readFileSync would fstat again and read to a second EOF).
+        const buf = new Uint8Array(size);
+        let got = 0;
+        while (got < size) {
+          const n = readSync(fd, buf, got, size - got, null);
+          if (n === 0) break;
+          got += n;
+        }
+        return got === size ? buf : buf.subarray(0, got);
       } finally {
         closeSync(fd);
       }
     },
     readdir: async (p) => readdirSync(p),
-    writeFileAtomic: async (p, data) => {
-      const tmp = join(dirname(p), `.${basename(p)}.${process.pid}.${Date.now()}.tmp`);
-      const fh = await open(tmp, 'w');
-      try {
-        await fh.writeFile(data);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, p);
-    },
+    readdirTypes: async (p) =>
+      readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'link' : 'other' })),
+    // The one atomic writer (node/atomic.ts), which also works on FAT and exFAT sticks.
+    writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
 }

@@ -1,5 +1,7 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Io } from './io';
 import { nodeIo } from './io';
 
@@ -11,8 +13,16 @@ Commands:
   check [--json] <file|folder>...     check character files against their game's rules
   print <file|folder>... --out FILE.pdf [--cards LIST] [--paper a4|letter] [--size credit|poker|a6]
                                       print cards and tags for characters
-  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf]
+  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf] [--desk NAME]
                                       the event desk: check-in report, sheet, reprint what changed
+  desk serve <folder> [--port N] [--host ADDRESS]
+                                      host the event for other desks; prints the join code
+  desk join <code|couchdb-url> <folder> [--once]
+                                      join a shared event (or a game's CouchDB) into a folder
+  desk log <folder> [--event FILE] [--json]
+                                      the event's ledger, one entry a line
+  desk merge A.event.json B.event.json --out C.event.json
+                                      merge two desks' copies of one event
   help                                show this help
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
@@ -26,6 +36,10 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
       case 'print':
         return await (await import('./print')).runPrint(rest, io);
       case 'desk':
+        if (rest[0] === 'serve') return await (await import('./desk-sync')).runDeskServe(rest.slice(1), io);
+        if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
+        if (rest[0] === 'log') return await (await import('./desk-ledger')).runDeskLog(rest.slice(1), io);
+        if (rest[0] === 'merge') return await (await import('./desk-ledger')).runDeskMerge(rest.slice(1), io);
         return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':
@@ -43,3 +57,18 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
     return 2;
   }
 }
+
+/** Whether this module is the script node was asked to run (`node dist/cli.mjs check …`). */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+// Run as a script as well as imported (bin/quartermaster.mjs imports it and calls main itself):
+// `node dist/cli.mjs check …` used to exit 0 having done nothing.
+if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));

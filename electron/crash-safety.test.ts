@@ -8,6 +8,7 @@
 //   between copying its backup and pruning the oldest) are kept;
 // - the next child opens the file and saves on (a crash never locks the user out).
 // The child is electron/testing/save-loop.ts, bundled once with esbuild so it starts quickly.
+// The loop runs on this machine's disk and again on real FAT and exFAT volumes (FUSE).
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { backupFolderOf, BACKUPS_KEPT, listBackups } from '../node/files';
 import { Library } from './library';
 import { characterVersionOf, characterVersionText, eventVersionOf, eventVersionText } from './testing/save-loop';
 import { tempFolder } from './testing';
+import { mountVolume, VOLUME_KINDS, volumesUnavailable, type Volume } from '../node/testing-volumes';
 
 /** SIGKILLs in all; each one interrupts a character save and an event save. */
 const KILLS = 300;
@@ -51,7 +53,7 @@ beforeAll(async () => {
         setup(b) {
           b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?)$/ }, (a) => ({ path: a.path, namespace: 'no-printing' }));
           b.onLoad({ filter: /.*/, namespace: 'no-printing' }, () => ({
-            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export default {};',
+            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export const getEncodedBits = no; export const applyMask = no; export const PrintScaling = {}; export default {};',
             loader: 'js',
           }));
         },
@@ -189,55 +191,88 @@ async function hiddenTempFiles(lane: Lane): Promise<number> {
   return names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).length;
 }
 
+type LoopOptions = { kills: number; lanes: number; maxDelayMs: number };
+
+/** The kill loop over `lanes` library folders under `root`; returns a summary for the log. */
+async function killLoop(root: string, { kills, lanes: laneCount, maxDelayMs }: LoopOptions) {
+  const lanes: Lane[] = [];
+  for (let i = 0; i < laneCount; i++) {
+    const library = join(root, `library-${i}`);
+    await mkdir(library, { recursive: true });
+    const lane = { library, character: join(library, 'Crash Test.character.json'), event: join(library, 'Autumn Muster.event.json') };
+    await writeFile(lane.character, characterVersionText(0));
+    await writeFile(lane.event, eventVersionText(0));
+    lanes.push(lane);
+  }
+  const outcomes: Outcome[] = [];
+  const runLane = async (lane: Lane, laneIndex: number) => {
+    const rand = prng(7000 + laneIndex);
+    let kill = laneIndex;
+    while (kill < kills) {
+      const lines = await runAndKill(lane, Math.floor(rand() * (maxDelayMs + 1)));
+      const c = lastConfirmed(lines, 'c');
+      const e = lastConfirmed(lines, 'e');
+      const tempBefore = await hiddenTempFiles(lane);
+      outcomes.push({
+        character: await checkAfterKill(lane, characterKind, c, kill + 1),
+        event: await checkAfterKill(lane, eventKind, e, kill + 1),
+        tempFiles: tempBefore,
+        confirmedSaves: c.saves + e.saves,
+      });
+      kill += laneCount;
+    }
+  };
+  await Promise.all(lanes.map(runLane));
+
+  expect(outcomes).toHaveLength(kills);
+  // The kills landed while saves were running: some between a save's rename and its
+  // confirmation ("new"), and the children got real work done between kills.
+  const newer = outcomes.filter((o) => o.character === 'new' || o.event === 'new').length;
+  expect(newer).toBeGreaterThan(0);
+  expect(outcomes.reduce((s, o) => s + o.confirmedSaves, 0)).toBeGreaterThan(kills / 2);
+  // Temp files left by interrupted writes are hidden: the library lists only the character.
+  for (const lane of lanes) {
+    const listed = await new Library({ derive: () => ({ derived: {}, violations: [] }) as never }).list(lane.library);
+    expect(listed.map((e) => [e.fileName, e.status])).toEqual([['Crash Test.character.json', 'clean']]);
+  }
+  return {
+    kills: outcomes.length,
+    characterNew: outcomes.filter((o) => o.character === 'new').length,
+    eventNew: outcomes.filter((o) => o.event === 'new').length,
+    savesConfirmed: outcomes.reduce((s, o) => s + o.confirmedSaves, 0),
+    tempFilesLeft: Math.max(...(await Promise.all(lanes.map(hiddenTempFiles)))),
+  };
+}
+
 describe('crash safety: SIGKILL during saves', () => {
   it(`keeps every file whole and every backup readable through ${KILLS} kills`, async () => {
-    const lanes: Lane[] = [];
-    for (let i = 0; i < LANES; i++) {
-      const library = join(dir, `library-${i}`);
-      await mkdir(library);
-      const lane = { library, character: join(library, 'Crash Test.character.json'), event: join(library, 'Autumn Muster.event.json') };
-      await writeFile(lane.character, characterVersionText(0));
-      await writeFile(lane.event, eventVersionText(0));
-      lanes.push(lane);
-    }
-    const outcomes: Outcome[] = [];
-    const runLane = async (lane: Lane, laneIndex: number) => {
-      const rand = prng(7000 + laneIndex);
-      let kill = laneIndex;
-      while (kill < KILLS) {
-        const lines = await runAndKill(lane, Math.floor(rand() * (MAX_DELAY_MS + 1)));
-        const c = lastConfirmed(lines, 'c');
-        const e = lastConfirmed(lines, 'e');
-        const tempBefore = await hiddenTempFiles(lane);
-        outcomes.push({
-          character: await checkAfterKill(lane, characterKind, c, kill + 1),
-          event: await checkAfterKill(lane, eventKind, e, kill + 1),
-          tempFiles: tempBefore,
-          confirmedSaves: c.saves + e.saves,
-        });
-        kill += LANES;
-      }
-    };
-    await Promise.all(lanes.map(runLane));
-
-    expect(outcomes).toHaveLength(KILLS);
-    // The kills landed while saves were running: some between a save's rename and its
-    // confirmation ("new"), and the children got real work done between kills.
-    const newer = outcomes.filter((o) => o.character === 'new' || o.event === 'new').length;
-    expect(newer).toBeGreaterThan(0);
-    expect(outcomes.reduce((s, o) => s + o.confirmedSaves, 0)).toBeGreaterThan(KILLS / 2);
-    // Temp files left by interrupted writes are hidden: the library lists only the character.
-    for (const lane of lanes) {
-      const listed = await new Library({ derive: () => ({ derived: {}, violations: [] }) as never }).list(lane.library);
-      expect(listed.map((e) => [e.fileName, e.status])).toEqual([['Crash Test.character.json', 'clean']]);
-    }
-    const summary = {
-      kills: outcomes.length,
-      characterNew: outcomes.filter((o) => o.character === 'new').length,
-      eventNew: outcomes.filter((o) => o.event === 'new').length,
-      savesConfirmed: outcomes.reduce((s, o) => s + o.confirmedSaves, 0),
-      tempFilesLeft: Math.max(...(await Promise.all(lanes.map(hiddenTempFiles)))),
-    };
+    const summary = await killLoop(join(dir, 'disk'), { kills: KILLS, lanes: LANES, maxDelayMs: MAX_DELAY_MS });
     console.log(`crash safety: ${JSON.stringify(summary)}`);
   }, 300_000);
+});
+
+// The same on a desk's USB stick: FAT and exFAT have no hard links, so every backup and new file
+// goes through the fallback (write, fsync, locked rename). Saves there take longer (FUSE), so the
+// kill comes up to VOLUME_MAX_DELAY_MS after the start.
+const unavailable = volumesUnavailable();
+if (unavailable) console.log(`crash safety on FAT/exFAT skipped: ${unavailable}`);
+const VOLUME_KILLS = 100;
+const VOLUME_MAX_DELAY_MS = 250;
+
+describe.skipIf(unavailable !== null).each(VOLUME_KINDS)('crash safety on a real %s volume', (kind) => {
+  let vol: Volume;
+  beforeAll(async () => {
+    await mkdir(join(dir, kind));
+    vol = await mountVolume(kind, join(dir, kind));
+  });
+  afterAll(async () => {
+    if (!vol) return;
+    const verdict = await vol.unmount();
+    expect(verdict.clean, verdict.report).toBe(true);
+  });
+
+  it(`keeps every file whole and every backup readable through ${VOLUME_KILLS} kills`, async () => {
+    const summary = await killLoop(vol.dir, { kills: VOLUME_KILLS, lanes: LANES, maxDelayMs: VOLUME_MAX_DELAY_MS });
+    console.log(`crash safety (${kind}): ${JSON.stringify(summary)}`);
+  }, 600_000);
 });

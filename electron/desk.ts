@@ -12,23 +12,26 @@
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
+import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
+import { layoutOf } from './print-pack';
 import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
-import { newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
+import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { nextEditions } from '../core/desk/editions';
 import { deskRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
-import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
+import { FONT_FILES, FontMetrics, layoutBatch, printCards, type FontBytes } from '../core/pdf/index';
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../node/app-root';
@@ -38,9 +41,16 @@ import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
+import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'reprintChanged' | 'verifyCard';
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard';
+
+/** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
+function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
+  if (!print) return { layout: { paper } };
+  return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
+}
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
 /** The card font, loaded once and kept (with its measured widths) for every print. */
@@ -192,10 +202,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
     const rows = viewRows(list);
-    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list) };
+    const deskIdentity = settings.deskIdentity();
+    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list), deskIdentity };
     const found = await eventFilesIn(folder);
-    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found } };
-    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list) };
+    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found }, deskIdentity };
+    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list), deskIdentity };
   };
 
   /** The event as saved on disk, for the sheet and for verifying: a new, empty one when there is none. */
@@ -227,8 +238,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     return backUpEvent(path, folder, deps.now());
   };
 
-  /** Why the event file on disk may not be replaced now, or null. */
-  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | null> => {
+  /** Why the event file on disk may not be replaced now, or the event on disk. */
+  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | { ok: 'same'; event: DeskEvent }> => {
     let current: Uint8Array;
     try {
       current = await readBytes(path);
@@ -242,7 +253,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     if (bytesHash(current) !== expectedHash) {
       return { ok: false, reason: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
     }
-    return null;
+    return { ok: 'same', event: loaded.event };
   };
 
   return {
@@ -266,7 +277,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const existing = await eventFilesIn(folder);
       if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
       const path = newEventPath(folder, parsed.data.name);
-      const text = serializeEvent(newEvent(parsed.data));
+      const text = serializeEvent(newEvent({ ...parsed.data, id: randomUUID(), homeDesk: settings.deskIdentity().id }));
       try {
         // Never over a file that appeared meanwhile.
         await writeNew(path, text);
@@ -282,13 +293,21 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const path = await checkEventFile(folder, eventFile);
       const parsed = eventSchema.safeParse(event);
       if (!parsed.success) return { ok: false, reason: 'invalid', message: `${path}: ${fieldMessage(parsed.error.issues[0]!)}; nothing was saved` };
-      const bytes = new TextEncoder().encode(serializeEvent(parsed.data));
-      // Never write a file this version could not read back (too large, too deep, forbidden keys).
-      const readBack = loadEventBytes(bytes, path);
-      if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
       try {
-        const refused = await changedOnDisk(path, expectedHash);
-        if (refused) return refused;
+        const disk = await changedOnDisk(path, expectedHash);
+        if (disk.ok !== 'same') return disk;
+        // The ledger only grows: whatever the window sends, every entry on disk stays.
+        let merged: DeskEvent;
+        try {
+          merged = mergeEvents(parsed.data, disk.event);
+        } catch (e) {
+          if (!(e instanceof LedgerConflictError)) throw e;
+          return { ok: false, reason: 'invalid', message: `${path}: ${e.message}; nothing was saved` };
+        }
+        const bytes = new TextEncoder().encode(serializeEvent(merged));
+        // Never write a file this version could not read back (too large, too deep, forbidden keys).
+        const readBack = loadEventBytes(bytes, path);
+        if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
         await backUp(folder, path);
         await writeAtomic(path, bytes);
         return { ok: true, hash: bytesHash(bytes) };
@@ -301,7 +320,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       await checkFolder(folder);
       const list = await characters.list(folder);
       const event = await savedEvent(folder, eventFile, list);
-      const rows = sheetRows(deskRows(list, event));
+      const rows = sheetRows(deskRows(list, event), event);
       const stem = `${safeName(event.name)} check-in sheet`;
       const ask = format === 'pdf' ? dialogs.savePdfFile : dialogs.saveCsvFile;
       const chosen = await ask({ defaultPath: join(folder, `${stem}.${format}`) });
@@ -322,7 +341,35 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return result;
     },
 
-    async reprintChanged({ folder, eventFile, expectedHash }) {
+    async previewReprint({ folder, eventFile, print }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const state = await readEvent(folder, path, []);
+      if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
+      const list = await characters.list(folder);
+      const plan = planReprint(list, state.event);
+      const byFile = new Map(list.map((c) => [c.file, c]));
+      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
+      const { metrics } = await fonts();
+      const opts = deskPrintOptions(print, settings.get().paper);
+      const laid = layoutBatch(
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        { now: nowDate(), metrics, ...opts },
+      );
+      const readable = list.filter((c) => c.readable).length;
+      return {
+        characters: toPrint.length,
+        // Nobody printed for this event yet: this prints every character in the folder.
+        everyone: toPrint.length > 0 && toPrint.length === readable && plan.print.every((p) => p.reason !== 'changed'),
+        unchanged: plan.unchanged.length,
+        cards: laid.cards.length,
+        pages: laid.sheets.length,
+        rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
+        problems: [...laid.problems, ...laid.warnings].map((p) => p.message),
+      } satisfies ReprintPlan;
+    },
+
+    async reprintChanged({ folder, eventFile, expectedHash, print }) {
       await checkFolder(folder);
       const path = await checkEventFile(folder, eventFile);
       const readState = async () => {
@@ -333,7 +380,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const state = await readState();
       if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
       const list = await characters.list(folder);
-      const plan = planReprint(list, state.event);
+      // A shared event's characters edited at two desks wait until the conflict is resolved.
+      const plan = holdBackConflicts(planReprint(list, state.event), await readConflictList(folder));
       if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
 
       const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
@@ -343,20 +391,18 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
       const now = nowDate();
       const { bytes: fontBytes, metrics } = await fonts();
+      // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
+      const desk = settings.deskIdentity();
+      const next = nextEditions(state.event, desk);
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
+        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
-      const serials = new Map<string, string[]>();
-      for (const card of printed.cards) {
-        const found = serials.get(card.source) ?? [];
-        if (!found.includes(card.spec.serial)) found.push(card.spec.serial);
-        serials.set(card.source, found);
-      }
+      const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
       const problems = printed.problems.map((p) => p.message);
       if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const recorded = recordPrints(state.event, prints, isoLocal(now));
+      const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
 
       // The event file must still be what was read: another desk may have saved it meanwhile.
       const again = await readState();
@@ -391,7 +437,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 }
 
 /** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
-const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: 'none', game: '', dates: { start: '2000-01-01', end: '2000-01-01' }, characters: {} };
+const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-01' });
 
 /** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {

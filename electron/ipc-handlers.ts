@@ -7,28 +7,32 @@
 // Every handler validates its arguments with the contract's zod schemas, and every path argument
 // must be one the main process handed out (see paths.ts).
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { constants } from 'node:fs';
 import type { z } from 'zod';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
-import { ipcArgs, type InvokeMethod, type OpenResult, type Paper, type PrintChoice, type PrintProgress, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
+import { ipcArgs, withCalibration, type InvokeMethod, type OpenResult, type Paper, type PrintChoice, type PrintProgress, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
 import { characterSchema, type Character } from '../core/model/character';
+import { CARD_STOCKS } from '../core/pdf/layout';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION, FILE_FORMAT } from '../core/model/ids';
 import {
   backUp,
   backupFile,
   backupFolderOf,
+  copyNew,
   exists,
   freePath,
   ioProblem,
   listBackups,
+  moveBackups,
+  moveNew,
   openFile,
   openFromBytes,
   readBytes,
+  renameNoReplace,
   safeStem,
   sha256,
   stemOf,
@@ -38,10 +42,14 @@ import {
 } from '../node/files';
 import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
+import { readSession, removeSession, writeSession } from './sessions';
 import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget } from './paths';
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
 import { createDeskHandlers, type DeskFonts } from './desk';
+import { createSyncHandlers, type SyncHandlers } from './sync-handlers';
+
+const syncHandlerMethods = ({ closeAll: _closeAll, ...methods }: SyncHandlers) => methods;
 
 import type { IpcDeps, IpcHandlers } from './handler-types';
 export type { Dialogs, IpcDeps, IpcHandlers, PdfExporter, ShellApi } from './handler-types';
@@ -242,6 +250,12 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     return out;
   };
   /** Opening the finished PDF is a convenience: a failure there does not undo the export. */
+  /** Keeps the printer corrections of a print for its printer and sheet (every later print starts from them). */
+  const keepCalibration = (print: PrintChoice | undefined) => {
+    if (!print) return;
+    const current = settings.get();
+    settings.update({ calibrations: withCalibration(current.calibrations, print), printer: print.printer.trim() });
+  };
   const openWhenDone = async (path: string) => {
     try {
       await shell.openPath?.(path);
@@ -250,6 +264,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     }
   };
 
+  const deskHandlers = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) });
   const impl: IpcHandlers = {
     async listLibrary() {
       const folder = libraryFolder();
@@ -368,7 +383,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       const folders = await Promise.all([backupsOf(path), backupsOf(target)]).catch(() => null);
       if (folders) {
         const [oldBackups, newBackups] = folders;
-        if ((await exists(oldBackups)) && !(await exists(newBackups))) await rename(oldBackups, newBackups).catch(() => undefined);
+        await moveBackups(oldBackups, newBackups).catch(() => undefined);
       }
       const kind = guard.kindOf(path);
       guard.revoke(path);
@@ -402,8 +417,8 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         for (let attempt = 0; ; attempt++) {
           const target = await freePath(folder, stemOf(basename(from)));
           try {
-            // COPYFILE_EXCL: never overwrites a file that appeared in the meantime.
-            await copyFile(from, target, constants.COPYFILE_EXCL);
+            // Never overwrites a file that appeared in the meantime; the copy appears whole or not at all.
+            await copyNew(from, target);
             guard.grantListed(target, 'library');
             imported.push(target);
             break;
@@ -464,6 +479,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       if (out === null) return null;
       const bytes = await deps.exportPdf(parsed, print ?? { paper: settings.get().paper });
       await writeAtomic(out, bytes);
+      keepCalibration(print);
       await openWhenDone(out);
       return { path: out };
     },
@@ -486,12 +502,24 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         const result = await printer().pack(files, print, { onProgress: deps.onPrintProgress, cancelled: () => run.cancelled });
         if (result.outcome !== 'written') return result;
         await writeAtomic(out, result.bytes);
+        keepCalibration(print);
         await openWhenDone(out);
         const { characters, cards, pages, problems } = result;
         return { outcome: 'written', path: out, characters, cards, pages, problems };
       } finally {
         printing = null;
       }
+    },
+
+    async printCalibration({ print }) {
+      const sheet = print.stock ? `${CARD_STOCKS[print.stock].brand} ${CARD_STOCKS[print.stock].code}` : `${print.paper === 'a4' ? 'A4' : 'Letter'} ${print.size}`;
+      const out = await choosePdf(join(libraryFolder(), `Calibration page ${sheet}.pdf`), 'print the calibration page');
+      if (out === null) return null;
+      const bytes = await printer().calibration(print, settings.get().language);
+      await writeAtomic(out, bytes);
+      keepCalibration(print);
+      await openWhenDone(out);
+      return { path: out };
     },
 
     async cancelPrint() {
@@ -527,8 +555,35 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       await removeDraft(await drafts(), path);
     },
 
+    async saveSession({ path, session }) {
+      await checkPath(path);
+      notExample(path, 'kept');
+      return writeSession(await drafts(), path, session, deps.now());
+    },
+
+    async loadSession({ path }) {
+      await checkPath(path);
+      return readSession(await drafts(), path);
+    },
+
+    async discardSession({ path }) {
+      await checkPath(path);
+      await removeSession(await drafts(), path);
+    },
+
     // The event desk (electron/desk.ts).
-    ...createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) }),
+    ...deskHandlers,
+    // A desk print is opened when written, as Export PDF… is, and keeps its printer corrections.
+    async reprintChanged(args) {
+      const outcome = await deskHandlers.reprintChanged(args);
+      if (outcome?.kind === 'printed') {
+        keepCalibration(args.print);
+        await openWhenDone(outcome.path);
+      }
+      return outcome;
+    },
+    // Sharing an event between desks (electron/sync-handlers.ts).
+    ...syncHandlerMethods(deps.sync ?? createSyncHandlers({ guard })),
   };
 
   // Every entry validates its arguments against the contract before running.
@@ -541,7 +596,15 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 }
 
 function publicSettings(s: Settings): Settings {
-  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language, locale: s.locale };
+  return {
+    libraryFolder: s.libraryFolder,
+    recentFiles: [...s.recentFiles],
+    paper: s.paper,
+    language: s.language,
+    locale: s.locale,
+    calibrations: (s.calibrations ?? []).map((c) => ({ ...c, offsetMm: { ...c.offsetMm }, backOffsetMm: { ...c.backOffsetMm } })),
+    printer: s.printer ?? '',
+  };
 }
 
 /** "Ayla" -> "Ayla.character.json"; "Ayla.json" -> "Ayla.character.json" (for `.character.json`). */
@@ -561,21 +624,30 @@ export function checkFileName(fileName: string): string {
   return fileName;
 }
 
-/** Moves a file without ever replacing another (link + unlink; rename only for case-only changes). */
+/**
+ * Moves a file without ever replacing another. A change of case only ("ayla" -> "Ayla") is a
+ * plain rename, but only when no file of exactly the new name is listed: on FAT, exFAT, NTFS and
+ * APFS the two names are one file, while on ext4 they may be two and the other must survive.
+ */
 async function moveNoOverwrite(from: string, to: string, caseOnly: boolean): Promise<void> {
   if (caseOnly) {
-    await rename(from, to);
-    return;
+    const listed = await readdir(dirname(to));
+    if (listed.includes(basename(to))) throw new Error(`Cannot rename: ${to} already exists`);
+    // The new name finds a file though none is listed under it: the same file, in another case.
+    // Two renames through a free visible name, since some FAT drivers (fusefat) free a file's
+    // clusters when asked to rename it onto itself; a crash between the two leaves the file under
+    // the middle name, still listed in the library.
+    if (await exists(to)) {
+      const middle = await freePath(dirname(to), `${stemOf(basename(to))} (renaming)`);
+      await renameNoReplace(from, middle);
+      await rename(middle, to);
+      return;
+    }
   }
   try {
-    await link(from, to);
+    await moveNew(from, to);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
-    // File systems without hard links (FAT, some network shares): checked rename instead.
-    if (await exists(to)) throw new Error(`Cannot rename: ${to} already exists`);
-    await rename(from, to);
-    return;
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`Cannot rename: ${to} already exists`);
+    throw e;
   }
-  await unlink(from);
 }

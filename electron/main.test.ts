@@ -34,7 +34,15 @@ const h = vi.hoisted(() => {
     menu: null as unknown,
     loaded: [] as string[],
     stores: [] as { store: Record<string, unknown> }[],
+    initialStore: {} as Record<string, unknown>,
+    crashReporter: [] as unknown[],
+    spell: [] as unknown[][],
+    popups: [] as { template: any[]; options: unknown }[],
+    opened: [] as string[],
+    backgrounds: [] as string[],
+    windowCalls: [] as string[],
   };
+  const nativeTheme = Object.assign(emitter(), { themeSource: 'system', shouldUseDarkColors: false });
   const app = Object.assign(emitter(), {
     name: 'Quartermaster',
     isPackaged: true,
@@ -44,6 +52,7 @@ const h = vi.hoisted(() => {
     getAppPath: () => state.root,
     getPath: (name: string) => join(state.root, `path-${name}`),
     getVersion: () => '0.1.0',
+    getLocale: () => 'en-GB',
     whenReady: () => Promise.resolve(),
   });
   class BrowserWindow {
@@ -55,6 +64,8 @@ const h = vi.hoisted(() => {
       const wc = emitter();
       this.webContents = Object.assign(wc, {
         id: 7,
+        replaceMisspelling: (w: string) => void state.spell.push(['replaceMisspelling', w]),
+        session: { addWordToSpellCheckerDictionary: (w: string) => (state.spell.push(['addWord', w]), true) },
         send: (...args: unknown[]) => void state.sent.push(args),
         mainFrame: { url: 'app://quartermaster/index.html' },
       });
@@ -67,8 +78,9 @@ const h = vi.hoisted(() => {
     isMinimized = () => false;
     restore = () => undefined;
     focus = () => undefined;
-    show = () => undefined;
-    maximize = () => undefined;
+    show = () => void state.windowCalls.push('show');
+    maximize = () => void state.windowCalls.push('maximize');
+    setBackgroundColor = (c: string) => void state.backgrounds.push(c);
     getNormalBounds = () => ({ x: 1, y: 2, width: 1000, height: 700 });
     isMaximized = () => false;
   }
@@ -77,7 +89,12 @@ const h = vi.hoisted(() => {
     BrowserWindow,
     dialog: { showErrorBox: () => undefined, showMessageBox: async () => ({ response: 0 }), showMessageBoxSync: () => 1, showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) },
     ipcMain: { handle: (c: string, f: Handler) => void state.ipc.set(c, f), removeHandler: (c: string) => void state.ipc.delete(c) },
-    Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: (m: unknown) => void (state.menu = m) },
+    Menu: {
+      buildFromTemplate: (t: any[]) => Object.assign(t, { popup: (options: unknown) => void state.popups.push({ template: t, options }) }),
+      setApplicationMenu: (m: unknown) => void (state.menu = m),
+    },
+    crashReporter: { start: (o: unknown) => void (state.calls.push('crashReporter.start'), state.crashReporter.push(o)) },
+    nativeTheme,
     protocol: {
       registerSchemesAsPrivileged: (s: unknown[]) => void state.privileged.push(...s),
       handle: (scheme: string, f: Handler) => void state.protocols.set(scheme, f),
@@ -89,9 +106,12 @@ const h = vi.hoisted(() => {
         setPermissionCheckHandler: (f: Handler) => void (state.permissionCheck = f),
         setDevicePermissionHandler: (f: Handler) => void (state.device = f),
         webRequest: { onHeadersReceived: () => undefined },
+        setSpellCheckerDictionaryDownloadURL: (u: string) => void state.spell.push(['downloadURL', u]),
+        setSpellCheckerEnabled: (on: boolean) => void state.spell.push(['enabled', on]),
+        setSpellCheckerLanguages: (l: string[]) => void state.spell.push(['languages', l]),
       },
     },
-    shell: { openExternal: async (u: string) => void state.external.push(u), showItemInFolder: () => undefined, trashItem: async () => undefined },
+    shell: { openExternal: async (u: string) => void state.external.push(u), showItemInFolder: () => undefined, trashItem: async () => undefined, openPath: async (p: string) => (state.opened.push(p), '') },
   };
   return { state, electron };
 });
@@ -99,7 +119,7 @@ const h = vi.hoisted(() => {
 vi.mock('electron', () => ({ ...h.electron, default: h.electron }));
 vi.mock('electron-store', () => ({
   default: class {
-    store: Record<string, unknown> = {};
+    store: Record<string, unknown> = { ...h.state.initialStore };
     constructor() {
       h.state.stores.push(this);
     }
@@ -116,6 +136,10 @@ beforeAll(async () => {
   h.state.root = t.dir;
   await mkdir(join(t.dir, 'outside'));
   await writeFile(file(), characterText(character({ name: 'From the command line' })));
+  // Settings of the app under its old name ("quartermaster"), to be carried over.
+  await mkdir(join(t.dir, 'path-appData', 'quartermaster'), { recursive: true });
+  await writeFile(join(t.dir, 'path-appData', 'quartermaster', 'settings.json'), '{"paper":"letter"}');
+  h.state.initialStore = { schemaVersion: 1, windowBounds: { width: 1000, height: 700, maximized: true } };
   process.argv.push(file());
   await import('./main');
   await new Promise((r) => setTimeout(r, 0));
@@ -127,8 +151,10 @@ afterAll(async () => {
 });
 
 describe('main process', () => {
-  it('sandboxes every renderer and takes the single-instance lock', () => {
-    expect(h.state.calls.slice(0, 2)).toEqual(['enableSandbox', 'requestSingleInstanceLock']);
+  it('sandboxes every renderer, starts the local crash reporter and takes the single-instance lock', () => {
+    expect(h.state.calls.slice(0, 3)).toEqual(['enableSandbox', 'crashReporter.start', 'requestSingleInstanceLock']);
+    // Minidumps stay on this computer.
+    expect(h.state.crashReporter).toEqual([{ uploadToServer: false, compress: true }]);
     expect(h.state.calls).not.toContain('quit');
   });
 
@@ -152,7 +178,7 @@ describe('main process', () => {
 
   it('loads the page from app:// (served only from dist/renderer, with the CSP header)', async () => {
     expect(h.state.loaded).toEqual(['app://quartermaster/index.html']);
-    expect(h.state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(h.state.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
     const serve = h.state.protocols.get('app')!;
     const res: Response = await serve({ url: 'app://quartermaster/missing.html', method: 'GET' });
     expect(res.status).toBe(404);
@@ -216,6 +242,59 @@ describe('main process', () => {
     win.events.emit('close');
     expect(h.state.stores).toHaveLength(1);
     expect(h.state.stores[0]!.store.windowBounds).toEqual({ x: 1, y: 2, width: 1000, height: 700, maximized: false });
+  });
+
+  it('carries the settings over from the old app name', async () => {
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(join(h.state.root, 'path-userData', 'settings.json'), 'utf8')).toBe('{"paper":"letter"}');
+  });
+
+  it('shows the window maximised only once it has drawn, on the theme\'s background', () => {
+    expect(win.options.show).toBe(false);
+    expect(win.options.backgroundColor).toBe('#ffffff');
+    expect(h.state.windowCalls).toEqual([]);
+    win.events.emit('ready-to-show');
+    expect(h.state.windowCalls).toEqual(['maximize', 'show']);
+  });
+
+  it('follows the system theme, or the setting; the window background follows', () => {
+    const theme = h.electron.nativeTheme;
+    expect(theme.themeSource).toBe('system');
+    const view = (h.state.menu as any[]).find((m) => m.label === '&View');
+    const appearance = view.submenu.find((i: any) => i.label === 'Appearance');
+    expect(appearance.submenu.map((i: any) => [i.label, i.checked])).toEqual([['Same as the System', true], ['Light', false], ['Dark', false]]);
+    appearance.submenu[2].click();
+    expect(theme.themeSource).toBe('dark');
+    expect(h.state.stores[0]!.store.theme).toBe('dark');
+    // The system (here: the setting) now draws dark: the window background follows.
+    theme.shouldUseDarkColors = true;
+    theme.emit('updated');
+    expect(h.state.backgrounds).toEqual(['#16181c']);
+    const rebuilt = (h.state.menu as any[]).find((m) => m.label === '&View').submenu.find((i: any) => i.label === 'Appearance');
+    expect(rebuilt.submenu.map((i: any) => i.checked)).toEqual([false, false, true]);
+  });
+
+  it('never downloads dictionaries: loopback download address; on Linux without a local dictionary spellchecking is off', () => {
+    expect(h.state.spell[0]).toEqual(['downloadURL', 'http://127.0.0.1:9/no-dictionary-downloads/']);
+    if (process.platform === 'linux') expect(h.state.spell).toContainEqual(['enabled', false]);
+  });
+
+  it('offers spelling suggestions, Add to Dictionary and Cut/Copy/Paste on right-click', () => {
+    const params = { misspelledWord: 'Borislav', dictionarySuggestions: ['Boris lav', 'Bratislava'], isEditable: true, selectionText: '', editFlags: { canCut: false, canCopy: false, canPaste: true, canSelectAll: true } };
+    win.webContents.emit('context-menu', {}, params);
+    const { template } = h.state.popups.at(-1)!;
+    expect(template.map((i: any) => i.label ?? i.role ?? i.type)).toEqual(['Boris lav', 'Bratislava', 'separator', 'Add to Dictionary', 'separator', 'cut', 'copy', 'paste', 'separator', 'selectAll']);
+    expect(template.filter((i: any) => i.role).map((i: any) => i.enabled)).toEqual([false, false, true, true]);
+    template[1].click();
+    template[3].click();
+    expect(h.state.spell.slice(-2)).toEqual([['replaceMisspelling', 'Bratislava'], ['addWord', 'Borislav']]);
+  });
+
+  it('opens the local crash folder from Help > Show Crash Reports', async () => {
+    const help = (h.state.menu as any[]).find((m) => m.label === '&Help');
+    help.submenu.find((i: any) => i.label === 'Show Crash Reports').click();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(h.state.opened).toEqual([join(h.state.root, 'path-crashDumps')]);
   });
 
   it('quits at once when another instance holds the lock', async () => {

@@ -1,7 +1,7 @@
 // The Electron main process: one locked-down window, the menus, the IPC handlers, the library
 // watcher, and files opened from outside (command line, double-click, second instance).
 // Security settings and where each is enforced are listed in docs/security.md.
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, type WebContents } from 'electron';
 import ElectronStore from 'electron-store';
 import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +12,7 @@ import { DEV_CONTENT_SECURITY_POLICY } from './csp';
 import { deskFonts } from './desk';
 import { sweepStaleTemps } from '../node/files';
 import { createIpcHandlers, type Dialogs } from './ipc-handlers';
+import { createSyncHandlers } from './sync-handlers';
 import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';
 import { menuTemplate } from './menu';
@@ -20,7 +21,11 @@ import { createPdfExporter } from './pdf-export';
 import { createPrinter } from './print-pack';
 import { APP_SCHEME, APP_URL, serveAppRequest } from './protocol';
 import { openSettings, type SettingsStore } from './settings';
-import { boundsToSave, initialBounds } from './window-state';
+import { carryOverSettings } from './carry-over';
+import { showCrashReports, startCrashReports } from './crash-reports';
+import { configureSpelling } from './spelling';
+import { applyTheme, themeBackground } from './theme';
+import { createWindow } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
@@ -32,8 +37,11 @@ const appUrl = devServerUrl ?? APP_URL;
 
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();
+// Minidumps of a crash are written to the crash folder only, never uploaded (electron/crash-reports.ts).
+startCrashReports(crashReporter);
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+// codeCache: V8 keeps compiled code of the app's scripts between starts (faster start-up).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance is running: it receives our argv through 'second-instance'.
@@ -48,7 +56,8 @@ function start(): void {
   const pendingOpens: string[] = [];
 
   const settings = openStoredSettings();
-  const library = new Library();
+  // The listing's cache survives restarts; a new version (new rules) checks every file again.
+  const library = new Library({ cacheFile: join(app.getPath('userData'), 'library-cache.json'), cacheKey: app.getVersion() });
   const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder });
 
   const send = (name: EventChannel, ...args: unknown[]) => {
@@ -83,7 +92,10 @@ function start(): void {
   };
 
   const printer = createPrinter(appRoot);
+  // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
+  const sync = createSyncHandlers({ guard });
   const handlers = createIpcHandlers({
+    sync,
     settings,
     dialogs: nativeDialogs(() => window),
     shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p), openPath: (p) => shell.openPath(p) },
@@ -111,6 +123,14 @@ function start(): void {
       send: (command: MenuCommand) => send('menuCommand', command),
       openRecent: (path) => void openFromOutside(path),
       clearRecent: () => void settings.update({ recentFiles: [] }),
+      theme: settings.get().theme,
+      setTheme: (theme) => void settings.update({ theme }),
+      spellcheck: settings.get().spellcheck,
+      setSpellcheck: (spellcheck) => void settings.update({ spellcheck }),
+      showCrashReports: () =>
+        void showCrashReports(app.getPath('crashDumps'), (p) => shell.openPath(p)).then((problem) => {
+          if (problem) dialog.showErrorBox('Cannot show the crash reports', problem);
+        }),
       openHelp: () =>
         void dialog.showMessageBox({
           type: 'info',
@@ -153,8 +173,26 @@ function start(): void {
     // The built renderer is served only from dist/renderer through app://, with the CSP header.
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererRoot));
 
+    const spelling = () => {
+      const state = configureSpelling(ses, { enabled: settings.get().spellcheck, platform: process.platform, userData: app.getPath('userData'), locale: app.getLocale() });
+      if (!state.enabled && settings.get().spellcheck) console.warn(`quartermaster: spellchecking is off: ${state.reason}`);
+    };
+    spelling();
+    let background = applyTheme(nativeTheme, settings.get().theme);
+    let applied = { theme: settings.get().theme, spellcheck: settings.get().spellcheck };
+    settings.subscribe((s) => {
+      if (s.theme !== applied.theme) background = applyTheme(nativeTheme, s.theme);
+      if (s.spellcheck !== applied.spellcheck) spelling();
+      applied = { theme: s.theme, spellcheck: s.spellcheck };
+    });
+    // The system switched between light and dark (or the setting did): the window's background follows.
+    nativeTheme.on('updated', () => {
+      background = themeBackground(nativeTheme);
+      if (window && !window.isDestroyed()) window.setBackgroundColor(background);
+    });
+
     rebuildMenu();
-    window = createWindow(settings);
+    window = createWindow(settings, { preload: join(here, 'preload.cjs'), devTools: !app.isPackaged, background, Menu });
     window.webContents.on('did-finish-load', () => {
       rendererReady = true;
       for (const path of pendingOpens.splice(0)) send('openFile', path);
@@ -174,66 +212,8 @@ function start(): void {
 
   app.on('window-all-closed', () => {
     stopWatching();
-    app.quit();
+    void sync.closeAll().finally(() => app.quit());
   });
-}
-
-/** One BrowserWindow with every web preference locked down; bounds restored and remembered. */
-function createWindow(settings: SettingsStore): BrowserWindow {
-  const bounds = initialBounds(
-    settings.get().windowBounds,
-    screen.getAllDisplays().map((d) => d.workArea),
-  );
-  const win = new BrowserWindow({
-    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
-    width: bounds.width,
-    height: bounds.height,
-    minWidth: 640,
-    minHeight: 480,
-    show: false,
-    title: 'Quartermaster',
-    backgroundColor: '#ffffff',
-    webPreferences: {
-      preload: join(here, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      // A middle click on a link fires 'auxclick' and asks for a new window; the window-open handler
-      // denies that anyway, and without the feature the page cannot even ask (Electronegativity
-      // AUXCLICK_JS_CHECK).
-      disableBlinkFeatures: 'Auxclick',
-      safeDialogs: true,
-      spellcheck: true,
-      devTools: !app.isPackaged,
-    },
-  });
-  if (bounds.maximized) win.maximize();
-  win.once('ready-to-show', () => win.show());
-  win.on('close', () => {
-    settings.update({ windowBounds: boundsToSave(win.getNormalBounds(), win.isMaximized()) });
-  });
-  // The renderer sets `beforeunload` while there are unsaved changes; Electron then cancels the
-  // close silently, so ask here.
-  win.webContents.on('will-prevent-unload', (event) => {
-    const choice = dialog.showMessageBoxSync(win, {
-      type: 'question',
-      buttons: ['Close Without Saving', 'Cancel'],
-      defaultId: 1,
-      cancelId: 1,
-      title: 'Unsaved changes',
-      message: 'This character has unsaved changes.',
-      detail: 'Close anyway and lose them?',
-    });
-    if (choice === 0) event.preventDefault();
-  });
-  return win;
 }
 
 /** Every web contents: no navigation away, no new windows, no webviews; http(s) links go to the browser. */
@@ -302,6 +282,8 @@ function nativeDialogs(parent: () => BrowserWindow | null): Dialogs {
 /** The settings file; a damaged one is set aside (renamed, not deleted) and defaults are used. */
 function openStoredSettings(): SettingsStore {
   const documents = app.getPath('documents');
+  // The settings folder moved with the app's name ("quartermaster" -> "Quartermaster"): carry them over once.
+  carryOverSettings(app.getPath('appData'), app.getPath('userData'), (m) => console.warn(m));
   const options = { name: 'settings', clearInvalidConfig: false } as const;
   let store: ElectronStore<Record<string, unknown>>;
   try {

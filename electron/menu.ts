@@ -2,6 +2,7 @@
 // Help, with the platform's shortcuts. App-level commands go to the renderer as MenuCommands.
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../core/ipc/contract';
+import type { ThemeSetting } from './settings';
 
 export type MenuOptions = {
   platform: NodeJS.Platform;
@@ -13,6 +14,14 @@ export type MenuOptions = {
   openRecent(path: string): void;
   clearRecent(): void;
   openHelp(): void;
+  /** View > Appearance: the theme setting and how to change it. */
+  theme?: ThemeSetting;
+  setTheme?(theme: ThemeSetting): void;
+  /** Edit > Check Spelling While Typing. */
+  spellcheck?: boolean;
+  setSpellcheck?(on: boolean): void;
+  /** Help > Show Crash Reports (the local crash folder). */
+  showCrashReports?(): void;
 };
 
 export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
@@ -54,13 +63,35 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
       { role: 'copy' },
       { role: 'paste' },
       { role: 'selectAll' },
+      ...(o.setSpellcheck
+        ? [
+            { type: 'separator' } as const,
+            { label: 'Check Spelling While Typing', type: 'checkbox', checked: o.spellcheck ?? true, click: () => o.setSpellcheck!(!(o.spellcheck ?? true)) } as const,
+          ]
+        : []),
     ],
   };
+  const appearance: MenuItemConstructorOptions[] = o.setTheme
+    ? [
+        {
+          label: 'Appearance',
+          submenu: (
+            [
+              ['system', 'Same as the System'],
+              ['light', 'Light'],
+              ['dark', 'Dark'],
+            ] as const
+          ).map(([theme, label]) => ({ label, type: 'radio', checked: (o.theme ?? 'system') === theme, click: () => o.setTheme!(theme) })),
+        },
+        { type: 'separator' },
+      ]
+    : [];
   const view: MenuItemConstructorOptions = {
     label: mac ? 'View' : '&View',
     submenu: [
       cmd('Event Desk', 'event-desk', 'Shift+CmdOrCtrl+E'),
       { type: 'separator' },
+      ...appearance,
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -72,7 +103,10 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   const help: MenuItemConstructorOptions = {
     role: 'help',
     label: mac ? 'Help' : '&Help',
-    submenu: [{ label: `${o.appName} Help`, click: () => o.openHelp() }],
+    submenu: [
+      { label: `${o.appName} Help`, click: () => o.openHelp() },
+      ...(o.showCrashReports ? [{ type: 'separator' } as const, { label: 'Show Crash Reports', click: () => o.showCrashReports!() }] : []),
+    ],
   };
   const appMenu: MenuItemConstructorOptions[] = mac
     ? [

@@ -9,6 +9,7 @@ import type { Character } from '../core/model/character';
 import { CARD_SECTIONS, FontMetrics, layoutBatch, printCards } from '../core/pdf/index';
 import { sampleCharacter, SAMPLE_RULESETS } from '../core/pdf/sample-characters';
 import { derive } from '../core/rulesets/index';
+import { nativeDeflate } from '../node/deflate';
 import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
@@ -68,10 +69,11 @@ describe('preview', () => {
     expect(p.widthPt).toBeCloseTo(210 * PT, 3);
     expect(p.heightPt).toBeCloseTo(297 * PT, 3);
     expect(p.perPage).toBe(10);
-    // Duplex: page 1 the character card's front, page 2 its back, page 3 the tag and the potion.
+    // Duplex: page 1 the character card's front with the tag and the potion beside it (their backs
+    // blank), page 2 the character card's back.
     expect(p.cards).toBe(3);
-    expect(p.pages).toBe(3);
-    expect(p.faces).toHaveLength(1);
+    expect(p.pages).toBe(2);
+    expect(p.faces).toHaveLength(3);
     // The grid is centred: left (210 − 171.2) / 2 = 19.4 mm; bottom (297 − 270) / 2 = 13.5 mm; the
     // first card sits in the top row: 13.5 + 270 − 54 = 229.5 mm from the bottom.
     const [a, b, cc, d, e, f] = p.faces[0]!.matrix;
@@ -124,11 +126,12 @@ describe('event pack', () => {
     expect(run.problems[2]!.message).toMatch(/already printed from .*fl\.character\.json/);
     expect(run.characters).toBe(3);
 
-    // The same PDF as the core's printCards of the three (same clock, same order by player).
+    // The same PDF as the core's printCards of the three (same clock, same order by player, and
+    // the main process's native zlib).
     const fonts = { regular: await readFile(join(root, 'assets/fonts/DejaVuSans.ttf')), bold: await readFile(join(root, 'assets/fonts/DejaVuSans-Bold.ttf')) };
     const core = await printCards(
       [fl!, cp!, bg!].map((c, i) => ({ character: c, derivation: derive(c), source: files[i]! })),
-      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack' },
+      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack', deflate: nativeDeflate },
     );
     expect(run.cards).toBe(core.cards.length);
     expect(run.pages).toBe(core.pages);

@@ -47,6 +47,7 @@ const h = vi.hoisted(() => {
     getAppPath: () => state.root,
     getPath: (name: string) => `${state.root}/path-${name}`,
     getVersion: () => '0.1.0',
+    getLocale: () => 'en-GB',
     whenReady: () => Promise.resolve(),
   });
   // A getter (Object.assign would copy a getter's value once).
@@ -80,6 +81,8 @@ const h = vi.hoisted(() => {
     dialog: { showErrorBox: () => undefined, showMessageBox: record('message'), showMessageBoxSync: () => 1, showOpenDialog: record('open'), showSaveDialog: record('save') },
     ipcMain: { handle: (c: string, f: Handler) => void state.ipc.set(c, f), removeHandler: (c: string) => void state.ipc.delete(c) },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined },
+    crashReporter: { start: () => undefined },
+    nativeTheme: Object.assign(emitter(), { themeSource: 'system', shouldUseDarkColors: false }),
     protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     session: {
@@ -88,6 +91,9 @@ const h = vi.hoisted(() => {
         setPermissionCheckHandler: (f: Handler) => void (state.permissionCheck = f),
         setDevicePermissionHandler: (f: Handler) => void (state.device = f),
         webRequest: { onHeadersReceived: (f: Handler) => void state.headers.push(f) },
+        setSpellCheckerDictionaryDownloadURL: () => undefined,
+        setSpellCheckerEnabled: () => undefined,
+        setSpellCheckerLanguages: () => undefined,
       },
     },
     shell: {

@@ -3,14 +3,21 @@
 //
 // Stored shape (schema version 1):
 //   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
-//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null }
+//     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null,
+//     theme: 'system'|'light'|'dark', spellcheck: boolean,
+//     calibrations: [{ printer, sheet, offsetMm, backOffsetMm }] (newest first, at most 50), printer: '' | the last printer's name }
+//   (theme, spellcheck, calibrations and printer were added later: defaults fill them)
 // Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
 // Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
 // settings file never stops the app from starting.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Language, Paper, Settings } from '../core/ipc/contract';
+import { MAX_CALIBRATIONS, type Calibration, type Language, type Paper, type Settings } from '../core/ipc/contract';
+import { CARD_STOCK_IDS } from '../core/pdf/layout';
+import type { DeskIdentity } from '../core/desk/editions';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
 export const MAX_RECENT_FILES = 10;
@@ -21,7 +28,14 @@ export const DEFAULT_WINDOW = { width: 1200, height: 800 } as const;
 export const MIN_WINDOW = { width: 640, height: 480 } as const;
 
 export type WindowBounds = { x?: number; y?: number; width: number; height: number; maximized: boolean };
-export type AppSettings = Settings & { windowBounds: WindowBounds | null };
+/** The window's colours: the system's light or dark mode, or one of them always (View > Appearance). */
+export type ThemeSetting = 'system' | 'light' | 'dark';
+export const THEMES = ['system', 'light', 'dark'] as const satisfies readonly ThemeSetting[];
+/**
+ * Main-process settings besides the renderer's: window bounds, the theme, and spellchecking while
+ * typing (Edit > Check Spelling; dictionaries are never downloaded, see electron/spelling.ts).
+ */
+export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme: ThemeSetting; spellcheck: boolean; calibrations: Calibration[]; printer: string };
 
 const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
@@ -56,7 +70,18 @@ const fields = {
     .refine((tag) => tag === '' || canonicalLocale(tag) !== null, 'not a language tag such as "en-GB" or "bg"')
     .transform((tag) => (tag === '' ? '' : canonicalLocale(tag)!)),
   windowBounds: windowBoundsSchema.nullable(),
+  theme: z.enum(THEMES),
+  spellcheck: z.boolean(),
+  calibrations: z.array(calibrationSchema()).max(MAX_CALIBRATIONS),
+  printer: z.string().max(100),
 };
+
+/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/layout.ts validateLayout). */
+function calibrationSchema() {
+  const offset = z.strictObject({ x: z.number().min(-20).max(20), y: z.number().min(-20).max(20) });
+  const sheet = z.string().refine((k) => (CARD_STOCK_IDS as string[]).includes(k) || /^custom:(a4|letter):[a-z0-9]+$/.test(k), 'not a card stock or custom sheet');
+  return z.strictObject({ printer: z.string().max(100), sheet, offsetMm: offset, backOffsetMm: offset });
+}
 
 export function defaultSettings(documentsFolder: string): AppSettings {
   return {
@@ -66,6 +91,10 @@ export function defaultSettings(documentsFolder: string): AppSettings {
     language: 'en',
     locale: '',
     windowBounds: null,
+    theme: 'system',
+    spellcheck: true,
+    calibrations: [],
+    printer: '',
   };
 }
 
@@ -104,6 +133,10 @@ export function readSettings(raw: Record<string, unknown>, documentsFolder: stri
     language: pick('language'),
     locale: pick('locale'),
     windowBounds: pick('windowBounds'),
+    theme: pick('theme'),
+    spellcheck: pick('spellcheck'),
+    calibrations: pick('calibrations'),
+    printer: pick('printer'),
   };
 }
 
@@ -125,20 +158,36 @@ export interface SettingsStore {
   replaceRecent(from: string, to: string): AppSettings;
   /** Called after every change. */
   subscribe(listener: (settings: AppSettings) => void): () => void;
+  /**
+   * This installation's event desk (stored as `desk: { id, name }`): the id is random, made once;
+   * the name is the host name until changed. Ledger entries carry both.
+   */
+  deskIdentity(): DeskIdentity;
+  setDeskName(name: string): DeskIdentity;
+}
+
+const deskSchema = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(60) });
+
+/** The stored desk identity, or a new one (random id, the host name). */
+export function readDesk(raw: unknown, host: () => string = hostname): DeskIdentity {
+  const parsed = deskSchema.safeParse(raw);
+  if (parsed.success) return { id: parsed.data.id.toLowerCase(), name: parsed.data.name };
+  return { id: randomUUID(), name: (host().trim() || 'desk').slice(0, 60) };
 }
 
 /** Opens the settings over a backing store, migrating and writing back the stored object. */
 export function openSettings(backing: SettingsBacking, documentsFolder: string): SettingsStore {
   let current = readSettings(backing.store, documentsFolder);
+  let desk = readDesk(backing.store.desk);
   const listeners = new Set<(s: AppSettings) => void>();
   const persist = (next: AppSettings) => {
     current = next;
-    backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...next };
+    backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...next, desk };
     for (const l of listeners) l(current);
     return current;
   };
   // Write back the migrated, cleaned shape once (without notifying: nothing changed for the app).
-  backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...current };
+  backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...current, desk };
   return {
     get: () => current,
     update(patch) {
@@ -158,6 +207,14 @@ export function openSettings(backing: SettingsBacking, documentsFolder: string):
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    deskIdentity: () => desk,
+    setDeskName(name) {
+      const parsed = deskSchema.shape.name.safeParse(name);
+      if (!parsed.success) throw new Error('settings: the desk name must be 1 to 60 characters');
+      desk = { ...desk, name: parsed.data };
+      persist(current);
+      return desk;
     },
   };
 }

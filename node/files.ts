@@ -1,8 +1,8 @@
 // Character files on disk: reading with a content hash, atomic writes, backups, free names.
 // Nothing here ever changes the bytes of a file it could not read.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { copyNew, exists, moveNew } from './atomic';
 import { basename, dirname, join, relative } from 'node:path';
 import { loadCharacterBytes, type LoadProblem } from '../core/format/load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -90,135 +90,7 @@ export function peekFutureVersion(bytes: Uint8Array): Character | null {
   }
 }
 
-let tempCounter = 0;
-
-/** A hidden temp file beside `target`: `.<name>.<pid>.<ms>.<n>.tmp`, unique within this process. */
-function tempPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${tempCounter++}.tmp`);
-}
-
-/** Temp files of ours: the names tempPathFor makes (and the command line's `.<name>.<pid>.<ms>.tmp`). */
-const TEMP_NAME = /^\..+\.(\d+)\.(\d{13})(?:\.\d+)?\.tmp$/;
-
-/** How old a leftover temp file must be before the sweep removes it. */
-export const STALE_TEMP_MS = 60 * 60 * 1000;
-
-/**
- * Removes temp files that a crash or a killed process left in `folder` and the folders below it
- * (hidden ones included, where backups live; links are not followed; 8 levels at most): only names
- * of our own pattern, stamped and last modified more than STALE_TEMP_MS before `now`, so a save in
- * flight is never touched. Returns the paths removed; errors are ignored (it is only tidying).
- */
-export async function sweepStaleTemps(folder: string, now: number, depth = 8): Promise<string[]> {
-  const removed: string[] = [];
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch {
-    return removed;
-  }
-  for (const entry of entries) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (depth > 0) removed.push(...(await sweepStaleTemps(path, now, depth - 1)));
-      continue;
-    }
-    const m = TEMP_NAME.exec(entry.name);
-    if (!entry.isFile() || !m || now - Number(m[2]) < STALE_TEMP_MS) continue;
-    try {
-      if (now - (await stat(path)).mtimeMs < STALE_TEMP_MS) continue;
-      await unlink(path);
-      removed.push(path);
-    } catch {
-      // gone already
-    }
-  }
-  return removed;
-}
-
-/**
- * Writes a file atomically: a temp file in the same folder, fsync, rename over the target, fsync the
- * folder (where the platform allows). A crash leaves either the old or the new file, never a mix.
- */
-export async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
-  const folder = dirname(path);
-  const tmp = tempPathFor(path);
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } catch (e) {
-    await fh.close().catch(() => undefined);
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
-  await fh.close();
-  try {
-    await rename(tmp, path);
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
-  await syncFolder(folder);
-}
-
-/** Creates a file with these bytes only if nothing is there yet (never overwrites). */
-export async function writeNew(path: string, data: Uint8Array | string): Promise<void> {
-  const folder = dirname(path);
-  const tmp = tempPathFor(path);
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  try {
-    // link() fails with EEXIST instead of replacing: the "never overwrite" guarantee, atomically.
-    await link(tmp, path);
-  } finally {
-    await unlink(tmp).catch(() => undefined);
-  }
-  await syncFolder(folder);
-}
-
-/**
- * Copies a file to a new name that must not exist yet, so that the copy appears whole or not at all:
- * copy to a temp file in the target's folder, fsync, hard-link to the target (EEXIST instead of
- * replacing), remove the temp file. A plain copyFile creates the target first and fills it after,
- * so a crash in between left an empty file under the target's name.
- */
-export async function copyNew(from: string, to: string): Promise<void> {
-  const folder = dirname(to);
-  const tmp = tempPathFor(to);
-  await copyFile(from, tmp, constants.COPYFILE_EXCL);
-  try {
-    const fh = await open(tmp, 'r+');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await link(tmp, to);
-  } finally {
-    await unlink(tmp).catch(() => undefined);
-  }
-  await syncFolder(folder);
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  // Not possible on Windows (EISDIR/EPERM); the rename is still atomic there.
-  try {
-    const dh = await open(folder, 'r');
-    try {
-      await dh.sync();
-    } finally {
-      await dh.close();
-    }
-  } catch {
-    /* best effort */
-  }
-}
+export { copyNew, exists, LOCK_STALE_MS, lockPathFor, moveNew, renameNoReplace, STALE_TEMP_MS, sweepStaleTemps, writeAtomic, writeNew } from './atomic';
 
 /** Strips what a file name cannot hold; never empty, never hidden, never "..". */
 export function safeStem(name: string): string {
@@ -249,15 +121,6 @@ export async function freePath(folder: string, stem: string): Promise<string> {
   throw new Error(`${folder}: no free file name for "${base}"`);
 }
 
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw e;
-  }
-}
 
 // ---- backups ------------------------------------------------------------------------------------
 
@@ -323,6 +186,34 @@ export async function backUpEvent(path: string, library: string, nowMs: number):
   const backup = await backUp(path, folder, nowMs, EVENT_FILE_SUFFIX);
   if (!backup) throw Object.assign(new Error(`${path} is gone`), { code: 'ENOENT' });
   return join(folder, `${backup.id}${EVENT_FILE_SUFFIX}`);
+}
+
+/**
+ * Moves one file's backups to the folder of its new name (after a rename), file by file with
+ * `moveNew` rather than renaming the folder: fusefat, for one, loses a renamed folder's contents.
+ * A backup whose name is taken in the new folder stays where it was. Returns how many moved.
+ */
+export async function moveBackups(from: string, to: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(from);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  await mkdir(to, { recursive: true });
+  let moved = 0;
+  for (const name of names) {
+    if (name.startsWith('.')) continue; // a temp file or lock of a save in flight
+    try {
+      await moveNew(join(from, name), join(to, name));
+      moved++;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+  await rmdir(from).catch(() => undefined); // only when empty
+  return moved;
 }
 
 /** The file of one backup; throws on an id that is not a backup id (no path tricks). */

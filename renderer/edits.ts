@@ -56,7 +56,7 @@ export function addArmour(character: Character, piece: ArmourPiece): Character {
   return { ...character, armour: [...character.armour, piece] };
 }
 
-export function updateArmour(character: Character, index: number, patch: Partial<ArmourPiece>): Character {
+export function updateArmour(character: Character, index: number, patch: Partial<ArmourPiece> | ((piece: ArmourPiece) => ArmourPiece)): Character {
   return { ...character, armour: updateAt(character.armour, index, patch) };
 }
 
@@ -74,6 +74,19 @@ export function toggleLocation(character: Character, index: number, location: Lo
       else on.add(location);
       return LOCATIONS.filter((l) => on.has(l));
     })(),
+  });
+}
+
+/**
+ * Curious Pastimes: marks a piece as a helmet or not. A helmet is head armour ("To claim any armour
+ * value for the head you must be wearing a helmet"), so ticking it puts the piece on the head, and
+ * unticking takes it off the head again.
+ */
+export function setHelmet(character: Character, index: number, on: boolean): Character {
+  return updateArmour(character, index, (piece) => {
+    const { helmet: _helmet, ...rest } = piece;
+    const others = piece.locations.filter((l) => l !== 'head');
+    return on ? { ...rest, helmet: true, locations: LOCATIONS.filter((l) => l === 'head' || others.includes(l)) } : { ...rest, locations: others };
   });
 }
 

@@ -63,7 +63,7 @@ describe('string tables', () => {
 
 describe('switching the language', () => {
   it('changes every label at once from the settings, and keeps the choice', async () => {
-    const { api } = await openCharacter(makeCharacter({ ruleset: 'bg-magic', name: 'Vasil', bgMagic: { path: 'role', entitlement: 'leather' } }));
+    const { api } = await openCharacter(makeCharacter({ ruleset: 'bg-magic', name: 'Vasil', bgMagic: { path: 'role', entitlement: 'leather', order: 'Silver Well', style: 'witcher' } }));
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Language' }), { target: { value: 'bg' } });

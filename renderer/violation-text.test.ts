@@ -64,8 +64,11 @@ const TRIGGERS: Character[] = [
   mage({ bgMagic: { path: 'role', entitlement: 'none', school: 'Fire' } }),
   // bg.path.no-style
   mage({ bgMagic: { path: 'role', entitlement: 'none', order: 'Silver Moon' } }),
-  // bg.path.style-without-order
-  mage({ bgMagic: { path: 'role', entitlement: 'none', style: 'conjurer' } }),
+  // bg.path.style-without-order (a battle mage), bg.path.no-order
+  mage({ bgMagic: { path: 'battle', entitlement: 'none', school: 'Fire', style: 'conjurer' } }),
+  mage({ bgMagic: { path: 'role', entitlement: 'none' } }),
+  // bg.path.two-schools, bg.path.two-orders
+  mage({ bgMagic: { path: 'battle', entitlement: 'none', school: 'Fire, Water', order: 'Silver Moon и Black Tower', style: 'witcher' } }),
 ];
 
 const violations: Violation[] = TRIGGERS.flatMap((c) => bgMagic.derive(c).violations);
@@ -78,8 +81,8 @@ const BG = tools('bg');
 const EN = tools('en');
 
 describe('bg-magic violations in Bulgarian', () => {
-  it('the triggers reach every code the ruleset can emit (13), and each has params', () => {
-    expect(new Set(SOURCE_CODES).size).toBe(13);
+  it('the triggers reach every code the ruleset can emit (16), and each has params', () => {
+    expect(new Set(SOURCE_CODES).size).toBe(16);
     expect([...new Set(violations.map((v) => v.code))].sort()).toEqual([...new Set(SOURCE_CODES)].sort());
     for (const v of violations) expect(v.params, v.code).toBeDefined();
   });

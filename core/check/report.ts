@@ -1,5 +1,5 @@
 // One character file's check result, as `quartermaster check --json` prints it and the desk uses it.
-import { loadCharacterBytes } from '../format/load';
+import type { LoadResult } from '../format/load-fast';
 import type { RulesetId } from '../model/ids';
 import { derive } from '../rulesets/index';
 import type { Derived } from '../rulesets/types';
@@ -20,8 +20,11 @@ export type CheckEntry = {
   derived: Derived | null;
 };
 
-export function checkBytes(bytes: Uint8Array, file: string): CheckEntry {
-  const loaded = loadCharacterBytes(bytes, file);
+/**
+ * The entry for a loaded (or refused) file. Takes the load result rather than bytes so that callers
+ * choose the loader: the command line loads without zod (core/format/load-fast.ts).
+ */
+export function checkLoaded(loaded: LoadResult, file: string): CheckEntry {
   if (!loaded.ok) return unreadable(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field ?? '');
   const { character } = loaded;
   const { derived, violations } = derive(character);

@@ -24,3 +24,48 @@ describe('contentHash', () => {
     expect(contentHash({ a: 1 })).not.toBe(contentHash({ a: 2 }));
   });
 });
+
+describe('canonicalJson', () => {
+  // The plain definition it must match exactly: the hash on every printed card depends on it.
+  function plainCanonicalJson(value: unknown): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+    if (Array.isArray(value)) return `[${value.map((v) => plainCanonicalJson(v)).join(',')}]`;
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${plainCanonicalJson(obj[k])}`).join(',')}}`;
+  }
+
+  it('gives exactly the plain definition on the fuzz corpus and on odd values', async () => {
+    const { mutate, prng } = await import('../testing/mutate');
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { parseGuardedJson } = await import('./json-guard');
+    const dir = new URL('../../assets/examples/', import.meta.url);
+    const examples = readdirSync(dir).map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
+    const rand = prng(99);
+    let compared = 0;
+    for (let i = 0; i < 3_000; i++) {
+      // Only what the file guards let through (no nesting deeper than 64) is ever hashed.
+      const parsed = parseGuardedJson(mutate(examples[i % examples.length], rand));
+      if (!parsed.ok) continue;
+      const value = parsed.value;
+      expect(canonicalJson(value)).toBe(plainCanonicalJson(value));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(1_000);
+    const odd = [-0, 1e21, 1e-7, 0.1 + 0.2, Number.NaN, Infinity, 'é\u2028"\\', [undefined, null], { a: undefined, b: [] }, { 'z': 1, 'Z': 2, '\u00e9': 3, '10': 4, '9': 5 }, true, undefined];
+    for (const v of odd) expect(canonicalJson(v)).toBe(plainCanonicalJson(v));
+  });
+});
+
+describe('sha256Hex against node:crypto', () => {
+  it('agrees on every length up to 300 bytes and on random bytes', async () => {
+    const { prng } = await import('../testing/mutate');
+    const rand = prng(5);
+    for (let n = 0; n <= 300; n++) {
+      const bytes = Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+      expect(sha256Hex(bytes)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
+    const big = Uint8Array.from({ length: 100_000 }, () => Math.floor(rand() * 256));
+    expect(sha256Hex(big)).toBe(createHash('sha256').update(big).digest('hex'));
+  });
+});

@@ -10,6 +10,8 @@ const K = new Uint32Array([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
+const W = new Int32Array(64);
+
 export function sha256Hex(input: string | Uint8Array): string {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   const bitLength = bytes.length * 8;
@@ -19,53 +21,117 @@ export function sha256Hex(input: string | Uint8Array): string {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
   view.setUint32(padded.length - 4, bitLength >>> 0);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
+  // 32-bit arithmetic in plain locals (| 0 wraps like >>> 0; the sign only matters when printing).
+  let h0 = 0x6a09e667 | 0;
+  let h1 = 0xbb67ae85 | 0;
+  let h2 = 0x3c6ef372 | 0;
+  let h3 = 0xa54ff53a | 0;
+  let h4 = 0x510e527f | 0;
+  let h5 = 0x9b05688c | 0;
+  let h6 = 0x1f83d9ab | 0;
+  let h7 = 0x5be0cd19 | 0;
+  const w = W;
   for (let off = 0; off < padded.length; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
-      const s0 = ror(a, 7) ^ ror(a, 18) ^ (a >>> 3);
-      const s1 = ror(b, 17) ^ ror(b, 19) ^ (b >>> 10);
-      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
+    for (let i = 0; i < 16; i++) {
+      const j = off + i * 4;
+      w[i] = (padded[j]! << 24) | (padded[j + 1]! << 16) | (padded[j + 2]! << 8) | padded[j + 3]!;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15]!;
+      const y = w[i - 2]!;
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+    }
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let hh = h7;
     for (let i = 0; i < 64; i++) {
-      const t1 = (hh! + (ror(e!, 6) ^ ror(e!, 11) ^ ror(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[i]! + w[i]!) >>> 0;
-      const t2 = ((ror(a!, 2) ^ ror(a!, 13) ^ ror(a!, 22)) + ((a! & b!) ^ (a! & c!) ^ (b! & c!))) >>> 0;
+      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       hh = g;
       g = f;
       f = e;
-      e = (d! + t1) >>> 0;
+      e = (d + t1) | 0;
       d = c;
       c = b;
       b = a;
-      a = (t1 + t2) >>> 0;
+      a = (t1 + t2) | 0;
     }
-    h[0] = (h[0]! + a!) >>> 0;
-    h[1] = (h[1]! + b!) >>> 0;
-    h[2] = (h[2]! + c!) >>> 0;
-    h[3] = (h[3]! + d!) >>> 0;
-    h[4] = (h[4]! + e!) >>> 0;
-    h[5] = (h[5]! + f!) >>> 0;
-    h[6] = (h[6]! + g!) >>> 0;
-    h[7] = (h[7]! + hh!) >>> 0;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + hh) | 0;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  let out = '';
+  for (const x of [h0, h1, h2, h3, h4, h5, h6, h7]) out += (x >>> 0).toString(16).padStart(8, '0');
+  return out;
 }
 
-function ror(x: number, n: number): number {
-  return (x >>> n) | (x << (32 - n));
-}
-
-/** JSON with object keys sorted, so the same content always hashes the same. */
+/**
+ * JSON with object keys sorted, so the same content always hashes the same. The desk hashes every
+ * character of an event on each load, so this builds one string without intermediate arrays and
+ * remembers the quoted form of keys it has seen (characters repeat the same few dozen keys).
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  return write(value);
+}
+
+const QUOTED_KEYS = new Map<string, string>();
+const MAX_QUOTED_KEYS = 4096;
+
+function quotedKey(k: string): string {
+  let q = QUOTED_KEYS.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(k, q);
+  }
+  return q;
+}
+
+function write(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      // undefined, functions, symbols (never in a parsed file), as JSON.stringify(value) ?? 'null'.
+      return JSON.stringify(value) ?? 'null';
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += i === 0 ? write(value[i]) : `,${write(value[i])}`;
+    return `${out}]`;
+  }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+  const keys = Object.keys(obj).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    out += first ? quotedKey(k) : `,${quotedKey(k)}`;
+    out += write(v);
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /**

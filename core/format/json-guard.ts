@@ -11,6 +11,11 @@ function formatMB(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** One decoder for every file: without `stream`, each decode stands alone. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/** Only what String.prototype.trim removes (\s is the same set), found without copying the text. */
+const BLANK = /^\s*$/;
+
 export type JsonFailure = { code: 'too-large' | 'empty' | 'not-utf8' | 'too-deep' | 'not-json' | 'forbidden-key'; message: string; field?: string };
 
 /**
@@ -21,11 +26,11 @@ export function parseGuardedJson(bytes: Uint8Array, maxBytes = MAX_FILE_BYTES): 
   if (bytes.length > maxBytes) return fail('too-large', `the file is ${formatMB(bytes.length)}; the limit is ${formatMB(maxBytes)}`);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return fail('not-utf8', 'the file is not UTF-8 text (is it a binary file?)');
   }
-  if (text.trim() === '') return fail('empty', 'the file is empty');
+  if (BLANK.test(text)) return fail('empty', 'the file is empty');
   if (text.includes('\u0000')) return fail('not-utf8', 'the file contains NUL bytes (is it a binary file?)');
   let value: unknown;
   try {
@@ -39,6 +44,9 @@ export function parseGuardedJson(bytes: Uint8Array, maxBytes = MAX_FILE_BYTES): 
 
 /** Depth and `__proto__` check of an already parsed value (for values that did not come from bytes). */
 export function inspectJson(value: unknown): JsonFailure | null {
+  // Most files pass: a walk that keeps no path decides, and only a failing file is walked again
+  // to name the field.
+  if (!hasProblem(value, 0)) return null;
   const path: (string | number)[] = [];
   const problem = inspect(value, path, 0);
   if (problem === 'too-deep') return { code: 'too-deep', message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep` };
@@ -47,6 +55,24 @@ export function inspectJson(value: unknown): JsonFailure | null {
     return { code: 'forbidden-key', message: `field "${field}" is not allowed`, field };
   }
   return null;
+}
+
+function hasProblem(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (v !== null && typeof v === 'object' && hasProblem(v, depth + 1)) return true;
+    }
+    return false;
+  }
+  for (const key in value) {
+    if (key === '__proto__') return true;
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== null && typeof v === 'object' && hasProblem(v, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Walks a parsed value; on a problem, `path` is left pointing at it. */

@@ -1,7 +1,10 @@
 // Reading a versioned Quartermaster JSON file (character or event): bytes in, a validated value or
 // a clear problem out. One implementation for every file kind: guards, version check, migration
-// step by step, zod validation with the first problem named by field. Pure: callers read bytes.
-import { z } from 'zod';
+// step by step, validation with the first problem named by field. Pure: callers read bytes.
+// Validation runs the compiled validator generated from the JSON Schema (scripts/gen-validators.mjs)
+// where the kind has one; zod, the model itself, then only words the error for a refused file. This
+// module imports zod's types only, so the zod-free path (tryLoadVersionedBytes) does not load zod.
+import type { z } from 'zod';
 import { inspectJson, parseGuardedJson } from './json-guard';
 import { fieldPath } from './paths';
 
@@ -33,7 +36,7 @@ export type FileProblem = {
   version?: number;
 };
 
-export type FileKind<T> = {
+export type FileHeader = {
   /** The value of the file's "format" field. */
   format: string;
   /** "character", "event": used in messages. */
@@ -47,19 +50,65 @@ export type FileKind<T> = {
    * meaning that needs no version of its own (it must leave an already upgraded file unchanged).
    */
   upgrade?: (raw: Raw) => Raw;
-  schema: z.ZodType<T>;
+  /**
+   * The compiled validator of the current version's JSON Schema: true when zod would accept the
+   * value, filling in zod's defaults in place (core/format/compiled.test.ts checks the parity).
+   */
+  compiled?: (value: unknown) => boolean;
 };
+
+export type FileKind<T> = FileHeader & { schema: z.ZodType<T> };
 
 export type VersionedResult<T> = { ok: true; value: T; migratedFrom?: number } | { ok: false; problem: FileProblem };
 
 export function loadVersionedBytes<T>(kind: FileKind<T>, bytes: Uint8Array, source: string): VersionedResult<T> {
   const parsed = parseGuardedJson(bytes);
   if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
-  return loadVersionedValue(kind, parsed.value, source, { inspected: true });
+  return loadVersionedValue(kind, parsed.value, source, { inspected: true, owned: true });
 }
 
-/** Validates a parsed value; `inspected` when parseGuardedJson has already checked depth and keys. */
-export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: string, options: { inspected?: boolean } = {}): VersionedResult<T> {
+/**
+ * The zod-free load: the same result as loadVersionedBytes, except `null` when the compiled
+ * validator refuses the file (then call loadVersionedBytes to word the problem).
+ */
+export function tryLoadVersionedBytes<T>(kind: FileHeader & { compiled: (value: unknown) => boolean }, bytes: Uint8Array, source: string): VersionedResult<T> | null {
+  const parsed = parseGuardedJson(bytes);
+  if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
+  const prepared = prepare(kind, parsed.value, source, true);
+  if (!prepared.ok) return prepared;
+  if (!kind.compiled(prepared.value)) return null;
+  return accepted(prepared.value as T, prepared.migratedFrom);
+}
+
+/**
+ * Validates a parsed value; `inspected` when parseGuardedJson has already checked depth and keys,
+ * `owned` when the value is the caller's to change (freshly parsed), so that the compiled validator
+ * may fill in defaults in place. A value that is not owned goes through zod, which copies.
+ */
+export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: string, options: { inspected?: boolean; owned?: boolean } = {}): VersionedResult<T> {
+  const prepared = prepare(kind, raw, source, options.inspected ?? false);
+  if (!prepared.ok) return prepared;
+  const current = prepared.value;
+  // A refused value is worded by zod; the defaults the compiled validator filled in are ones zod
+  // would fill in too, so zod finds the same problems.
+  if (options.owned && kind.compiled?.(current)) return accepted(current as T, prepared.migratedFrom);
+  const parsed = kind.schema.safeParse(current);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    const field = fieldPath(first.path);
+    const n = parsed.error.issues.length;
+    const more = n > 1 ? ` (and ${n - 1} more problem${n > 2 ? 's' : ''})` : '';
+    return problem(source, 'invalid', `field "${field || '(top level)'}": ${describeIssue(first)}${more}`, field);
+  }
+  return accepted(parsed.data, prepared.migratedFrom);
+}
+
+function accepted<T>(value: T, migratedFrom: number | undefined): VersionedResult<T> {
+  return migratedFrom === undefined ? { ok: true, value } : { ok: true, value, migratedFrom };
+}
+
+/** Everything before schema validation: kind, version, structure, migration to the current version. */
+function prepare(kind: FileHeader, raw: unknown, source: string, inspected: boolean): { ok: true; value: Raw; migratedFrom?: number } | { ok: false; problem: FileProblem } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return problem(source, kind.wrongKindCode, `it is not a Quartermaster ${kind.noun} file (expected a JSON object)`);
   }
@@ -82,7 +131,7 @@ export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: s
       },
     };
   }
-  const structure = options.inspected ? null : inspectJson(obj);
+  const structure = inspected ? null : inspectJson(obj);
   if (structure) return problem(source, structure.code, structure.message, structure.field);
   let current = obj;
   if (version < kind.currentVersion) {
@@ -93,15 +142,7 @@ export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: s
     }
   }
   if (kind.upgrade) current = kind.upgrade(current);
-  const parsed = kind.schema.safeParse(current);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]!;
-    const field = fieldPath(first.path);
-    const n = parsed.error.issues.length;
-    const more = n > 1 ? ` (and ${n - 1} more problem${n > 2 ? 's' : ''})` : '';
-    return problem(source, 'invalid', `field "${field || '(top level)'}": ${describeIssue(first)}${more}`, field);
-  }
-  return version < kind.currentVersion ? { ok: true, value: parsed.data, migratedFrom: version } : { ok: true, value: parsed.data };
+  return version < kind.currentVersion ? { ok: true, value: current, migratedFrom: version } : { ok: true, value: current };
 }
 
 /** Applies migrations one version at a time from `fromVersion` up to `target`. */

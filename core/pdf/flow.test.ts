@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CardFace, TextOp } from './draw';
-import { bold, layoutContent, text, type CardContent, type FigureBlock } from './flow';
+import { bold, layoutContent, text, wordsOf, type CardContent, type FigureBlock } from './flow';
 import { FontMetrics } from './fonts';
 import { CARD_SIZES, MIN_BODY_PT, MIN_SMALL_PT, mm } from './layout';
 
@@ -125,5 +125,17 @@ describe('fitting text on a card', () => {
     expect(beside).toBeGreaterThan(2);
     // Below the square the text uses the full width again.
     expect(Math.max(...texts(face).filter((t) => t.y + t.size < box.y).map((t) => t.x + t.width))).toBeGreaterThan(box.x);
+  });
+});
+
+describe('words', () => {
+  it('splits at line breaks and runs of spaces, tabs and no-break spaces; glues spans without a space', () => {
+    const words = (...spans: (string | ReturnType<typeof bold>)[]) =>
+      wordsOf(text('body', ...spans)).map((w) => `${w.sep}:${w.pieces.map((p) => (p.bold ? `*${p.text}*` : p.text)).join('+')}`);
+    expect(words('Heals  one\tlimb\u00a0Wound.')).toEqual(['none:Heals', 'space:one', 'space:limb', 'space:Wound.']);
+    // \n and \r\n break a line; a lone \r is part of a word; a break wins over spaces around it.
+    expect(words('a \r\n b\nc\rd \n\n e')).toEqual(['none:a', 'newline:b', 'newline:c\rd', 'newline:e']);
+    expect(words(bold('Skills: '), 'Strikes', bold('2'), ' x')).toEqual(['none:*Skills:*', 'space:Strikes+*2*', 'space:x']);
+    expect(words('  leading', '')).toEqual(['none:leading']);
   });
 });

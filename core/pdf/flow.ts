@@ -58,10 +58,14 @@ export const OUTLINE_GRAY = 0.55;
 export const OUTLINE_WIDTH = 0.5;
 
 type Piece = { text: string; bold: boolean };
+type Run = { text: string; bold: boolean; x: number; width: number };
 type Word = { pieces: Piece[]; sep: 'none' | 'space' | 'newline' };
 type Cursor = { block: number; word: number; offset: number };
 
 const wordCache = new WeakMap<TextBlock, Word[]>();
+
+/** Space, tab or no-break space: what separates words on a line. */
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0xa0;
 
 /** Splits a text block into words; spans glued without whitespace stay one word. */
 export function wordsOf(block: TextBlock): Word[] {
@@ -72,15 +76,32 @@ export function wordsOf(block: TextBlock): Word[] {
   let current: Word | null = null;
   for (const span of block.spans) {
     const bold = span.bold === true;
-    for (const part of span.text.split(/(\r?\n|[ \t\u00a0]+)/)) {
-      if (part === '') continue;
-      if (part === '\n' || part === '\r\n') {
+    // The span split into words and separators (a line break, or a run of spaces, tabs and
+    // no-break spaces), as split(/(\r?\n|[ \t\u00a0]+)/) would, by one scan of the string.
+    const t = span.text;
+    let i = 0;
+    while (i < t.length) {
+      const ch = t.charCodeAt(i);
+      if (ch === 0x0a || (ch === 0x0d && t.charCodeAt(i + 1) === 0x0a)) {
+        i += ch === 0x0a ? 1 : 2;
         pending = 'newline';
         current = null;
-      } else if (/^[ \t\u00a0]+$/.test(part)) {
+        continue;
+      }
+      if (isSpace(ch)) {
+        while (i < t.length && isSpace(t.charCodeAt(i))) i++;
         if (pending !== 'newline') pending = 'space';
         current = null;
-      } else if (current && pending === 'none') {
+        continue;
+      }
+      const start = i;
+      while (i < t.length) {
+        const c = t.charCodeAt(i);
+        if (c === 0x0a || (c === 0x0d && t.charCodeAt(i + 1) === 0x0a) || isSpace(c)) break;
+        i++;
+      }
+      const part = t.slice(start, i);
+      if (current && pending === 'none') {
         current.pieces.push({ text: part, bold });
       } else {
         current = { pieces: [{ text: part, bold }], sep: words.length === 0 ? 'none' : pending };
@@ -177,7 +198,17 @@ class FaceWriter {
         avail = this.widthAt(this.y, lh);
       }
       if (this.y - lh < this.region.bottom - 0.01) return { word: w, offset: off };
-      const line: { text: string; bold: boolean; x: number; width: number }[] = [];
+      // The line's text operations as it is filled: neighbouring pieces of the same face join one
+      // run (with a space where there is a gap between them).
+      const runs: Run[] = [];
+      const add = (text: string, isBold: boolean, px: number, pw: number) => {
+        const run = runs[runs.length - 1];
+        if (run && run.bold === isBold) {
+          const gapText = px - (run.x + run.width) > 0.01 ? ' ' : '';
+          run.text += gapText + text;
+          run.width = px + pw - run.x;
+        } else runs.push({ text, bold: isBold, x: px, width: pw });
+      };
       let x = 0;
       let first = true;
       while (w < words.length) {
@@ -185,12 +216,13 @@ class FaceWriter {
         if (!first && word.sep === 'newline') break;
         const gap = first || word.sep === 'none' ? 0 : space;
         const pieces = off > 0 ? cutPieces(word.pieces, off) : word.pieces;
-        const ww = pieces.reduce((s, p) => s + this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size), 0);
+        let ww = 0;
+        for (const p of pieces) ww += this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
         if (x + gap + ww <= avail + 0.01) {
           let px = x + gap;
           for (const p of pieces) {
             const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-            line.push({ text: p.text, bold: p.bold, x: px, width: pw });
+            add(p.text, p.bold, px, pw);
             px += pw;
           }
           x = px;
@@ -205,7 +237,7 @@ class FaceWriter {
         let px = 0;
         for (const p of fitted.pieces) {
           const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-          line.push({ text: p.text, bold: p.bold, x: px, width: pw });
+          add(p.text, p.bold, px, pw);
           px += pw;
         }
         x = px;
@@ -215,24 +247,11 @@ class FaceWriter {
       }
       const dx = block.align === 'center' ? (avail - x) / 2 : 0;
       const baseline = this.y - ascent - (lh - size * 1.164) / 2;
-      // Neighbouring pieces of the same face become one text operation.
-      let run: { text: string; bold: boolean; x: number; width: number } | null = null;
-      const flush = () => {
-        if (run && run.text.trim() !== '') {
+      for (const run of runs) {
+        if (run.text.trim() !== '') {
           this.ops.push({ op: 'text', x: this.region.x0 + dx + run.x, y: baseline, text: run.text, face: run.bold ? 'bold' : 'regular', size, width: run.width });
         }
-      };
-      for (const p of line) {
-        if (run && run.bold === p.bold) {
-          const gapText = p.x - (run.x + run.width) > 0.01 ? ' ' : '';
-          run.text += gapText + p.text;
-          run.width = p.x + p.width - run.x;
-        } else {
-          flush();
-          run = { ...p };
-        }
       }
-      flush();
       this.y -= lh;
       this.lowest = Math.min(this.lowest, this.y);
     }
@@ -280,7 +299,19 @@ type FooterLines = { left: string[]; rightOwnLine: boolean };
 
 const MARKER_SAMPLE = '88/88';
 
+/** Footer lines per content and size: every size tried on a card needs them, and again for each part. */
+const footerCache = new WeakMap<CardContent, Map<string, FooterLines>>();
+
 function footerLines(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
+  let bySize = footerCache.get(content);
+  if (!bySize) footerCache.set(content, (bySize = new Map()));
+  const key = `${width} ${size}`;
+  let lines = bySize.get(key);
+  if (!lines) bySize.set(key, (lines = measureFooter(content, width, size, metrics)));
+  return lines;
+}
+
+function measureFooter(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
   const right = `${content.footer.right ?? ''} ${MARKER_SAMPLE}`.trim();
   const rightW = metrics.width(right, 'bold', size);
   const left = wrapPlain(content.footer.left, width, size, metrics);
@@ -292,14 +323,21 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   const block = text('small', s);
   const words = wordsOf(block);
   const lines: string[] = [];
+  // Widths in em, extended a word (or a character) at a time: the same sums as measuring each
+  // candidate line whole, without measuring the line again for every word.
   let line = '';
+  let lineUnits = 0;
   for (const word of words) {
     const t = word.pieces.map((p) => p.text).join('');
     const candidate = line ? `${line} ${t}` : t;
-    if (metrics.width(candidate, 'regular', size) <= width || !line) line = candidate;
-    else {
+    const candidateUnits = line ? metrics.extend(lineUnits, ` ${t}`, 'regular') : metrics.extend(0, t, 'regular');
+    if (candidateUnits * size <= width || !line) {
+      line = candidate;
+      lineUnits = candidateUnits;
+    } else {
       lines.push(line);
       line = t;
+      lineUnits = metrics.extend(0, t, 'regular');
     }
   }
   if (line) lines.push(line);
@@ -307,12 +345,17 @@ function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics)
   return lines.flatMap((l) => {
     const parts: string[] = [];
     let cur = '';
+    let curUnits = 0;
     for (const ch of l) {
-      if (cur && metrics.width(cur + ch, 'regular', size) > width) {
+      const next = metrics.extend(curUnits, ch, 'regular');
+      if (cur && next * size > width) {
         parts.push(cur);
-        cur = '';
+        cur = ch;
+        curUnits = metrics.extend(0, ch, 'regular');
+        continue;
       }
       cur += ch;
+      curUnits = next;
     }
     if (cur) parts.push(cur);
     return parts;

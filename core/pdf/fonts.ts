@@ -16,20 +16,46 @@ export const FONT_FILES: Record<Face, string> = {
   bold: 'assets/fonts/DejaVuSans-Bold.ttf',
 };
 
+/** Whole strings whose widths are remembered, per face, before the memory starts over. */
+const STRING_CACHE = 50_000;
+
+const NONE_MISSING = Object.freeze([]) as unknown as string[];
+
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
+  private readonly strings: Record<Face, Map<string, number>> = { regular: new Map(), bold: new Map() };
   private readonly present = new Map<number, boolean>();
+  private readonly complete = new Set<string>();
 
   constructor(bytes: FontBytes) {
     this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
   }
 
-  /** The advance width of text at a size, in points (no kerning: pdf-lib draws without it). */
+  /**
+   * The advance width of text at a size, in points (no kerning: pdf-lib draws without it). Layout
+   * measures the same words again at every size it tries, so whole strings are remembered too
+   * (up to STRING_CACHE of them; the app keeps one FontMetrics for the session).
+   */
   width(text: string, face: Face, size: number): number {
+    const strings = this.strings[face];
+    let units = strings.get(text);
+    if (units === undefined) {
+      units = this.extend(0, text, face);
+      if (strings.size >= STRING_CACHE) strings.clear();
+      strings.set(text, units);
+    }
+    return units * size;
+  }
+
+  /**
+   * The width, in em, of `prefix` + `text` given the width of `prefix` in em: the sum in the same
+   * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
+   */
+  extend(prefixUnits: number, text: string, face: Face): number {
     const font = this.fonts[face];
     const cache = this.widths[face];
-    let units = 0;
+    let units = prefixUnits;
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
       let w = cache.get(cp);
@@ -39,7 +65,7 @@ export class FontMetrics {
       }
       units += w;
     }
-    return units * size;
+    return units;
   }
 
   /** Height of the font's ascender above the baseline, in points. */
@@ -50,6 +76,8 @@ export class FontMetrics {
 
   /** Characters of text the font has no glyph for (they would print as empty boxes). */
   missing(text: string): string[] {
+    // Most strings are checked again and again (labels, names on every card): remember the whole.
+    if (this.complete.has(text)) return NONE_MISSING;
     const out = new Set<string>();
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
@@ -61,6 +89,9 @@ export class FontMetrics {
       }
       if (!has) out.add(ch);
     }
-    return [...out];
+    if (out.size > 0) return [...out];
+    if (this.complete.size >= STRING_CACHE) this.complete.clear();
+    this.complete.add(text);
+    return NONE_MISSING;
   }
 }

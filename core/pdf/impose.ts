@@ -1,6 +1,8 @@
 // Imposition: which card face goes in which slot of which page. Cards with a back come first,
 // each sheet of fronts followed by its sheet of backs (columns mirrored for a long-edge duplex
-// flip); cards without a back follow on their own sheets.
+// flip); cards without a back fill the free slots of the last such sheet (their backs stay blank),
+// then follow on their own sheets. So a character card and its armour tag take one sheet (two
+// pages), not a duplex sheet and a second sheet.
 import type { CardFace } from './draw';
 import { backSlot, cutMarks, frontSlot, type Grid, type PrintLayoutSettings, type Segment, type Slot } from './layout';
 
@@ -11,20 +13,26 @@ export type Sheet = { side: 'front' | 'back'; faces: PlacedFace[]; cutMarks: Seg
 /**
  * The sheets for a run of cards, in order. With `backs` false every card is printed front only
  * (for a printer without duplex); with true, cards that have a back are printed first with their
- * backs.
+ * backs, and the others fill up the last two-sided sheet before taking sheets of their own.
  */
 export function impose(cards: readonly PhysicalCard[], grid: Grid, settings: PrintLayoutSettings, backs: boolean): Sheet[] {
   const sheets: Sheet[] = [];
   const marks = cutMarks(grid, settings);
   const withBack = backs ? cards.filter((c) => c.back) : [];
   const without = backs ? cards.filter((c) => !c.back) : [...cards];
+  // Free slots on the last two-sided sheet.
+  const free = withBack.length % grid.perPage === 0 ? 0 : grid.perPage - (withBack.length % grid.perPage);
+  const fill = without.slice(0, free);
+  const rest = without.slice(fill.length);
   for (let start = 0; start < withBack.length; start += grid.perPage) {
     const chunk = withBack.slice(start, start + grid.perPage);
-    sheets.push({ side: 'front', cutMarks: marks, faces: chunk.map((c, i) => ({ face: c.front, slot: frontSlot(grid, settings, i), side: 'front' })) });
+    const last = start + grid.perPage >= withBack.length;
+    const fronts = last ? [...chunk, ...fill] : chunk;
+    sheets.push({ side: 'front', cutMarks: marks, faces: fronts.map((c, i) => ({ face: c.front, slot: frontSlot(grid, settings, i), side: 'front' })) });
     sheets.push({ side: 'back', cutMarks: [], faces: chunk.map((c, i) => ({ face: c.back!, slot: backSlot(grid, settings, i), side: 'back' })) });
   }
-  for (let start = 0; start < without.length; start += grid.perPage) {
-    const chunk = without.slice(start, start + grid.perPage);
+  for (let start = 0; start < rest.length; start += grid.perPage) {
+    const chunk = rest.slice(start, start + grid.perPage);
     sheets.push({ side: 'front', cutMarks: marks, faces: chunk.map((c, i) => ({ face: c.front, slot: frontSlot(grid, settings, i), side: 'front' })) });
   }
   return sheets;

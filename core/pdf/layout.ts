@@ -14,7 +14,7 @@ export type CardSizeId = 'credit' | 'poker' | 'a6';
 export type PaperId = 'a4' | 'letter';
 
 export type CardSize = {
-  id: CardSizeId;
+  id: CardSizeId | CardStockId;
   label: string;
   /** Width and height in mm, as the card is read (credit is landscape, the others portrait). */
   widthMm: number;
@@ -43,6 +43,81 @@ export const PAPERS: Record<PaperId, Paper> = {
   letter: { id: 'letter', label: 'Letter (8.5 × 11 in)', widthPt: 8.5 * POINTS_PER_INCH, heightPt: 11 * POINTS_PER_INCH },
 };
 
+/**
+ * Perforated card stock, by product code: the one table of sheet geometry. Numbers are as the
+ * published gLabels templates give them (templates/avery-iso-templates.xml and
+ * avery-us-templates.xml of gLabels 4): card width × height, columns × rows, the first card's
+ * top-left corner from the sheet's top-left corner (x0, y0) and the distance from one card's corner
+ * to the next card's (dx, dy). `equivalents` are product codes the templates list with the same
+ * geometry (`equiv=`), and codes sold for the same sheet.
+ */
+export type CardStockId = 'avery-c32011' | 'avery-l7414' | 'avery-32015' | 'avery-5371';
+
+export type CardStock = {
+  id: CardStockId;
+  brand: string;
+  /** The product code printed on the packet. */
+  code: string;
+  /** Other codes with the same sheet. */
+  equivalents: readonly string[];
+  paper: PaperId;
+  widthMm: number;
+  heightMm: number;
+  columns: number;
+  rows: number;
+  /** The first card's left and top edge from the sheet's left and top edge. */
+  leftMm: number;
+  topMm: number;
+  /** From one card's left (top) edge to the next one's. */
+  pitchXMm: number;
+  pitchYMm: number;
+};
+
+const IN = 25.4;
+/** gLabels gives some sizes in points. */
+const PT = 25.4 / 72;
+
+export const CARD_STOCKS: Record<CardStockId, CardStock> = {
+  // <Template part="C32011-10" size="A4">: 85mm × 54mm, nx=2 ny=5, x0=15mm y0=13.5mm, dx=95mm dy=54mm.
+  'avery-c32011': { id: 'avery-c32011', brand: 'Avery', code: 'C32011', equivalents: ['C32011-10', 'C32011-25'], paper: 'a4', widthMm: 85, heightMm: 54, columns: 2, rows: 5, leftMm: 15, topMm: 13.5, pitchXMm: 95, pitchYMm: 54 },
+  // <Template part="7414" size="A4"> (L7414 equiv): 255.1 × 147.4 pt (90 × 52 mm), nx=2 ny=5, x0=42.51pt y0=52.44pt, dx=255.1pt dy=147.4pt.
+  'avery-l7414': { id: 'avery-l7414', brand: 'Avery', code: 'L7414', equivalents: ['7414'], paper: 'a4', widthMm: 255.1 * PT, heightMm: 147.4 * PT, columns: 2, rows: 5, leftMm: 42.51 * PT, topMm: 52.44 * PT, pitchXMm: 255.1 * PT, pitchYMm: 147.4 * PT },
+  // <Template part="32015" size="A4"> (C32015 equiv; Zweckform 32015 the same): 85mm × 54mm, nx=2 ny=4, x0=17mm y0=31.5mm, dx=91mm dy=60mm.
+  'avery-32015': { id: 'avery-32015', brand: 'Avery', code: '32015', equivalents: ['C32015', 'Zweckform 32015'], paper: 'a4', widthMm: 85, heightMm: 54, columns: 2, rows: 4, leftMm: 17, topMm: 31.5, pitchXMm: 91, pitchYMm: 60 },
+  // <Template part="5371" size="US-Letter">: 3.5in × 2in, nx=2 ny=5, x0=0.75in y0=0.5in, dx=3.5in dy=2in.
+  'avery-5371': {
+    id: 'avery-5371',
+    brand: 'Avery',
+    code: '5371',
+    equivalents: ['8371', '5871', '5877', '5911', '8471', '8871', '28371'],
+    paper: 'letter',
+    widthMm: 3.5 * IN,
+    heightMm: 2 * IN,
+    columns: 2,
+    rows: 5,
+    leftMm: 0.75 * IN,
+    topMm: 0.5 * IN,
+    pitchXMm: 3.5 * IN,
+    pitchYMm: 2 * IN,
+  },
+};
+
+export const CARD_STOCK_IDS = Object.keys(CARD_STOCKS) as CardStockId[];
+
+/** The stock with this product code or one of its equivalents ("8371", "c32011", "Avery L7414"); null when none. */
+export function stockByCode(code: string): CardStock | null {
+  const norm = (c: string) => c.toLowerCase().replace(/^(avery|zweckform)\s*/, '').replace(/\s+/g, '');
+  const want = norm(code);
+  if (want === '') return null;
+  return Object.values(CARD_STOCKS).find((s) => s.id === code || [s.code, ...s.equivalents].some((c) => norm(c) === want)) ?? null;
+}
+
+/** The card as text is laid out on it: the stock's size, with a credit card's type size and padding. */
+export function stockCard(stock: CardStock): CardSize {
+  const size = (v: number) => (Number.isInteger(Math.round(v * 100) / 100) ? String(Math.round(v)) : (Math.round(v * 10) / 10).toString());
+  return { id: stock.id, label: `${stock.brand} ${stock.code} card (${size(stock.widthMm)} × ${size(stock.heightMm)} mm)`, widthMm: stock.widthMm, heightMm: stock.heightMm, bodyPt: CARD_SIZES.credit.bodyPt, paddingMm: CARD_SIZES.credit.paddingMm };
+}
+
 /** The smallest body text size, in points, before text continues on a second card. */
 export const MIN_BODY_PT = 6;
 /** The smallest size for footers (serial numbers, "1/2"). */
@@ -61,6 +136,8 @@ export const CUT_MARK_MAX_MM = 5;
 export const CUT_MARK_MIN_MM = 1.5;
 
 export type PrintLayoutSettings = {
+  /** A card stock by product code; its sheet and card sizes then replace paper, size, margin and gap. Null: a custom sheet. */
+  stock: CardStockId | null;
   paper: PaperId;
   size: CardSizeId;
   /** The printer's unprintable border on every side, in mm. Cards stay inside it. */
@@ -74,6 +151,7 @@ export type PrintLayoutSettings = {
 };
 
 export const DEFAULT_LAYOUT: PrintLayoutSettings = {
+  stock: null,
   paper: 'a4',
   size: 'credit',
   marginMm: 5,
@@ -103,8 +181,11 @@ export type Grid = {
   rows: number;
   perPage: number;
   rotated: boolean;
-  /** Space between neighbouring cards, in points. */
-  gap: number;
+  /** The card stock the grid is, if any (its cards are perforated: no cut marks). */
+  stock: CardStock | null;
+  /** From one slot's left edge to the next column's, and from one slot's top to the next row's, in points. */
+  pitchX: number;
+  pitchY: number;
   /** The card's extent on the sheet (turned when rotated), in points. */
   slotWidth: number;
   slotHeight: number;
@@ -125,6 +206,7 @@ export class LayoutError extends Error {}
  * (upright on a tie), centred on the sheet.
  */
 export function gridFor(settings: PrintLayoutSettings): Grid {
+  if (settings.stock !== null) return stockGrid(CARD_STOCKS[settings.stock]);
   const paper = PAPERS[settings.paper];
   const card = CARD_SIZES[settings.size];
   const margin = mm(settings.marginMm);
@@ -155,13 +237,44 @@ export function gridFor(settings: PrintLayoutSettings): Grid {
     rows,
     perPage: columns * rows,
     rotated,
-    gap,
+    stock: null,
+    pitchX: slotW + gap,
+    pitchY: slotH + gap,
     slotWidth: slotW,
     slotHeight: slotH,
     cardWidth: cw,
     cardHeight: ch,
     left: (paper.widthPt - width) / 2,
     bottom: (paper.heightPt - height) / 2,
+    width,
+    height,
+  };
+}
+
+/** The grid of a card stock, exactly where its template puts the cards. */
+function stockGrid(stock: CardStock): Grid {
+  const paper = PAPERS[stock.paper];
+  const card = stockCard(stock);
+  const cw = mm(stock.widthMm);
+  const ch = mm(stock.heightMm);
+  const width = (stock.columns - 1) * mm(stock.pitchXMm) + cw;
+  const height = (stock.rows - 1) * mm(stock.pitchYMm) + ch;
+  return {
+    paper,
+    card,
+    columns: stock.columns,
+    rows: stock.rows,
+    perPage: stock.columns * stock.rows,
+    rotated: false,
+    stock,
+    pitchX: mm(stock.pitchXMm),
+    pitchY: mm(stock.pitchYMm),
+    slotWidth: cw,
+    slotHeight: ch,
+    cardWidth: cw,
+    cardHeight: ch,
+    left: mm(stock.leftMm),
+    bottom: paper.heightPt - mm(stock.topMm) - height,
     width,
     height,
   };
@@ -176,13 +289,18 @@ export function frontSlot(grid: Grid, settings: PrintLayoutSettings, index: numb
 
 /**
  * The slot on the back page for the card printed in the index-th front slot. Duplex printing
- * flipped on the long edge mirrors the sheet left to right, so the columns are mirrored and the
- * rows stay; the back offset is added on top.
+ * flipped on the long edge mirrors the sheet left to right: the back of a card is where its front
+ * is, seen through the sheet from the other side (columns mirrored, rows kept; for a stock whose
+ * margins differ left and right, mirrored across the sheet). The back offset is added on top.
  */
 export function backSlot(grid: Grid, settings: PrintLayoutSettings, index: number): Slot {
-  const column = grid.columns - 1 - (index % grid.columns);
-  const row = Math.floor(index / grid.columns);
-  return slotAt(grid, column, row, index, settings.backOffsetMm);
+  const front = slotAt(grid, index % grid.columns, Math.floor(index / grid.columns), index, { x: 0, y: 0 });
+  return {
+    ...front,
+    column: grid.columns - 1 - front.column,
+    x: grid.paper.widthPt - front.x - front.width + mm(settings.backOffsetMm.x),
+    y: front.y + mm(settings.backOffsetMm.y),
+  };
 }
 
 function slotAt(grid: Grid, column: number, row: number, index: number, offset: { x: number; y: number }): Slot {
@@ -190,9 +308,9 @@ function slotAt(grid: Grid, column: number, row: number, index: number, offset: 
     index,
     column,
     row,
-    x: grid.left + column * (grid.slotWidth + grid.gap) + mm(offset.x),
+    x: grid.left + column * grid.pitchX + mm(offset.x),
     // Row 0 is the top row.
-    y: grid.bottom + grid.height - (row + 1) * grid.slotHeight - row * grid.gap + mm(offset.y),
+    y: grid.bottom + grid.height - row * grid.pitchY - grid.slotHeight + mm(offset.y),
     width: grid.slotWidth,
     height: grid.slotHeight,
     rotated: grid.rotated,
@@ -206,6 +324,8 @@ export type Segment = { x1: number; y1: number; x2: number; y2: number };
  * column and row edge), drawn only in the space between the grid and the margin.
  */
 export function cutMarks(grid: Grid, settings: PrintLayoutSettings): Segment[] {
+  // Perforated stock is cut already; marks would print on its waste edge or on the cards.
+  if (grid.stock !== null) return [];
   const margin = mm(settings.marginMm);
   const dx = mm(settings.offsetMm.x);
   const dy = mm(settings.offsetMm.y);
@@ -251,6 +371,7 @@ function round(v: number): number {
 /** Checks settings a person typed, naming the field at fault. */
 export function validateLayout(settings: PrintLayoutSettings): string[] {
   const problems: string[] = [];
+  if (settings.stock !== null && !(settings.stock in CARD_STOCKS)) problems.push(`stock must be one of ${CARD_STOCK_IDS.join(', ')}`);
   if (!(settings.paper in PAPERS)) problems.push(`paper must be one of ${Object.keys(PAPERS).join(', ')}`);
   if (!(settings.size in CARD_SIZES)) problems.push(`size must be one of ${Object.keys(CARD_SIZES).join(', ')}`);
   if (!Number.isFinite(settings.marginMm) || settings.marginMm < 0 || settings.marginMm > 50) problems.push('margin must be between 0 and 50 mm');

@@ -45,7 +45,7 @@ describe('energy', () => {
   it('gives no extra energy for armour lighter than the entitlement', () => {
     // Entitled to metal, wears leather: still 2 energy, protected as leather, nothing wrong.
     const r = derive(mage({ bgMagic: battle('metal'), armour: [{ name: 'Jerkin', type: 'leather', locations: ['torso'] }] }));
-    expect(r.derived).toEqual({ ruleset: 'bg-magic', energy: 2, worn: 'leather', armourProtection: 'leather' });
+    expect(r.derived).toMatchObject({ ruleset: 'bg-magic', energy: 2, worn: 'leather', armourProtection: 'leather' });
     expect(r.violations).toEqual([]);
   });
 });
@@ -70,7 +70,7 @@ describe('armour', () => {
   it('protects heavier armour only as the entitlement, with a warning', () => {
     // Entitled to leather, wears metal: protects as leather, energy stays 4.
     const r = derive(mage({ bgMagic: battle('leather'), armour: [{ name: 'Breastplate', type: 'metal', locations: ['torso'] }] }));
-    expect(r.derived).toEqual({ ruleset: 'bg-magic', energy: 4, worn: 'metal', armourProtection: 'leather' });
+    expect(r.derived).toMatchObject({ ruleset: 'bg-magic', energy: 4, worn: 'metal', armourProtection: 'leather' });
     expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.armour.heavier-than-entitled', severity: 'warning', path: 'armour[0].type' })]);
     expect(r.violations[0]!.message).toContain('protects only as leather armour');
   });
@@ -78,14 +78,14 @@ describe('armour', () => {
   it('gives no protection to armour worn by a mage entitled to none', () => {
     const r = derive(
       mage({
-        bgMagic: role('none'),
+        bgMagic: role('none', { order: 'Silver Moon', style: 'witcher' }),
         armour: [
           { name: 'Cloak', type: 'leather', locations: ['torso'] },
           { name: 'Gloves', type: 'leather', locations: ['left-arm'] },
         ],
       }),
     );
-    expect(r.derived).toEqual({ ruleset: 'bg-magic', energy: 9, worn: 'leather', armourProtection: 'none' });
+    expect(r.derived).toMatchObject({ ruleset: 'bg-magic', energy: 9, worn: 'leather', armourProtection: 'none' });
     expect(r.violations.map((v) => v.code)).toEqual(['bg.armour.heavier-than-entitled']);
     expect(r.violations[0]!.message).toContain('"Cloak" (and 1 more piece)');
     expect(r.violations[0]!.message).toContain('no armour protection');
@@ -188,7 +188,38 @@ describe("the mage's path", () => {
   it('accepts a battle mage with a school, and a role mage in an order with a style', () => {
     expect(codes(mage({ bgMagic: battle('leather', { order: 'Silver Moon', style: 'conjurer' }) }))).toEqual([]);
     expect(codes(mage({ bgMagic: role('none', { order: 'Silver Moon', style: 'witcher' }) }))).toEqual([]);
-    expect(codes(mage({ bgMagic: role('none') }))).toEqual([]);
+  });
+
+  it('warns a role mage in no order, as a battle mage without a school is warned', () => {
+    // "Всяка ролева магия принадлежи към определен магически орден"; the mage casts only its order's spells.
+    const r = derive(mage({ bgMagic: role('none') }));
+    expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.path.no-order', severity: 'warning', path: 'bgMagic.order' })]);
+  });
+
+  it('refuses two schools or two orders in one field: one school only, one order only', () => {
+    for (const school of ['Fire, Water', 'Fire and Water', 'Огън и Вода', 'Fire/Water']) {
+      const r = derive(mage({ bgMagic: battle('none', { school }) }));
+      expect(r.violations.map((v) => [v.code, v.severity, v.path]), school).toEqual([['bg.path.two-schools', 'error', 'bgMagic.school']]);
+    }
+    // A school whose one name has spaces is one school.
+    expect(codes(mage({ bgMagic: battle('none', { school: 'Storm Fire' }) }))).toEqual([]);
+    const r = derive(mage({ bgMagic: role('none', { order: 'Silver Moon; Black Tower', style: 'witcher' }) }));
+    expect(r.violations.map((v) => v.code)).toEqual(['bg.path.two-orders']);
+    expect(r.violations[0]!.message).toContain('names 2 orders');
+  });
+
+  it('reports the heaviest armour on each location for the body diagram', () => {
+    const r = derive(
+      mage({
+        bgMagic: battle('leather'),
+        armour: [
+          { name: 'Jerkin', type: 'leather', locations: ['torso', 'left-arm'] },
+          { name: 'Breastplate', type: 'metal', locations: ['torso'] },
+        ],
+      }),
+    );
+    expect(r.derived.wornByLocation).toEqual({ torso: 'metal', 'left-arm': 'leather' });
+    expect(r.derived.heavierThanEntitled).toBe(true);
   });
 
   it('warns a battle mage without a school', () => {
@@ -199,7 +230,7 @@ describe("the mage's path", () => {
   });
 
   it('rejects a school on a role mage', () => {
-    const r = derive(mage({ bgMagic: role('none', { school: 'Fire' }) }));
+    const r = derive(mage({ bgMagic: role('none', { school: 'Fire', order: 'Silver Moon', style: 'conjurer' }) }));
     expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.path.role-with-school', severity: 'error', path: 'bgMagic.school' })]);
   });
 
@@ -209,18 +240,21 @@ describe("the mage's path", () => {
   });
 
   it('warns of a style without an order', () => {
-    const r = derive(mage({ bgMagic: role('none', { style: 'witcher' }) }));
+    const r = derive(mage({ bgMagic: battle('none', { style: 'witcher' }) }));
     expect(r.violations).toEqual([expect.objectContaining({ code: 'bg.path.style-without-order', severity: 'warning', path: 'bgMagic.style' })]);
+    // A role mage with a style and no order is told once, to choose the order.
+    expect(codes(mage({ bgMagic: role('none', { style: 'witcher' }) }))).toEqual(['bg.path.no-order']);
   });
 
-  it('errors on a missing bgMagic block, naming the field, and still checks the gear', () => {
+  it('errors on a missing bgMagic block in plain words, and still checks the gear', () => {
     const r = derive(mage({ weapons: [{ name: 'Buckler', kind: 'shield' }], armour: [{ name: 'Mail', type: 'metal', locations: ['torso'] }] }));
     expect(r.violations.map((v) => [v.code, v.path])).toEqual([
       ['bg.missing-block', 'bgMagic'],
       ['bg.weapon.shield', 'weapons[0]'],
     ]);
-    expect(r.violations[0]!.message).toContain('"bgMagic"');
-    expect(r.derived).toEqual({ ruleset: 'bg-magic', energy: 0, worn: 'metal', armourProtection: 'none' });
+    // Plain words: the choice to make, not a file field.
+    expect(r.violations[0]!.message).toBe("Choose the mage's path: battle mage or role mage, and the armour the mage is entitled to (metal, leather or none). The mage's energy follows from both.");
+    expect(r.derived).toMatchObject({ ruleset: 'bg-magic', energy: 0, worn: 'metal', wornByLocation: { torso: 'metal' }, heavierThanEntitled: false, armourProtection: 'none' });
   });
 });
 

@@ -3,7 +3,7 @@
 // mage's path (school, order, role style). Rule text: /work/shared/rules/004_17f914f2627ec48f.txt
 // (English digest in /work/shared/rules/README.md). Readings: docs/rulesets/bg-magic.md.
 import type { Character } from '../model/character';
-import { LOCATIONS, LOCATION_WORDS, type WeaponKind } from '../model/ids';
+import { LOCATIONS, LOCATION_WORDS, type Location, type WeaponKind } from '../model/ids';
 import type { BgMagicDerived, Ruleset, SkillDef, Violation } from './types';
 
 export type BgArmour = 'none' | 'leather' | 'metal';
@@ -58,7 +58,22 @@ function isArmourType(t: string): t is 'leather' | 'metal' {
 
 const blank = (s: string | undefined) => s === undefined || s.trim() === '';
 
-function armourViolations(character: Character, entitlement: BgArmour | null, out: Violation[]): BgArmour {
+/**
+ * Words that join two names in one field ("Fire, Water", "Fire and Water", "Огън и Вода"): a field
+ * holding them names more than one school or order. Reading: the field holds one name, so a list
+ * in it is two choices where the text allows one.
+ */
+const LIST = /\s*(?:[,;/&+]|\s(?:and|or|и|или)\s)\s*/iu;
+
+/** The names in a school or order field, when it lists more than one. */
+export function namesIn(field: string): string[] {
+  return field
+    .split(LIST)
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
+}
+
+function armourViolations(character: Character, entitlement: BgArmour | null, out: Violation[], wornAt: Partial<Record<Location, 'leather' | 'metal'>>): BgArmour {
   let worn: BgArmour = 'none';
   const metalAt = new Map<string, string>();
   const heavier: number[] = [];
@@ -74,6 +89,7 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
       continue;
     }
     worn = weight(piece.type) > weight(worn) ? piece.type : worn;
+    for (const loc of piece.locations) if (weight(piece.type) > weight(wornAt[loc] ?? 'none')) wornAt[loc] = piece.type;
     if (entitlement !== null && weight(piece.type) > weight(entitlement)) heavier.push(i);
     if (piece.type !== 'metal') continue;
     const k = piece.locations.findIndex((loc) => metalAt.has(loc));
@@ -108,6 +124,8 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
 
 const MISSILE: readonly WeaponKind[] = ['bow', 'crossbow', 'thrown'];
 const TOO_BIG: readonly WeaponKind[] = ['long', 'two-handed', 'polearm'];
+/** "Оръжие: късо, средно (до 1 м.) или бойна тояга (жезъл)": every other kind is barred. */
+export const MAGE_WEAPON_KINDS: readonly WeaponKind[] = ['short', 'medium', 'staff'];
 
 function weaponViolations(character: Character, out: Violation[]): void {
   for (const [i, w] of character.weapons.entries()) {
@@ -173,6 +191,38 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       params: { school: sheet.school ?? '' },
     });
   }
+  if (sheet.path === 'role' && blank(sheet.order)) {
+    // Role magic: "Всяка ролева магия принадлежи към определен магически орден" and the mage "може
+    // да използва само магиите на своя орден": without an order a role mage has no spells to cast.
+    out.push({
+      code: 'bg.path.no-order',
+      message: 'A role mage belongs to one order and casts only its role spells; no order is chosen.',
+      severity: 'warning',
+      path: 'bgMagic.order',
+      params: {},
+    });
+  }
+  // "A mage may master one school only" and "may belong to one order only".
+  const schools = blank(sheet.school) ? [] : namesIn(sheet.school!);
+  if (schools.length > 1) {
+    out.push({
+      code: 'bg.path.two-schools',
+      message: `The school field names ${schools.length} schools ("${sheet.school}"); a mage may master one school only. Keep one.`,
+      severity: 'error',
+      path: 'bgMagic.school',
+      params: { school: sheet.school ?? '', count: schools.length },
+    });
+  }
+  const orders = blank(sheet.order) ? [] : namesIn(sheet.order!);
+  if (orders.length > 1) {
+    out.push({
+      code: 'bg.path.two-orders',
+      message: `The order field names ${orders.length} orders ("${sheet.order}"); a mage may belong to one order only. Keep one.`,
+      severity: 'error',
+      path: 'bgMagic.order',
+      params: { order: sheet.order ?? '', count: orders.length },
+    });
+  }
   if (!blank(sheet.order) && sheet.style === undefined) {
     out.push({
       code: 'bg.path.no-style',
@@ -182,7 +232,8 @@ function pathViolations(sheet: NonNullable<Character['bgMagic']>, out: Violation
       params: { order: sheet.order ?? '' },
     });
   }
-  if (blank(sheet.order) && sheet.style !== undefined) {
+  // A role mage in no order is already told to choose one (bg.path.no-order).
+  if (blank(sheet.order) && sheet.style !== undefined && sheet.path === 'battle') {
     out.push({
       code: 'bg.path.style-without-order',
       message: `The role style ${sheet.style === 'conjurer' ? 'Conjurer' : 'Witcher'} is chosen but no order: role spells belong to an order, so the style has no use without one.`,
@@ -199,21 +250,25 @@ export function deriveBgMagic(character: Character): { derived: BgMagicDerived; 
   if (!sheet) {
     violations.push({
       code: 'bg.missing-block',
-      message: 'The mage\'s path is missing: field "bgMagic" must say battle or role mage ("path") and the armour entitled to ("entitlement").',
+      message: 'Choose the mage\'s path: battle mage or role mage, and the armour the mage is entitled to (metal, leather or none). The mage\'s energy follows from both.',
       severity: 'error',
       path: 'bgMagic',
       params: {},
     });
   }
   const entitlement = sheet?.entitlement ?? null;
-  const worn = armourViolations(character, entitlement, violations);
+  const wornByLocation: Partial<Record<Location, 'leather' | 'metal'>> = {};
+  const worn = armourViolations(character, entitlement, violations, wornByLocation);
   weaponViolations(character, violations);
   if (sheet) pathViolations(sheet, violations);
   return {
     derived: {
       ruleset: 'bg-magic',
       energy: sheet ? mageEnergy(sheet.path, sheet.entitlement) : 0,
+      battleEnergy: sheet ? BATTLE_MAGE_ENERGY[sheet.entitlement] : 0,
       worn,
+      wornByLocation,
+      heavierThanEntitled: entitlement !== null && weight(worn) > weight(entitlement),
       // Without an entitlement nothing can be assumed, so no protection is counted until it is set.
       armourProtection: entitlement === null ? 'none' : lighter(worn, entitlement),
     },
@@ -226,6 +281,7 @@ export const bgMagic: Ruleset<BgMagicDerived> = {
   name: 'Bulgarian mage rules',
   locations: LOCATIONS,
   armourTypes: ['leather', 'metal'],
+  weaponKinds: MAGE_WEAPON_KINDS,
   skills: BG_MAGIC_SKILLS,
   derive: deriveBgMagic,
 };

@@ -90,6 +90,15 @@ describe('Curious Pastimes armour', () => {
     expect(derive(c).hits.head).toBe(4); // 1 + 3
   });
 
+  it('a piece ticked as a helmet covers the head even when the head is not listed (issue 12)', () => {
+    const c = character([{ name: 'Pot helm', type: 'medium', locations: [], helmet: true }], ['wear-medium-armour']);
+    // No "covers no location" warning: a helmet is head armour. Head 1 + 2 (Medium) = 3.
+    expect(codes(c)).toEqual([]);
+    expect(derive(c).armourByLocation.head).toBe(2);
+    expect(derive(c).hits.head).toBe(3);
+    expect(derive(c).hits.torso).toBe(1);
+  });
+
   it('head armour that is not a helmet is refused and counts nothing there, but still counts elsewhere', () => {
     const c = character([{ name: 'Mail hauberk with coif', type: 'medium', locations: ['head', 'torso'] }], ['wear-medium-armour']);
     expect(codes(c)).toEqual(['error:cp.armour.head-not-helmet@armour[0].locations[0]']);

@@ -117,7 +117,9 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
         path: `${path}.type`,
       });
     }
-    if (piece.locations.length === 0) {
+    // A helmet is head armour: it covers the head whether or not the file lists it there.
+    const locations: readonly Location[] = piece.helmet === true && !piece.locations.includes('head') ? ['head', ...piece.locations] : piece.locations;
+    if (locations.length === 0) {
       violations.push({
         code: 'cp.armour.no-locations',
         message: `${label(piece, i)} covers no location, so it protects nothing (at least half of a location must be covered).`,
@@ -126,9 +128,11 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
       });
     }
     const seen = new Set<Location>();
-    piece.locations.forEach((loc, j) => {
-      if (seen.has(loc)) return;
+    for (const loc of locations) {
+      if (seen.has(loc)) continue;
       seen.add(loc);
+      // The index in the file's list; -1 for a helmet's head that the list leaves out.
+      const j = piece.locations.indexOf(loc);
       if (loc === 'head' && piece.helmet !== true) {
         violations.push({
           code: 'cp.armour.head-not-helmet',
@@ -136,11 +140,11 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
           severity: 'error',
           path: `${path}.locations[${j}]`,
         });
-        return;
+        continue;
       }
       (layers[loc] ??= []).push({ i, j });
       if (allowed) armourByLocation[loc] = Math.max(armourByLocation[loc], value);
-    });
+    }
   });
 
   for (const loc of CP_LOCATIONS) {
@@ -151,7 +155,7 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
       code: 'cp.armour.layered',
       message: `The ${LOCATION_WORDS[loc]} is covered by ${names}. "'Stacking' armour does not work. Only the heaviest layer of armour counts": ${armourByLocation[loc]} point${armourByLocation[loc] === 1 ? '' : 's'} there.`,
       severity: 'warning',
-      path: `armour[${on[1]!.i}].locations[${on[1]!.j}]`,
+      path: on[1]!.j < 0 ? `armour[${on[1]!.i}].helmet` : `armour[${on[1]!.i}].locations[${on[1]!.j}]`,
     });
   }
 

@@ -49,21 +49,42 @@ export function averageRating(values: readonly number[]): number {
 /**
  * Every non-empty choice of covered areas with its rating, best first. Ties: more areas first (more
  * of the body protected for the same rating), then in `FL_AREAS` order so the list is stable.
+ *
+ * Called on every derive, so the tie order (which depends only on how many areas are covered) is
+ * worked out once per count, and only the ratings are sorted, stably, for each character.
  */
 export function areaOptions(perArea: Partial<Record<FlArea, number>>): AreaOption[] {
   const covered = FL_AREAS.filter((a) => perArea[a] !== undefined);
-  const options: AreaOption[] = [];
-  for (let mask = 1; mask < 1 << covered.length; mask++) {
-    const areas = covered.filter((_, i) => mask & (1 << i));
-    options.push({ areas, rating: averageRating(areas.map((a) => perArea[a] ?? 0)) });
-  }
-  const order = (areas: readonly string[]) => areas.map((a) => FL_AREAS.indexOf(a as FlArea));
-  return options.sort((x, y) => {
-    if (y.rating !== x.rating) return y.rating - x.rating;
-    if (y.areas.length !== x.areas.length) return y.areas.length - x.areas.length;
-    const ox = order(x.areas);
-    const oy = order(y.areas);
-    for (let i = 0; i < ox.length; i++) if (ox[i] !== oy[i]) return (ox[i] ?? 0) - (oy[i] ?? 0);
-    return 0;
+  const values = covered.map((a) => perArea[a] ?? 0);
+  const options: AreaOption[] = tieOrder(covered.length).map((picks) => {
+    let sum = 0;
+    for (const i of picks) sum += values[i]!;
+    const n = picks.length;
+    return { areas: picks.map((i) => covered[i]!), rating: Math.floor((2 * sum + n) / (2 * n)) };
   });
+  // Array.prototype.sort is stable: equal ratings keep the tie order.
+  return options.sort((x, y) => y.rating - x.rating);
+}
+
+const TIE_ORDERS: number[][][] = [];
+
+/** The subsets of n covered areas (as indexes into them): more areas first, then in area order. */
+function tieOrder(n: number): number[][] {
+  let order = TIE_ORDERS[n];
+  if (!order) {
+    order = [];
+    for (let mask = 1; mask < 1 << n; mask++) {
+      const picks: number[] = [];
+      for (let i = 0; i < n; i++) if (mask & (1 << i)) picks.push(i);
+      order.push(picks);
+    }
+    // Covered areas are in FL_AREAS order, so comparing indexes compares area order.
+    order.sort((x, y) => {
+      if (y.length !== x.length) return y.length - x.length;
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return 0;
+    });
+    TIE_ORDERS[n] = order;
+  }
+  return order;
 }

@@ -87,8 +87,7 @@ describe("the text's worked example: plate torso, heavy leather on both legs", (
 
   it('lists every choice best first: torso alone 5, torso + a leg 4, all three 3, legs 2', () => {
     // torso 5; {torso, leg} (5 + 2) / 2 = 3.5 -> 4; {torso, both legs} 9 / 3 = 3; legs only 2.
-    const { derived, violations } = fortunesLanding.derive(character(pieces));
-    expect(violations).toEqual([]);
+    const { derived } = fortunesLanding.derive(character(pieces));
     expect(derived.armour.perArea).toEqual({ torso: 5, 'left-leg': 2, 'right-leg': 2 });
     expect(derived.armour.options).toEqual([
       { areas: ['torso'], rating: 5 },
@@ -101,9 +100,18 @@ describe("the text's worked example: plate torso, heavy leather on both legs", (
     ]);
   });
 
-  it('assumes the best option (torso alone, 5, Threshold 1) when no choice is saved', () => {
-    const { armour } = fortunesLanding.derive(character(pieces)).derived;
-    expect(armour).toMatchObject({ rating: 5, areas: ['torso'], threshold: 1, chosen: false });
+  it('assumes the best option (torso alone, 5, Threshold 1) when no choice is saved, and says it leaves the worn legs off the tag', () => {
+    const { derived, violations } = fortunesLanding.derive(character(pieces));
+    expect(derived.armour).toMatchObject({ rating: 5, areas: ['torso'], threshold: 1, chosen: false });
+    // "player can choose not to include lesser armor value ... filling in any areas that are not protected"
+    expect(violations).toEqual([expect.objectContaining({ code: 'fl.areas.left-off', severity: 'warning', path: 'fortunesLanding.armourAreas' })]);
+    expect(violations[0]!.message).toContain('leaves the armour on the left leg and right leg out');
+  });
+
+  it('says nothing of left-off areas once the player has chosen, or when the best option covers every worn area', () => {
+    expect(fortunesLanding.derive(character(pieces, { fortunesLanding: { armourAreas: ['torso'] } })).violations).toEqual([]);
+    const even = character([{ name: 'Hauberk', type: 'light-chain', locations: ['torso', 'left-arm', 'right-arm'] }]);
+    expect(fortunesLanding.derive(even).violations).toEqual([]);
   });
 
   it('takes the player choice of all three areas: 3 points everywhere, no Threshold', () => {
@@ -145,9 +153,10 @@ describe('Fortune’s Landing armour checks', () => {
     expect(derived.armour.perArea).toEqual({ 'left-arm': 1 });
   });
 
-  it('refuses head armour and counts the rest of the piece', () => {
+  it('warns that head armour counts nothing (the head is no legal target, not a forbidden garment) and counts the rest', () => {
     const c = character([{ name: 'Coif and hauberk', type: 'heavy-chain', locations: ['head', 'torso'] }]);
-    expect(codes(c)).toEqual(['error:fl.armour.head@armour[0].locations[0]']);
+    expect(codes(c)).toEqual(['warning:fl.armour.head@armour[0].locations[0]']);
+    expect(fortunesLanding.derive(c).violations[0]!.message).toContain('the head counts nothing');
     expect(fortunesLanding.derive(c).derived.armour.perArea).toEqual({ torso: 4 });
   });
 
@@ -157,7 +166,7 @@ describe('Fortune’s Landing armour checks', () => {
       { name: 'Jerkin', type: 'light-leather', locations: ['torso', 'left-arm', 'right-arm'] },
       { name: 'Mail shirt', type: 'light-chain', locations: ['torso'] },
     ]);
-    expect(codes(c)).toEqual(['warning:fl.armour.layered@armour[1].locations[0]']);
+    expect(codes(c)).toEqual(['warning:fl.armour.layered@armour[1].locations[0]', 'warning:fl.areas.left-off@fortunesLanding.armourAreas']);
     const { armour } = fortunesLanding.derive(c).derived;
     expect(armour.perArea).toEqual({ torso: 3, 'left-arm': 1, 'right-arm': 1 });
     expect(armour.options.find((o) => o.areas.length === 3)!.rating).toBe(2);

@@ -78,10 +78,12 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
       if (seen.has(loc)) return;
       seen.add(loc);
       if (loc === 'head') {
+        // Wearing a helmet breaks no rule; it only counts for nothing: "the body is divided into five
+        // parts" and "The head, feet and hands are all illegal areas".
         violations.push({
           code: 'fl.armour.head',
-          message: `${label(piece, i)} lists the head. Fortune's Landing divides the body into five areas (arms, legs, torso) and the head is not a legal target, so head armour has no value. Remove "head".`,
-          severity: 'error',
+          message: `${label(piece, i)} lists the head. Fortune's Landing divides the body into five areas (arms, legs, torso) and the head is not a legal target, so the head counts nothing: the piece adds no armour there.`,
+          severity: 'warning',
           path: `${PIECE(i)}.locations[${j}]`,
         });
         return;
@@ -143,6 +145,20 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
     chosen = true;
   } else if (options[0] !== undefined) {
     areas = options[0].areas as FlArea[];
+    // "player can choose not to include lesser armor value ... filling in any areas that are not
+    // protected": the best option may leave worn armour off the tag, which the player should know.
+    const left = FL_AREAS.filter((a) => perArea[a] !== undefined && !areas.includes(a));
+    if (left.length > 0) {
+      const words = left.map((a) => LOCATION_WORDS[a]);
+      const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+      violations.push({
+        code: 'fl.areas.left-off',
+        message: `No choice of armour areas is saved, so the best rating (${options[0].rating}) is assumed; it leaves the armour on the ${list} out, and the tag fills ${left.length === 1 ? 'it' : 'them'} in as not protected. Choose the areas to keep ${left.length === 1 ? 'it' : 'them'} on the tag (at a lower rating), or confirm the best option.`,
+        severity: 'warning',
+        path: 'fortunesLanding.armourAreas',
+        params: { areas: left.join(','), rating: options[0].rating },
+      });
+    }
   }
   const rating = averageRating(areas.map((a) => perArea[a] ?? 0));
 

@@ -1,6 +1,6 @@
 // The one interface every ruleset implements, and the derived values each one produces.
 import type { Character } from '../model/character';
-import type { Location, RulesetId } from '../model/ids';
+import type { Location, RulesetId, WeaponKind } from '../model/ids';
 
 export type Severity = 'error' | 'warning';
 
@@ -73,6 +73,8 @@ export type NovitasDerived = {
     plannedCost: number;
     /** The part of the plan that counts against the cap (break-cap points spent first). */
     plannedAgainstCap: number;
+    /** How far the plan goes over the daily cap (0 when it stays within it). */
+    overCap: number;
   };
   plan: NovitasPlanLine[];
 };
@@ -80,8 +82,14 @@ export type NovitasDerived = {
 export type BgMagicDerived = {
   ruleset: 'bg-magic';
   energy: number;
+  /** A battle mage's energy with the same entitlement (a role mage has one half more); 0 with no path. */
+  battleEnergy: number;
   /** The heaviest armour worn. */
   worn: 'metal' | 'leather' | 'none';
+  /** The heaviest known armour class on each location (absent: none). */
+  wornByLocation: Partial<Record<Location, 'metal' | 'leather'>>;
+  /** True when the worn armour is heavier than the entitlement (it protects only as the entitled). */
+  heavierThanEntitled: boolean;
   /** What the armour protects as: the lighter of worn and entitled. */
   armourProtection: 'metal' | 'leather' | 'none';
 };
@@ -97,6 +105,8 @@ export interface Ruleset<D extends Derived = Derived> {
   locations: readonly Location[];
   /** Allowed armour `type` values, lightest first. */
   armourTypes: readonly string[];
+  /** The weapon kinds the game allows; absent when it allows every kind. */
+  weaponKinds?: readonly WeaponKind[];
   /** The skill catalogue (custom skills may be added on a character). */
   skills: readonly SkillDef[];
   derive(character: Character): Derivation<D>;

@@ -6,7 +6,7 @@
 // - The character is saved through the IPC handler table (`saveCharacter`: conflict check, backup
 //   into `.quartermaster-backups`, atomic write), exactly as the app's window would save it.
 // - The event file is saved as `quartermaster desk --reprint-changed` records a print: a backup of
-//   the previous event file (`backUpEvent`), then the command line's atomic write.
+//   the previous event file (`backUpEvent`), then the atomic write the command line uses.
 // Both loops run at once, so one SIGKILL interrupts both somewhere in their save cycle.
 //
 // Each file's content is a pure function of a version number (`characterVersion`, `eventVersion`),
@@ -18,8 +18,7 @@ import { writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backUpEvent } from '../../node/files';
-import { nodeIo } from '../../cli/io';
+import { backUpEvent, writeAtomic } from '../../node/files';
 import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, eventSchema, type DeskEvent } from '../../core/desk/event';
 import { serializeCharacter } from '../../core/format/save';
@@ -107,7 +106,6 @@ async function saveCharacters(library: string, file: string): Promise<never> {
 }
 
 async function saveEvents(library: string, file: string): Promise<never> {
-  const io = nodeIo();
   const loaded = loadEventBytes(new Uint8Array(await readFile(file)), file);
   if (!loaded.ok) throw new Error(loaded.problem.message);
   let n = eventVersionOf(loaded.event);
@@ -116,7 +114,7 @@ async function saveEvents(library: string, file: string): Promise<never> {
   for (;;) {
     n++;
     await backUpEvent(file, library, Date.now());
-    await io.writeFileAtomic(file, eventVersionText(n));
+    await writeAtomic(file, eventVersionText(n)); // what the command line's io.writeFileAtomic calls
     say(`saved e ${n}`);
   }
 }

@@ -16,6 +16,8 @@ export type LiveSyncOptions = {
   backoffMs?: number;
   maxBackoffMs?: number;
   now?: () => Date;
+  /** How often the remote is asked whether it is there (the state's source of truth). */
+  heartbeatMs?: number;
   /** Documents per batch (PouchDB's default is 100). */
   batchSize?: number;
 };
@@ -32,10 +34,16 @@ function refusal(err: unknown): string | null {
 
 export class LiveSync extends EventEmitter {
   state: DeskLinkState;
-  private handle: PouchReplication | null = null;
+  private handles: PouchReplication[] = [];
   private remote: { db: PouchDatabase; close(): Promise<void> } | null = null;
+  private probe: { db: PouchDatabase; close(): Promise<void> } | null = null;
+  /** Local sequence up to which everything is known to be at the remote. */
   private upToDateSeq: number | string = 0;
+  /** Revisions that came from the remote since then (they are not "waiting"). */
+  private pulled = new Set<string>();
+  private lastBeatOk = 0;
   private stopped = false;
+  private heartbeat: NodeJS.Timeout | null = null;
   readonly counts = { pushed: 0, pulled: 0, errors: 0 };
 
   constructor(
@@ -63,52 +71,83 @@ export class LiveSync extends EventEmitter {
   /** Local changes the hub has not acknowledged yet (not counting replication checkpoints). */
   async waiting(): Promise<number> {
     const res = await this.local.changes({ since: this.upToDateSeq, limit: 100_000 });
-    return res.results.filter((r: { id: string }) => !r.id.startsWith('_local/')).length;
+    return res.results.filter((r: { id: string; changes: { rev: string }[] }) => !r.id.startsWith('_local/') && !this.pulled.has(`${r.id}@${r.changes[0]?.rev}`)).length;
   }
 
   start(): void {
     const base = this.options.backoffMs ?? 1000;
     const max = this.options.maxBackoffMs ?? 30_000;
     this.remote = remoteDb(this.target);
-    const handle = this.local.sync(this.remote.db, {
-      live: true,
-      retry: true,
-      batch_size: this.options.batchSize ?? 100,
-      back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)),
+    this.probe = remoteDb(this.target);
+    // PouchDB's replicator asks the source for info() after each batch without handling a failure
+    // (an unhandled rejection when the hub vanishes just then); that answer only feeds its progress
+    // figures, so here a failed info() answers "nothing known" and the next request reports the outage.
+    const info = this.remote.db.info.bind(this.remote.db);
+    this.remote.db.info = () => info().catch(() => ({ doc_count: 0, update_seq: 0, db_name: 'unreachable' }));
+    const opts = { live: true, retry: true, batch_size: this.options.batchSize ?? 100, back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)) };
+    // Push and pull apart (not PouchDB's sync, which hides why a side paused): a push that pauses
+    // without an error has sent everything, which is what "changes waiting" counts from.
+    const push = this.local.replicate.to(this.remote.db, opts);
+    const pull = this.local.replicate.from(this.remote.db, opts);
+    this.handles = [push, pull];
+    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? 3000);
+    this.heartbeat.unref();
+    push.on('change', (info: { docs_written: number; last_seq: number | string }) => {
+      this.counts.pushed += info.docs_written;
+      this.upToDateSeq = info.last_seq;
+      this.changed(info);
     });
-    this.handle = handle;
-    handle.on('change', (info: { direction: 'push' | 'pull'; change: { docs_written: number } }) => {
-      if (info.direction === 'push') this.counts.pushed += info.change.docs_written;
-      else this.counts.pulled += info.change.docs_written;
-      if (this.state.kind === 'connected') this.state = { ...this.state, lastChangeAt: this.nowIso() };
-      this.emit('change', info);
+    pull.on('change', (info: { docs_written: number; docs: { _id: string; _rev: string }[] }) => {
+      this.counts.pulled += info.docs_written;
+      for (const d of info.docs ?? []) this.pulled.add(`${d._id}@${d._rev}`);
+      this.changed(info);
     });
-    handle.on('active', () => {
-      if (this.state.kind !== 'connected') this.setState({ kind: 'connected', since: this.nowIso() });
-    });
-    handle.on('paused', (err?: unknown) => {
+    push.on('paused', (err?: unknown) => {
       if (this.stopped) return;
-      if (!err) {
-        void this.local.info().then((i) => {
-          this.upToDateSeq = i.update_seq;
-          if (this.state.kind !== 'connected') this.setState({ kind: 'connected', since: this.nowIso() });
-          this.emit('idle');
-        });
-        return;
-      }
-      this.goOffline(err);
+      if (err) return this.goOffline(err);
+      const seqBefore = this.local.info();
+      void seqBefore.then((i) => {
+        this.upToDateSeq = i.update_seq;
+        this.pulled.clear();
+        this.emit('idle');
+      });
     });
-    handle.on('denied', (err: unknown) => {
-      this.counts.errors++;
-      this.emit('denied', err);
+    pull.on('paused', (err?: unknown) => {
+      if (err && !this.stopped) this.goOffline(err);
     });
-    handle.on('error', (err: unknown) => {
-      // Live replication with retry only ends with an error the remote meant (a refusal).
-      this.counts.errors++;
-      if (this.stopped) return;
-      const why = refusal(err);
-      this.setState(why ? { kind: 'refused', since: this.nowIso(), reason: why } : { kind: 'offline', since: this.nowIso(), waiting: 0, reason: String((err as Error)?.message ?? err) });
-    });
+    for (const h of this.handles) {
+      h.on('active', () => {
+        if (this.state.kind !== 'connected' && !this.stopped) this.setState({ kind: 'connected', since: this.nowIso() });
+      });
+      h.on('denied', (err: unknown) => {
+        this.counts.errors++;
+        this.emit('denied', err);
+      });
+      h.on('error', (err: unknown) => {
+        // Live replication with retry only ends with an error the remote meant (a refusal).
+        this.counts.errors++;
+        if (this.stopped) return;
+        const why = refusal(err);
+        this.setState(why ? { kind: 'refused', since: this.nowIso(), reason: why } : { kind: 'offline', since: this.nowIso(), waiting: 0, reason: String((err as Error)?.message ?? err) });
+      });
+    }
+  }
+
+  private changed(info: unknown): void {
+    if (this.state.kind === 'connected') this.state = { ...this.state, lastChangeAt: this.nowIso() };
+    this.emit('change', info);
+  }
+
+  /** Asks the remote whether it is there; the link state follows the answer. */
+  private async beat(): Promise<void> {
+    if (this.stopped || !this.probe) return;
+    try {
+      await this.probe.db.info();
+      this.lastBeatOk = Date.now();
+      if (this.state.kind === 'offline' || this.state.kind === 'connecting') this.setState({ kind: 'connected', since: this.nowIso() });
+    } catch (err) {
+      if (!this.stopped) this.goOffline(err);
+    }
   }
 
   private goOffline(err: unknown): void {
@@ -126,8 +165,10 @@ export class LiveSync extends EventEmitter {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.handle?.cancel();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const h of this.handles) h.cancel();
     await this.remote?.close();
+    await this.probe?.close();
     this.setState({ kind: 'stopped', since: this.nowIso() });
   }
 }

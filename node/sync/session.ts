@@ -9,14 +9,16 @@ import { databaseName } from './docs';
 import { hubIdentity } from './hub-identity';
 import { startHub, type Hub } from './hub';
 import { formatJoinCode, type JoinCode } from './join-code';
-import { readEventFile } from './ledger-api';
+import { readEventFile, type LedgerEntry } from './ledger-api';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
 import { MirrorState } from './mirror-state';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './replicate';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
 
-export const SYNC_FOLDER = '.quartermaster-sync';
+import { SYNC_FOLDER } from './conflict-list';
+
+export { SYNC_FOLDER };
 
 export class SyncSetupError extends Error {}
 
@@ -127,7 +129,14 @@ export class DeskSession {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.pass();
-    }, this.options.settleMs ?? 30);
+    }, this.options.settleMs ?? 100);
+  }
+
+  /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */
+  async record(entries: readonly LedgerEntry[]): Promise<number> {
+    const n = await this.store.addEntries(entries);
+    this.schedule();
+    return n;
   }
 
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */

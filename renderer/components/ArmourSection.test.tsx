@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeCharacter } from '../test-support/fake-api';
 import { editedCharacter, openCharacter } from '../test-support/render';
 
@@ -17,38 +17,54 @@ const summary = (label: string) => {
 };
 
 describe('armour section: the body diagram', () => {
-  it('puts the selected piece on a location by click, and by keyboard (arrows, Space, Enter)', async () => {
+  it('puts the selected piece on a location by click, and by keyboard (one tab stop, arrows by position, Space, Enter)', async () => {
     const { app } = await openCharacter(makeCharacter({ ruleset: 'fortunes-landing', name: 'Ayla' }));
-    // No piece yet: the locations say so and do nothing.
+    // No piece yet: the locations say so, do nothing, and take no tab stop (no dead stops).
     expect(part('Torso').getAttribute('aria-disabled')).toBe('true');
+    expect(diagram().querySelectorAll('[tabindex="0"]')).toHaveLength(0);
     fireEvent.click(within(armour()).getByRole('button', { name: 'Add an armour piece' }));
+    // The focus goes to the new piece's Name field, not back to the button.
+    const name = within(armour()).getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
     fireEvent.change(within(armour()).getByRole('combobox', { name: 'Type' }), { target: { value: 'plate' } });
-    fireEvent.change(within(armour()).getByRole('textbox', { name: 'Name' }), { target: { value: 'Breastplate' } });
+    fireEvent.change(name, { target: { value: 'Breastplate' } });
 
     fireEvent.click(part('Torso'));
     expect(part('Torso').getAttribute('aria-checked')).toBe('true');
-    expect(part('Torso').getAttribute('aria-label')).toBe('Torso. 5 points, averaged into the rating. covered by Breastplate');
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 5 points, averaged into the rating. covered by Breastplate');
     expect(editedCharacter(app).armour[0]!.locations).toEqual(['torso']);
     // Plate is 5 ("plate mail five"); one area covered: rating 5, Threshold 1 at 5 or more.
     expect(summary('Armour rating')).toBe('5');
     expect(summary('Threshold')).toBe('1');
 
-    // Keyboard: from the torso, Right goes to the left arm (viewer's right), Down to the right leg.
+    // One tab stop for the whole diagram: the torso, the location in use.
+    expect([...diagram().querySelectorAll('[tabindex="0"]')].map((el) => el.getAttribute('data-location'))).toEqual(['torso']);
+    // Keyboard, by position: from the torso, Right is the left arm (viewer's right), Down from it
+    // the left leg (below it), Left from there the right leg, Up from a leg the torso.
     part('Torso').focus();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(part('Left arm'));
     fireEvent.keyDown(document.activeElement!, { key: ' ' });
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(part('Left leg'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(part('Right leg'));
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
     expect(editedCharacter(app).armour[0]!.locations).toEqual(['torso', 'left-arm', 'right-leg']);
+    // The roving tab stop follows the focus.
+    expect([...diagram().querySelectorAll('[tabindex="0"]')].map((el) => el.getAttribute('data-location'))).toEqual(['right-leg']);
     // Enter again takes it off. Fortune's Landing has no head: it is not a location here.
     fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
     expect(editedCharacter(app).armour[0]!.locations).toEqual(['torso', 'left-arm']);
     expect(within(diagram()).queryByRole('checkbox', { name: /^Head/ })).toBeNull();
-    fireEvent.keyDown(part('Right arm'), { key: 'Home' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(part('Torso'));
+    // Nothing further up (no head in this game): the focus stays.
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(part('Torso'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(part('Right arm'));
-    fireEvent.keyDown(part('Right arm'), { key: 'ArrowLeft' });
+    fireEvent.keyDown(part('Right arm'), { key: 'End' });
     expect(document.activeElement).toBe(part('Left leg'));
   });
 
@@ -72,6 +88,16 @@ describe('armour section: the body diagram', () => {
   });
 });
 
+describe('armour section: words', () => {
+  it('says "1 piece" and "1 point", not "1 pieces" or "1 points"', async () => {
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen', armour: [{ name: 'Robe', type: 'cloth', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 piece. covered by Robe');
+    cleanup();
+    await openCharacter(makeCharacter({ ruleset: 'fortunes-landing', name: 'Ayla', armour: [{ name: 'Jerkin', type: 'light-leather', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 point, averaged into the rating. covered by Jerkin');
+  });
+});
+
 describe("armour section: Fortune's Landing choice of areas", () => {
   // Plate 5 on the torso, heavy leather 2 on each leg. Every choice, best first (ties: more areas,
   // then area order): torso 5; torso + a leg (5 + 2) / 2 = 3.5, rounded up to 4 (two choices);
@@ -84,9 +110,9 @@ describe("armour section: Fortune's Landing choice of areas", () => {
       { name: 'Greaves', type: 'heavy-leather', locations: ['left-leg', 'right-leg'] },
     ],
   });
-  const options = () => within(screen.getByRole('group', { name: 'Areas averaged into the rating' })).getAllByRole('listitem');
+  const options = () => [...screen.getByRole('group', { name: 'Areas averaged into the rating' }).querySelectorAll('ul.options > li')] as HTMLElement[];
 
-  it('lists every choice with its rating, highlights the best, and writes the one picked', async () => {
+  it('shows the best five choices, every choice on request, keeps the chosen one in view, and writes the one picked', async () => {
     const { app, api, path } = await openCharacter(ayla);
     expect(options().map((li) => li.textContent)).toEqual([
       'No choice: use the best (5)',
@@ -95,12 +121,36 @@ describe("armour section: Fortune's Landing choice of areas", () => {
       'Torso, Right legrating 4',
       'Torso, Left leg, Right legrating 3',
       'Left leg, Right legrating 2',
-      'Left legrating 2',
-      'Right legrating 2',
     ]);
+    expect(screen.getByText('2 more choices, with lower ratings, are not shown.')).toBeTruthy();
     expect(options()[1]!.className).toContain('is-best');
     expect((within(options()[0]!).getByRole('radio') as HTMLInputElement).checked).toBe(true);
     expect(summary('Choice of areas')).toBe('None saved: the best is used');
+    // No saved choice: the best (torso alone) leaves the worn legs off the tag, and it says so.
+    const fieldset = screen.getByRole('group', { name: 'Areas averaged into the rating' });
+    expect(document.getElementById(fieldset.getAttribute('aria-describedby')!)!.textContent).toContain('leaves the armour on the left leg and right leg out');
+
+    const more = screen.getByRole('button', { name: 'Show every choice (7)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(options()).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'Show only the best 5' }).getAttribute('aria-expanded')).toBe('true');
+    // Pick the last one (right leg alone), then show only the best again: the chosen one stays in view.
+    fireEvent.click(within(options()[7]!).getByRole('radio'));
+    expect(editedCharacter(app).fortunesLanding?.armourAreas).toEqual(['right-leg']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show only the best 5' }));
+    expect(options().map((li) => li.textContent)).toEqual([
+      'No choice: use the best (5)',
+      'Torsorating 5Best',
+      'Torso, Left legrating 4',
+      'Torso, Right legrating 4',
+      'Torso, Left leg, Right legrating 3',
+      'Left leg, Right legrating 2',
+      'Right legrating 2Chosen',
+    ]);
+    expect((within(options()[6]!).getByRole('radio') as HTMLInputElement).checked).toBe(true);
+    // A choice saved: no word about left-off areas.
+    expect(fieldset.getAttribute('aria-describedby')).toBeNull();
 
     fireEvent.click(within(options()[4]!).getByRole('radio'));
     expect(editedCharacter(app).fortunesLanding?.armourAreas).toEqual(['torso', 'left-leg', 'right-leg']);
@@ -123,10 +173,12 @@ describe("armour section: Fortune's Landing choice of areas", () => {
     await openCharacter({ ...ayla, armour: [{ name: 'Helm', type: 'plate', locations: ['head', 'torso'] }] });
     const piece = screen.getByRole('group', { name: 'Helm' });
     const covers = within(piece).getByRole('group', { name: 'Covers' });
-    // The head is not a Fortune's Landing area (fl.armour.head): the error is under "Covers".
+    // The head is not a Fortune's Landing area (fl.armour.head): a warning under "Covers" that the
+    // head counts nothing (a helmet breaks no rule), so the field is not marked invalid.
     const described = document.getElementById(covers.getAttribute('aria-describedby')!)!;
     expect(described.textContent).toContain('lists the head');
-    expect(covers.getAttribute('aria-invalid')).toBe('true');
+    expect(described.textContent).toContain('the head counts nothing');
+    expect(covers.getAttribute('aria-invalid')).toBeNull();
     // The file's own head is still offered, so it can be taken off.
     expect(within(covers).getByRole('checkbox', { name: /^Head ?\(not used by this game\)$/ })).toBeTruthy();
 
@@ -164,6 +216,23 @@ describe('armour section: Curious Pastimes and bg-magic', () => {
       ['Right leg', '0', '2', '2'],
     ]);
     expect(within(armour()).getByRole('checkbox', { name: 'It is a helmet (counts on the head)' })).toBeTruthy();
+  });
+
+  it('Curious Pastimes: ticking "It is a helmet" puts the piece on the head, and the head counts it', async () => {
+    const { app } = await openCharacter(
+      makeCharacter({ ruleset: 'curious-pastimes', name: 'Brannoc', skills: [{ id: 'wear-medium-armour', level: 1 }], armour: [{ name: 'Pot helm', type: 'medium', locations: [] }] }),
+    );
+    const piece = screen.getByRole('group', { name: 'Pot helm' });
+    fireEvent.click(within(piece).getByRole('checkbox', { name: 'It is a helmet (counts on the head)' }));
+    expect(editedCharacter(app).armour[0]).toEqual({ name: 'Pot helm', type: 'medium', locations: ['head'], helmet: true });
+    expect((within(piece).getByRole('checkbox', { name: 'Head' }) as HTMLInputElement).checked).toBe(true);
+    // 1 hit + Medium 2 on the head; no "covers no location" warning.
+    const head = within(armour()).getByRole('table', { name: 'Hits per location' }).querySelector('[data-hits="head"]')!;
+    expect(head.textContent).toBe('3');
+    expect(screen.queryByText(/covers no location/)).toBeNull();
+    // Unticking takes it off the head again.
+    fireEvent.click(within(piece).getByRole('checkbox', { name: 'It is a helmet (counts on the head)' }));
+    expect(editedCharacter(app).armour[0]).toEqual({ name: 'Pot helm', type: 'medium', locations: [] });
   });
 
   it('bg-magic: armour worn against the armour the mage is entitled to', async () => {

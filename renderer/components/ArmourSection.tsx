@@ -4,16 +4,16 @@
 import { useState } from 'react';
 import type { ArmourPiece, Character } from '../../core/model/character';
 import { LOCATIONS, type Location } from '../../core/model/ids';
-import { BG_ARMOUR_ORDER, type BgArmour } from '../../core/rulesets/bg-magic';
+import type { BgArmour } from '../../core/rulesets/bg-magic';
 import { FL_COSTUME_COST_MULTIPLIER } from '../../core/rulesets/fortunes-landing-armour';
 import type { BgMagicDerived, CuriousPastimesDerived, Derived, FortunesLandingDerived, Ruleset } from '../../core/rulesets/types';
 import { useActions } from '../actions';
-import { addArmour, removeArmour, setArmourAreas, toggleLocation, updateArmour, withText } from '../edits';
+import { addArmour, removeArmour, setArmourAreas, setHelmet, toggleLocation, updateArmour } from '../edits';
 import { fieldId } from '../field-paths';
 import { armourTypeName, locationName } from '../format';
 import { useT, type Tools } from '../i18n';
 import { BodyDiagram, type LocationValue } from './BodyDiagram';
-import { CheckboxField, FieldRules, Panel, SelectField, TextField, useFieldRules } from './fields';
+import { CheckboxField, FieldRules, Panel, SelectField, TextField, useFieldRules, useFocusField } from './fields';
 
 export function ArmourSection({ character, ruleset, derived, readOnly }: { character: Character; ruleset: Ruleset; derived: Derived | null; readOnly: boolean }) {
   const tools = useT();
@@ -24,10 +24,13 @@ export function ArmourSection({ character, ruleset, derived, readOnly }: { chara
   const current = armour.length === 0 ? -1 : Math.min(selected, armour.length - 1);
   const piece = current >= 0 ? armour[current]! : null;
 
+  const focusField = useFocusField();
   const add = () => {
     const type = ruleset.armourTypes[0] ?? '';
     actions.edit((c) => addArmour(c, { name: '', type, locations: [] }));
     setSelected(armour.length);
+    // The keyboard goes on to the new piece's first field.
+    focusField(`armour[${armour.length}].name`);
   };
 
   return (
@@ -69,7 +72,7 @@ export function pieceLabel(piece: ArmourPiece, index: number, { t }: Tools): str
 }
 
 /** What each location shows on the diagram, by game. */
-function locationValues(character: Character, ruleset: Ruleset, derived: Derived | null, { t, num }: Tools): Partial<Record<Location, LocationValue>> {
+function locationValues(character: Character, ruleset: Ruleset, derived: Derived | null, { t, tn, num }: Tools): Partial<Record<Location, LocationValue>> {
   const out: Partial<Record<Location, LocationValue>> = {};
   for (const loc of ruleset.locations) {
     if (derived?.ruleset === 'fortunes-landing') {
@@ -77,35 +80,24 @@ function locationValues(character: Character, ruleset: Ruleset, derived: Derived
       const counted = derived.armour.areas.includes(loc);
       out[loc] = {
         value: v === undefined ? '–' : num(v),
-        description: v === undefined ? t('diagram.noArmour') : `${t('diagram.points', { points: num(v) })}${counted ? `, ${t('diagram.averaged')}` : ''}`,
+        description: v === undefined ? t('diagram.noArmour') : `${tn('diagram.points', v)}${counted ? `, ${t('diagram.averaged')}` : ''}`,
         highlight: counted,
       };
     } else if (derived?.ruleset === 'curious-pastimes') {
       out[loc] = {
         value: num(derived.hits[loc]),
-        description: t('diagram.hits', { hits: num(derived.hits[loc]), armour: num(derived.armourByLocation[loc]), arrows: num(derived.hitsVsArrows[loc]) }),
+        description: tn('diagram.hits', derived.hits[loc], { armour: num(derived.armourByLocation[loc]), arrows: num(derived.hitsVsArrows[loc]) }),
         highlight: derived.armourByLocation[loc] > 0,
       };
     } else if (derived?.ruleset === 'bg-magic') {
-      const worn = wornAt(character, loc);
+      const worn = derived.wornByLocation[loc] ?? 'none';
       out[loc] = { value: worn === 'none' ? '–' : t(`diagram.class.${worn}`), description: armourTypeName(worn), highlight: worn !== 'none' };
     } else {
       const count = character.armour.filter((p) => p.locations.includes(loc)).length;
-      out[loc] = { value: count === 0 ? '–' : num(count), description: t('diagram.pieces', { count: num(count) }), highlight: count > 0 };
+      out[loc] = { value: count === 0 ? '–' : num(count), description: tn('diagram.pieces', count), highlight: count > 0 };
     }
   }
   return out;
-}
-
-/** bg-magic: the heaviest known armour class worn on one location. */
-function wornAt(character: Character, loc: Location): BgArmour {
-  let worn: BgArmour = 'none';
-  for (const p of character.armour) {
-    if (!p.locations.includes(loc)) continue;
-    const i = BG_ARMOUR_ORDER.indexOf(p.type as BgArmour);
-    if (i > BG_ARMOUR_ORDER.indexOf(worn)) worn = p.type as BgArmour;
-  }
-  return worn;
 }
 
 function PieceEditor({ piece, index, ruleset, readOnly, selected, onSelect }: { piece: ArmourPiece; index: number; ruleset: Ruleset; readOnly: boolean; selected: boolean; onSelect: () => void }) {
@@ -147,7 +139,7 @@ function PieceEditor({ piece, index, ruleset, readOnly, selected, onSelect }: { 
       <FieldRules field={`${at}.locations`} violations={locRules.violations} />
       <div className="piece-extras">
         {ruleset.id === 'curious-pastimes' && (
-          <CheckboxField label={t('armour.helmet')} field={`${at}.helmet`} checked={piece.helmet === true} readOnly={readOnly} onChange={(on) => actions.edit((c) => updateArmour(c, index, withFlag(piece, 'helmet', on)))} />
+          <CheckboxField label={t('armour.helmet')} field={`${at}.helmet`} checked={piece.helmet === true} readOnly={readOnly} onChange={(on) => actions.edit((c) => setHelmet(c, index, on))} />
         )}
         {ruleset.id === 'fortunes-landing' && (
           <CheckboxField label={t('armour.costume', { factor: tools.num(FL_COSTUME_COST_MULTIPLIER) })} field={`${at}.costume`} checked={piece.costume === true} readOnly={readOnly} onChange={(on) => actions.edit((c) => updateArmour(c, index, withFlag(piece, 'costume', on)))} />
@@ -165,7 +157,7 @@ function PieceEditor({ piece, index, ruleset, readOnly, selected, onSelect }: { 
 }
 
 /** A yes/no flag that is left out of the file when it is no. */
-function withFlag(piece: ArmourPiece, key: 'helmet' | 'costume', on: boolean): ArmourPiece {
+function withFlag(piece: ArmourPiece, key: 'costume', on: boolean): ArmourPiece {
   const next = { ...piece };
   if (on) next[key] = true;
   else delete next[key];
@@ -178,12 +170,23 @@ function sameAreas(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
+/** How many choices are shown before "Show every choice": the best ones, where the useful ones are. */
+export const FL_OPTIONS_SHOWN = 5;
+
 function FlAreas({ derived, readOnly }: { derived: FortunesLandingDerived; readOnly: boolean }) {
-  const { t, num } = useT();
+  const { t, tn, num } = useT();
   const actions = useActions();
+  const [showAll, setShowAll] = useState(false);
   const { options, areas, chosen } = derived.armour;
   const rules = useFieldRules('fortunesLanding.armourAreas');
   const best = options[0];
+  const chosenAt = chosen ? options.findIndex((o) => sameAreas(o.areas, areas)) : -1;
+  // The best few, and the chosen one always (wherever it is in the list).
+  const shown = options
+    .map((o, k) => ({ o, k }))
+    .filter(({ k }) => showAll || k < FL_OPTIONS_SHOWN || k === chosenAt);
+  const hidden = options.length - shown.length;
+  const listId = 'fl-area-options';
   return (
     <fieldset className="fl-areas" id={fieldId('fortunesLanding.armourAreas')} tabIndex={-1} aria-describedby={rules.describedBy} aria-invalid={rules.invalid || undefined}>
       <legend>{t('fl.choice')}</legend>
@@ -191,28 +194,38 @@ function FlAreas({ derived, readOnly }: { derived: FortunesLandingDerived; readO
       {options.length === 0 ? (
         <p className="muted">{t('fl.noOptions')}</p>
       ) : (
-        <ul className="options">
-          <li>
-            <label className="option">
-              <input type="radio" name="fl-areas" checked={!chosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, null))} />
-              <span>{t('fl.auto', { rating: num(best?.rating ?? 0) })}</span>
-            </label>
-          </li>
-          {options.map((o, k) => {
-            const isChosen = chosen && sameAreas(o.areas, areas);
-            return (
-              <li key={o.areas.join('+')} className={`${k === 0 ? 'is-best' : ''}${isChosen ? ' is-chosen' : ''}`}>
-                <label className="option">
-                  <input type="radio" name="fl-areas" checked={isChosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, o.areas))} />
-                  <span className="option-areas">{o.areas.map((a) => locationName(a)).join(', ')}</span>
-                  <span className="option-rating">{t('fl.rating', { rating: num(o.rating) })}</span>
-                  {k === 0 && <span className="badge badge-best">{t('fl.best')}</span>}
-                  {isChosen && <span className="badge badge-chosen">{t('fl.chosen')}</span>}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul className="options" id={listId}>
+            <li>
+              <label className="option">
+                <input type="radio" name="fl-areas" checked={!chosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, null))} />
+                <span className="option-areas">{t('fl.auto', { rating: num(best?.rating ?? 0) })}</span>
+              </label>
+            </li>
+            {shown.map(({ o, k }) => {
+              const isChosen = k === chosenAt;
+              return (
+                <li key={o.areas.join('+')} className={`${k === 0 ? 'is-best' : ''}${isChosen ? ' is-chosen' : ''}`}>
+                  <label className="option">
+                    <input type="radio" name="fl-areas" checked={isChosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, o.areas))} />
+                    <span className="option-areas">{o.areas.map((a) => locationName(a)).join(', ')}</span>
+                    <span className="option-meta">
+                      <span className="option-rating">{t('fl.rating', { rating: num(o.rating) })}</span>
+                      {k === 0 && <span className="badge badge-best">{t('fl.best')}</span>}
+                      {isChosen && <span className="badge badge-chosen">{t('fl.chosen')}</span>}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          {options.length > FL_OPTIONS_SHOWN && (
+            <button type="button" className="link-button" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((v) => !v)}>
+              {showAll ? t('fl.showBest', { count: num(FL_OPTIONS_SHOWN) }) : tn('fl.showAll', options.length)}
+            </button>
+          )}
+          {!showAll && hidden > 0 && <p className="hint">{tn('fl.hiddenChoices', hidden)}</p>}
+        </>
       )}
       <FieldRules field="fortunesLanding.armourAreas" violations={rules.violations} />
     </fieldset>
@@ -254,7 +267,7 @@ function CpHits({ derived }: { derived: CuriousPastimesDerived }) {
 
 function BgWorn({ derived, entitled }: { derived: BgMagicDerived; entitled: BgArmour | null }) {
   const { t } = useT();
-  const heavier = entitled !== null && BG_ARMOUR_ORDER.indexOf(derived.worn) > BG_ARMOUR_ORDER.indexOf(entitled);
+  const heavier = derived.heavierThanEntitled;
   return (
     <>
     <dl className="facts">

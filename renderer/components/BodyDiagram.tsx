@@ -1,8 +1,11 @@
 // The body diagram: one shape per body location (a front view: the character's right side is on the
 // viewer's left), each showing its value and whether the selected armour piece covers it. A
-// location is a checkbox: click it, or Tab / arrow keys to it and press Enter or Space, to put the
-// selected piece on it or take it off. Locations the game does not use are drawn grey and skipped.
-import { useRef, type KeyboardEvent } from 'react';
+// location is a checkbox: click it, or Tab to the diagram (one tab stop: the location last used),
+// move with the arrow keys by position (Up from a leg is the torso, Right from the torso the left
+// arm) and press Enter or Space, to put the selected piece on it or take it off. With no piece to
+// put on, the diagram only shows values and takes no tab stop. Locations the game does not use are
+// drawn grey and skipped.
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Location } from '../../core/model/ids';
 import { locationName } from '../format';
 import { useT } from '../i18n';
@@ -22,11 +25,34 @@ const SHAPES: Record<Location, Shape> = {
 /** How far outside a shape its focus ring runs (the gaps between shapes are 4 units or more). */
 const RING_GAP = 2.5;
 
-/** Drawing, Tab and arrow-key order: top to bottom, the viewer's left to right. */
+/** Drawing and Home/End order: top to bottom, the viewer's left to right. */
 const ORDER: readonly Location[] = ['head', 'right-arm', 'torso', 'left-arm', 'right-leg', 'left-leg'];
 
 function centre(s: Shape): { x: number; y: number } {
   return s.kind === 'circle' ? { x: s.cx, y: s.cy } : { x: s.x + s.w / 2, y: s.y + s.h / 2 };
+}
+
+const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] } as const;
+
+/**
+ * The location an arrow key goes to from `from`: the nearest shape whose centre lies that way, a
+ * step across the arrow counting double (so Up from the left leg is the torso, not the left arm).
+ * None when nothing lies that way (the focus stays).
+ */
+export function neighbour(from: Location, key: keyof typeof DIRECTIONS, among: readonly Location[]): Location | undefined {
+  const [dx, dy] = DIRECTIONS[key];
+  const a = centre(SHAPES[from]);
+  let best: { loc: Location; score: number } | undefined;
+  for (const loc of among) {
+    if (loc === from) continue;
+    const b = centre(SHAPES[loc]);
+    const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+    if (along <= 0) continue;
+    const across = Math.abs((b.x - a.x) * dy + (b.y - a.y) * dx);
+    const score = along + 2 * across;
+    if (!best || score < best.score) best = { loc, score };
+  }
+  return best?.loc;
 }
 
 export type LocationValue = {
@@ -55,9 +81,11 @@ export function BodyDiagram(props: {
   const refs = useRef(new Map<Location, SVGGElement>());
   const used = ORDER.filter((l) => props.locations.includes(l));
   const canToggle = props.pieceName !== null && !props.readOnly;
+  // Roving focus: the one location in the tab order (the last one used, at first the torso).
+  const [active, setActive] = useState<Location>('torso');
+  const current = used.includes(active) ? active : (used[0] ?? 'torso');
 
   const onKeyDown = (location: Location) => (e: KeyboardEvent<SVGGElement>) => {
-    const i = used.indexOf(location);
     let next: Location | undefined;
     switch (e.key) {
       case 'Enter':
@@ -67,11 +95,9 @@ export function BodyDiagram(props: {
         return;
       case 'ArrowRight':
       case 'ArrowDown':
-        next = used[(i + 1) % used.length];
-        break;
       case 'ArrowLeft':
       case 'ArrowUp':
-        next = used[(i - 1 + used.length) % used.length];
+        next = neighbour(location, e.key, used);
         break;
       case 'Home':
         next = used[0];
@@ -83,7 +109,10 @@ export function BodyDiagram(props: {
         return;
     }
     e.preventDefault();
-    if (next) refs.current.get(next)?.focus();
+    if (next) {
+      setActive(next);
+      refs.current.get(next)?.focus();
+    }
   };
 
   return (
@@ -112,13 +141,15 @@ export function BodyDiagram(props: {
             );
           }
           const name = locationName(location);
+          // The name starts with the words drawn on the shape, in their order (the location, then
+          // its value: WCAG 2.5.3 Label in Name), so "Right arm" said by voice control finds it.
           const label = [
-            name,
-            v?.description,
+            v?.description ? `${name}, ${v.description}` : name,
             props.pieceName === null ? t('diagram.noPiece') : t(covered ? 'diagram.coveredBy' : 'diagram.notCoveredBy', { piece: props.pieceName }),
-          ]
-            .filter(Boolean)
-            .join('. ');
+          ].join('. ');
+          // The full name, on two lines where the shape is narrow (an arm, a leg).
+          const words = name.split(' ');
+          const lines = shape.kind === 'rect' && shape.w < 60 && words.length > 1 ? [words.slice(0, -1).join(' '), words[words.length - 1]!] : [name];
           return (
             <g
               key={location}
@@ -131,18 +162,24 @@ export function BodyDiagram(props: {
               aria-checked={covered}
               aria-disabled={!canToggle || undefined}
               aria-label={label}
-              tabIndex={0}
+              tabIndex={canToggle && location === current ? 0 : -1}
               data-location={location}
+              onFocus={() => setActive(location)}
               onClick={() => canToggle && props.onToggle(location)}
               onKeyDown={onKeyDown(location)}
             >
               {ring}
               {shapeEl}
-              <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle">
-                {v?.value ?? '–'}
-              </text>
               <text x={c.x} y={c.y + 16} className="part-name" textAnchor="middle" aria-hidden="true">
-                {t(`diagram.short.${location}`)}
+                {lines.map((line, k) => (
+                  <tspan key={k} x={c.x} dy={k === 0 ? 0 : 12}>
+                    {/* A space after each line, so the text reads "Right arm 2", not "Right arm2". */}
+                    {`${line} `}
+                  </tspan>
+                ))}
+              </text>
+              <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle" aria-hidden="true">
+                {v?.value ?? '–'}
               </text>
             </g>
           );

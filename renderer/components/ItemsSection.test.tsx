@@ -52,7 +52,10 @@ describe('items section', () => {
     expect(editedCharacter(app).items[1]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: '', kind: 'role-spell', text: 'You fall asleep for 5 minutes.' });
     // A scroll's expiry hint names the word for "for ever".
     fireEvent.change(kind, { target: { value: 'scroll' } });
-    expect((within(amulet).getByRole('textbox', { name: 'Expires' }) as HTMLInputElement).placeholder).toBe('“permanent”, or empty for this game only');
+    const expires = within(amulet).getByRole('textbox', { name: 'Expires' }) as HTMLInputElement;
+    // The instruction is a hint under the field (linked to it), not a placeholder cut off in the box.
+    expect(expires.placeholder).toBe('e.g. End of event');
+    expect(expires.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent)).toContain('A scroll: “permanent”, or empty for this game only.');
     act(() => setLanguage('bg'));
     const bg = screen.getByRole('region', { name: 'Предмети' });
     expect(within(bg).getByRole('button', { name: 'Добави ролева магия' })).toBeTruthy();

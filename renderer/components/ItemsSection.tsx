@@ -44,9 +44,9 @@ export function ItemsSection({ character, readOnly }: { character: Character; re
             <div className="item-grid">
               <TextField label={t('print.itemEdit.name')} field={`${at}.name`} value={item.name} maxLength={200} readOnly={readOnly} onChange={(name) => actions.edit((c) => setItem(c, i, (old) => ({ ...old, name })), `${at}.name`)} />
               <SelectField<string> label={t('print.itemEdit.kind')} field={`${at}.kind`} value={item.kind} options={kinds} readOnly={readOnly} onChange={(kind) => actions.edit((c) => setItem(c, i, (old) => ({ ...old, kind })))} />
-              <TextField label={t('print.itemEdit.expires')} field={`${at}.expires`} value={item.expires ?? ''} maxLength={200} readOnly={readOnly} placeholder={t(bg && item.kind === 'scroll' ? 'print.itemEdit.expiresScroll' : 'print.itemEdit.expiresExample')} onChange={text('expires')} />
+              <TextField label={t('print.itemEdit.expires')} field={`${at}.expires`} value={item.expires ?? ''} maxLength={200} readOnly={readOnly} placeholder={t('print.itemEdit.expiresExample')} hint={bg && item.kind === 'scroll' ? t('print.itemEdit.expiresScroll') : undefined} onChange={text('expires')} />
               <TextField label={t('print.itemEdit.game')} field={`${at}.game`} value={item.game ?? ''} maxLength={200} readOnly={readOnly} onChange={text('game')} />
-              <TextField label={t('print.itemEdit.serial')} field={`${at}.serial`} value={item.serial ?? ''} maxLength={200} readOnly={readOnly} placeholder={t('print.itemEdit.serialAuto')} onChange={text('serial')} />
+              <TextField label={t('print.itemEdit.serial')} field={`${at}.serial`} value={item.serial ?? ''} maxLength={200} readOnly={readOnly} hint={t('print.itemEdit.serialAuto')} onChange={text('serial')} />
             </div>
             <TextField
               label={t(bg && item.kind === 'role-spell' ? 'print.itemEdit.slipText' : 'print.itemEdit.text')}

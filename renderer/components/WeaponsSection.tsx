@@ -5,15 +5,24 @@ import { useActions } from '../actions';
 import { addWeapon, removeWeapon, updateWeapon } from '../edits';
 import { weaponKindName } from '../format';
 import { useT } from '../i18n';
-import { CheckboxField, NumberField, Panel, SelectField, TextField } from './fields';
+import type { Ruleset } from '../../core/rulesets/types';
+import { CheckboxField, NumberField, Panel, SelectField, TextField, useFocusField } from './fields';
 
 /** The file format's limit on a weapon's length. */
 const LENGTH_MAX_CM = 1_000;
 
-export function WeaponsSection({ weapons, readOnly }: { weapons: readonly Weapon[]; readOnly: boolean }) {
+export function WeaponsSection({ weapons, ruleset, readOnly }: { weapons: readonly Weapon[]; ruleset: Ruleset; readOnly: boolean }) {
   const { t } = useT();
   const actions = useActions();
-  const kinds = WEAPON_KINDS.map((k) => ({ value: k, label: weaponKindName(k) }));
+  const focusField = useFocusField();
+  // Only the kinds the game allows are offered (a weapon of another kind keeps its own, so it shows).
+  const allowed = ruleset.weaponKinds ?? WEAPON_KINDS;
+  const kindsFor = (own: WeaponKind) => WEAPON_KINDS.filter((k) => allowed.includes(k) || k === own).map((k) => ({ value: k, label: weaponKindName(k) }));
+  const shields = allowed.includes('shield');
+  const add = (weapon: Weapon) => {
+    actions.edit((c) => addWeapon(c, weapon));
+    focusField(`weapons[${weapons.length}].name`);
+  };
   return (
     <Panel id="weapons" title={t('weapons.heading')}>
       {weapons.length === 0 && <p className="muted">{t('weapons.none')}</p>}
@@ -25,7 +34,7 @@ export function WeaponsSection({ weapons, readOnly }: { weapons: readonly Weapon
             <legend>{label}</legend>
             <div className="piece-grid weapon-grid">
               <TextField label={t('weapons.name')} field={`${at}.name`} value={w.name} maxLength={200} readOnly={readOnly} onChange={(name) => actions.edit((c) => updateWeapon(c, i, { name }), `${at}.name`)} />
-              <SelectField<WeaponKind> label={t('weapons.kind')} field={`${at}.kind`} value={w.kind} options={kinds} readOnly={readOnly} onChange={(kind) => actions.edit((c) => updateWeapon(c, i, { kind }))} />
+              <SelectField<WeaponKind> label={t('weapons.kind')} field={`${at}.kind`} value={w.kind} options={kindsFor(w.kind)} readOnly={readOnly} onChange={(kind) => actions.edit((c) => updateWeapon(c, i, { kind }))} />
               <NumberField
                 label={t('weapons.length')}
                 field={`${at}.lengthCm`}
@@ -75,13 +84,16 @@ export function WeaponsSection({ weapons, readOnly }: { weapons: readonly Weapon
         );
       })}
       <div className="button-row">
-        <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => addWeapon(c, { name: '', kind: 'medium' }))}>
+        <button type="button" disabled={readOnly} onClick={() => add({ name: '', kind: allowed.includes('medium') ? 'medium' : allowed[0]! })}>
           {t('weapons.add')}
         </button>
-        <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => addWeapon(c, { name: t('weapons.shieldName'), kind: 'shield' }))}>
-          {t('weapons.addShield')}
-        </button>
+        {shields && (
+          <button type="button" disabled={readOnly} onClick={() => add({ name: t('weapons.shieldName'), kind: 'shield' })}>
+            {t('weapons.addShield')}
+          </button>
+        )}
       </div>
+      {ruleset.weaponKinds !== undefined && <p className="hint">{t(`weapons.limited.${ruleset.id}` as 'weapons.limited.bg-magic')}</p>}
     </Panel>
   );
 }

@@ -115,15 +115,20 @@ function Label({ label, hide }: { label: string; hide?: boolean | undefined }) {
   return <span className={hide ? 'visually-hidden' : 'label-text'}>{label}</span>;
 }
 
-export function TextField(props: Common & { value: string; onChange: (value: string) => void; maxLength?: number | undefined; multiline?: boolean; rows?: number; placeholder?: string }) {
+/**
+ * A line or block of text. `placeholder` is a short example that fits the box; anything longer, an
+ * instruction, goes in `hint`, shown under the field (a placeholder is cut off and gone once typing starts).
+ */
+export function TextField(props: Common & { value: string; onChange: (value: string) => void; maxLength?: number | undefined; multiline?: boolean; rows?: number; placeholder?: string; hint?: string }) {
   const { violations, invalid, describedBy } = useFieldRules(props.field);
+  const hintId = `${fieldId(props.field)}-hint`;
   const shared = {
     id: fieldId(props.field),
     value: props.value,
     readOnly: props.readOnly,
     maxLength: props.maxLength,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': [describedBy, props.hint ? hintId : undefined].filter(Boolean).join(' ') || undefined,
     placeholder: props.placeholder,
     onChange: (e: { target: { value: string } }) => props.onChange(e.target.value),
   };
@@ -133,6 +138,11 @@ export function TextField(props: Common & { value: string; onChange: (value: str
         <Label label={props.label} hide={props.hideLabel} />
         {props.multiline ? <textarea rows={props.rows ?? 4} {...shared} /> : <input type="text" {...shared} />}
       </label>
+      {props.hint && (
+        <span className="hint field-hint" id={hintId}>
+          {props.hint}
+        </span>
+      )}
       <FieldRules field={props.field} violations={violations} />
     </div>
   );
@@ -271,4 +281,29 @@ export function Panel({ id, title, children, actions, className }: { id: string;
       {children}
     </section>
   );
+}
+
+/**
+ * Moves the focus to a field once it is drawn: after "Add …", the keyboard lands on what was added
+ * (its first field), not on the button or the page. Returns the function that asks for it.
+ */
+export function useFocusField(): (field: string) => void {
+  const [target, setTarget] = useState<{ field: string } | null>(null);
+  useEffect(() => {
+    if (target === null) return;
+    let frames = 0;
+    let handle = 0;
+    const attempt = () => {
+      const el = document.getElementById(fieldId(target.field));
+      if (el) {
+        el.focus();
+        if (el instanceof HTMLElement) el.scrollIntoView?.({ block: 'nearest' });
+        setTarget(null);
+      } else if (frames++ < 30) handle = requestAnimationFrame(attempt);
+      else setTarget(null);
+    };
+    attempt();
+    return () => cancelAnimationFrame(handle);
+  }, [target]);
+  return (field: string) => setTarget({ field });
 }

@@ -5,10 +5,29 @@ import { describe, expect, it } from 'vitest';
 
 const css = readFileSync(new URL('./app.css', import.meta.url), 'utf8');
 
-function variable(name: string): string {
-  const match = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`).exec(css);
-  if (!match) throw new Error(`app.css has no --${name} colour`);
-  return match[1]!;
+/** The `@media (prefers-color-scheme: dark) { … }` block of app.css (braces matched). */
+function darkBlock(text: string): { start: number; end: number } {
+  const start = text.indexOf('@media (prefers-color-scheme: dark)');
+  if (start < 0) throw new Error('app.css has no dark theme block');
+  let depth = 0;
+  for (let i = text.indexOf('{', start); i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return { start, end: i + 1 };
+  }
+  throw new Error('app.css: the dark theme block is not closed');
+}
+const dark = darkBlock(css);
+/** The stylesheet as each theme sees it: light without the dark block, dark with only it. */
+const sheets = { light: css.slice(0, dark.start) + css.slice(dark.end), dark: css.slice(dark.start, dark.end) } as const;
+type Theme = keyof typeof sheets;
+const THEMES: Theme[] = ['light', 'dark'];
+
+/** A colour variable as a theme sees it: the dark block's value where it sets one, else the light one. */
+function colour(theme: Theme, name: string): string {
+  const find = (text: string) => new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`).exec(text)?.[1];
+  const value = (theme === 'dark' ? find(sheets.dark) : undefined) ?? find(sheets.light);
+  if (!value) throw new Error(`app.css has no --${name} colour`);
+  return value;
 }
 
 function luminance(hex: string): number {
@@ -59,20 +78,39 @@ describe('colour contrast', () => {
     ['error-text', 'panel'],
     ['clean-text', 'panel'],
   ];
-  it.each(textPairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {
-    expect(contrast(variable(fg), variable(bg))).toBeGreaterThanOrEqual(4.5);
+  describe.each(THEMES)('%s theme', (theme) => {
+    const variable = (name: string) => colour(theme, name);
+    it.each(textPairs)('--%s on --%s is at least 4.5:1', (fg, bg) => {
+      expect(contrast(variable(fg), variable(bg))).toBeGreaterThanOrEqual(4.5);
+    });
+
+    it('text on the accent buttons and the "Best" badge, white text on covered body locations: at least 4.5:1', () => {
+      expect(contrast(variable('on-accent'), variable('accent'))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(variable('on-accent'), variable('accent-hover'))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast('#ffffff', variable('covered-fill'))).toBeGreaterThanOrEqual(4.5);
+      // The danger button's hover: the page colour on --error-text.
+      expect(contrast(variable('bg'), variable('error-text'))).toBeGreaterThanOrEqual(4.5);
+    });
+
+    it('the focus ring stands out from the page and panels by at least 3:1', () => {
+      expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
+      expect(contrast(variable('focus'), variable('panel'))).toBeGreaterThanOrEqual(3);
+    });
+
+    it('the cap bar (a graphic) stands out from its track by at least 3:1, over the cap too', () => {
+      expect(contrast(variable('cap-fill'), variable('panel'))).toBeGreaterThanOrEqual(3);
+      expect(contrast(variable('cap-over'), variable('panel'))).toBeGreaterThanOrEqual(3);
+    });
   });
 
-  it('white text on the accent buttons, the "Best" badge and covered body locations is at least 4.5:1', () => {
-    expect(contrast('#ffffff', variable('accent'))).toBeGreaterThanOrEqual(4.5);
-    expect(contrast('#ffffff', variable('covered-fill'))).toBeGreaterThanOrEqual(4.5);
-    expect(contrast('#ffffff', variable('accent-hover'))).toBeGreaterThanOrEqual(4.5);
+  it('the dark theme sets every colour the light one does (none falls back to a light colour)', () => {
+    const names = (text: string) => new Set([...text.matchAll(/--([a-z-]+):\s*#[0-9a-fA-F]{6}/g)].map((m) => m[1]!));
+    const light = names(sheets.light);
+    const darkNames = names(sheets.dark);
+    expect([...light].filter((n) => !darkNames.has(n))).toEqual([]);
   });
 
-  it('the focus ring stands out from the page and panels by at least 3:1', () => {
-    expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
-    expect(contrast(variable('focus'), variable('panel'))).toBeGreaterThanOrEqual(3);
-  });
+  const variable = (name: string) => colour('light', name);
 
   it('a focused body location gets a ring outside its shape, on the page, so no fill can hide it', () => {
     // The focus colour on a covered (dark) location would be too faint, hence the ring outside it.
@@ -82,8 +120,5 @@ describe('colour contrast', () => {
     expect(contrast(variable('focus'), variable('bg'))).toBeGreaterThanOrEqual(3);
   });
 
-  it('the cap bar (a graphic) stands out from its track by at least 3:1, over the cap too', () => {
-    expect(contrast(variable('cap-fill'), variable('panel'))).toBeGreaterThanOrEqual(3);
-    expect(contrast(variable('cap-over'), variable('panel'))).toBeGreaterThanOrEqual(3);
-  });
+
 });

@@ -241,7 +241,7 @@ function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderPr
           </span>
         )}
         {group.player !== null && waiting.length > 0 && (
-          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={t('desk.group.checkInAllNamed', { name })}>
+          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
             {tn('desk.group.checkInAll', waiting.length)}
           </button>
         )}

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { checkIn } from '../../../core/desk/checkin';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
-import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
+import { EXAMPLES, exampleDesk, stampAt } from '../../../core/desk/testing';
+import { characterFold, foldEvent } from '../../../core/desk/fold';
 import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
 import { deskActionsFor } from '../../desk-actions';
@@ -94,9 +95,10 @@ describe('the event desk view', () => {
     // The time as the desk's clock read it, with its offset: the hour depends on the machine's zone.
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.expectedHash).toBe('h1');
-    expect(saves[0]!.event.characters[EXAMPLES.dimitri.id]!.checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(characterFold(saves[0]!.event, EXAMPLES.dimitri.id).checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(saves[0]!.event.entries).toEqual([expect.objectContaining({ kind: 'check-in', character: EXAMPLES.dimitri.id })]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Check in every character of Priya' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Check in (all \d+ characters|the character) of Priya$/ }));
     expect(totals()[3]).toBe('2 checked in');
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.expectedHash).toBe('h2');
@@ -104,11 +106,17 @@ describe('the event desk view', () => {
 
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     expect(totals()[3]).toBe('1 checked in');
+    // The name first, so one ending in a full stop ("Chen A.") is not followed by another.
+    expect(screen.getByText('Check-in of Priya undone')).toBeTruthy();
     expect(within(row('Aldric of the Vale')).getByRole('button', { name: 'Check in Aldric of the Vale' })).toBeTruthy();
     act(() => api.fireMenuCommand('undo'));
     expect(totals()[3]).toBe('0 checked in');
     await waitFor(() => expect(screen.getByText('All check-ins saved')).toBeTruthy());
-    expect(saves.at(-1)!.event.characters).toEqual({});
+    // Undo never deletes: the check-ins stay in the ledger, each cancelled by an undo entry.
+    const last = saves.at(-1)!.event;
+    expect(foldEvent(last).characters.size).toBeGreaterThan(0);
+    expect([...foldEvent(last).characters.values()].every((c) => c.checkedInAt === null)).toBe(true);
+    expect(last.entries.filter((e) => e.kind === 'undo')).toHaveLength(last.entries.filter((e) => e.kind === 'check-in').length);
     expect(saves.at(-1)!.expectedHash).toBe(`h${saves.length}`);
     expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -125,7 +133,7 @@ describe('the event desk view', () => {
   it('after a conflict, reads the event file again and adds the check-ins made here to it', async () => {
     const { api, saves } = await openDesk();
     // Another desk checked Vasil in meanwhile: the first save is refused.
-    const theirs = checkIn(START, EXAMPLES.vasil.id, '2026-10-02T18:01:00+01:00').event;
+    const theirs = checkIn(START, EXAMPLES.vasil.id, stampAt('2026-10-02T18:01:00+01:00', 'Other desk')).event;
     let refused = false;
     api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
       saves.push({ event, expectedHash });
@@ -140,7 +148,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(api.loadEventFolder).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE });
     expect(saves[1]!.expectedHash).toBe('h9');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
     await screen.findByText(/changed by another desk: it was read again and your check-ins were added to it/);
     expect(totals()[3]).toBe('2 checked in');
   });
@@ -159,7 +167,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(document.querySelector('.desk .save-state')!.textContent).toBe('All check-ins saved'));
     // The second save carries both check-ins, against the hash the file had.
     expect(saves[1]!.expectedHash).toBe('h1');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
   });
 
   it('filters to problems and searches names, players and problems', async () => {
@@ -242,9 +250,14 @@ describe('the event desk view', () => {
       problems: [],
       desk: folder(START, 'h5'),
     }));
+    api.previewReprint = vi.fn(async () => ({ characters: 1, everyone: false, unchanged: 4, cards: 2, pages: 1, rulesets: ['novitas' as const], problems: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    // Asked first: whom, how many cards and pages (the dialog's choices: "the desk's print dialog" below).
+    const ask = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await ask.findByText('1 character never printed for this event or changed since: 2 cards on 1 page.');
+    fireEvent.click(ask.getByRole('button', { name: 'Print 1 character…' }));
     const result = within(await screen.findByRole('region', { name: 'Reprint changed' }));
-    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
+    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1', print: expect.objectContaining({ sections: ['character', 'items', 'tracker'] }) });
     expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
     expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
     expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 30 Sept 2026, 20:00 dimitri.character.json');
@@ -258,5 +271,43 @@ describe('the event desk view', () => {
     expect(cells('Dimitri').slice(2, 4)).toEqual(['3 върху торс', '—Няма в тази игра']);
     expect(cells('Васил Вещера').slice(2, 4)).toEqual(['Кожена (торс)', 'Енергия 6']);
     expect(screen.getByRole('button', { name: 'Регистрирай Dimitri' })).toBeTruthy();
+  });
+});
+
+describe("the desk's print dialog", () => {
+  it('asks before printing everyone, with the counts for the groups chosen; Cancel prints nothing', async () => {
+    const { api } = await openDesk();
+    // 5 characters, nobody printed: every card of Fortune's Landing and bg-magic characters.
+    api.previewReprint = vi.fn(async ({ print }) => {
+      const armour = !print || print.sections.includes('armour');
+      return { characters: 5, everyone: true, unchanged: 0, cards: armour ? 14 : 12, pages: armour ? 4 : 3, rulesets: ['fortunes-landing' as const, 'bg-magic' as const], problems: [] };
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await dialog.findByText('This prints everyone: nobody has been printed for this event yet. 5 characters, 14 cards on 4 pages.');
+    // The groups of both games, all ticked.
+    const boxes = within(dialog.getByRole('group', { name: 'Cards to print' })).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.parentElement!.textContent, b.checked])).toEqual([
+      ['Character card', true],
+      ['Armour tag', true],
+      ['Item and scroll cards', true],
+      ['Role-spell slips', true],
+    ]);
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Armour tag' }));
+    await dialog.findByText('This prints everyone: nobody has been printed for this event yet. 5 characters, 12 cards on 3 pages.');
+    expect((api.previewReprint as ReturnType<typeof vi.fn>).mock.lastCall![0].print.sections).toEqual(['character', 'items', 'slips']);
+    expect(dialog.getByText('Print the PDF at 100 % (“actual size”), not “fit to page”: the PDF asks your viewer for that, but check its print dialog.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.reprintChanged).not.toHaveBeenCalled();
+  });
+
+  it('says when there is nothing to print, and holds Print back', async () => {
+    const { api } = await openDesk();
+    api.previewReprint = vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 5, cards: 0, pages: 0, rulesets: [], problems: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await dialog.findByText('Nothing changed since the last print for this event: 5 characters’ cards are current. No PDF was written.');
+    expect((dialog.getByRole('button', { name: 'Print…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,0 +1,190 @@
+// `quartermaster desk serve <folder>` and `quartermaster desk join <code> <folder>`: sharing one
+// event between desk laptops (see docs/desk.md). The hub desk serves the event's database on the
+// LAN and prints the join code (text and QR); other desks join with it and replicate live until
+// Ctrl+C (or once, with --once). `join` also takes a game's CouchDB address instead of a code.
+import { resolve } from 'node:path';
+import QRCode from 'qrcode';
+import { lanAddresses } from '../node/sync/addresses';
+import { databaseName } from '../node/sync/docs';
+import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
+import type { RemoteTarget } from '../node/sync/remote';
+import { DeskSession, SyncSetupError, describeState, folderEventId } from '../node/sync/session';
+import type { Io } from './io';
+import { parseOrExplain, UsageError } from './usage';
+
+export const DESK_SERVE_USAGE = `Usage: quartermaster desk serve <folder> [--port N] [--host ADDRESS]
+
+Hosts the event in <folder> for other desks: serves it over HTTPS on the local network and prints
+the join code (as text and as a QR code). Desks join with \`quartermaster desk join\` or "Join an
+event…" in the app. Runs until Ctrl+C; the folder's files are kept in step all the while.
+
+Options:
+  --host ADDRESS   the address other desks reach this laptop at (default: its first LAN address;
+                   the addresses it has are listed)
+  --port N         the port (default 6984)`;
+
+export const DESK_JOIN_USAGE = `Usage: quartermaster desk join <join-code | couchdb-url> <folder> [--once]
+
+Joins a shared event: replicates it into <folder> (character files and the event file, kept in step
+both ways) until Ctrl+C. <join-code> is the qm://… line the hub desk shows. For a game's own
+CouchDB give its database address, https://couch.example.org/qm-event-<event id>; the user name
+may be in the address (https://desk@couch.example.org/…) and the password in the environment
+variable QUARTERMASTER_COUCHDB_PASSWORD (never on the command line).
+
+Options:
+  --once           replicate both ways once, bring the files in step, and exit`;
+
+export type DeskSyncDeps = { waitForStop(): Promise<string>; env: Record<string, string | undefined> };
+
+const defaultDeps: DeskSyncDeps = {
+  waitForStop: () =>
+    new Promise((done) => {
+      process.once('SIGINT', () => done('SIGINT'));
+      process.once('SIGTERM', () => done('SIGTERM'));
+    }),
+  env: process.env,
+};
+
+type ServeArgs = { folder: string; port: number; host?: string };
+type JoinArgs = { target: string; folder: string; once: boolean };
+
+function options(args: readonly string[], known: Record<string, 'value' | 'flag'>): { paths: string[]; values: Map<string, string> } {
+  const paths: string[] = [];
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i]!;
+    let inline: string | undefined;
+    if (arg.startsWith('--') && arg.includes('=')) [arg, inline] = [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)];
+    const kind = known[arg];
+    if (kind === 'flag') values.set(arg, 'yes');
+    else if (kind === 'value') {
+      const v = inline ?? args[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      values.set(arg, v);
+    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
+    else paths.push(arg);
+  }
+  return { paths, values };
+}
+
+export function parseServeArgs(args: readonly string[]): ServeArgs {
+  const { paths, values } = options(args, { '--port': 'value', '--host': 'value' });
+  if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
+  const port = Number(values.get('--port') ?? 6984);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.get('--port')}"`);
+  const host = values.get('--host');
+  return { folder: paths[0]!, port, ...(host ? { host } : {}) };
+}
+
+export function parseJoinArgs(args: readonly string[]): JoinArgs {
+  const { paths, values } = options(args, { '--once': 'flag' });
+  if (paths.length !== 2) throw new UsageError('give the join code (or CouchDB address) and the folder');
+  return { target: paths[0]!, folder: paths[1]!, once: values.has('--once') };
+}
+
+
+export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = defaultDeps): Promise<number> {
+  const usage = parseOrExplain('desk serve', DESK_SERVE_USAGE, args, io, parseServeArgs);
+  if (!usage.ok) return usage.exitCode;
+  const a = usage.value;
+  const lan = lanAddresses();
+  const host = a.host ?? lan[0];
+  if (!host) {
+    io.err('quartermaster desk serve: this laptop has no network address; connect it to the desks\' network (or give --host)\n');
+    return 2;
+  }
+  let session: DeskSession;
+  try {
+    session = await DeskSession.open({ folder: a.folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
+  } catch (e) {
+    io.err(`quartermaster desk serve: ${e instanceof SyncSetupError ? e.message : (e as Error).message}\n`);
+    return 2;
+  }
+  let code: string;
+  try {
+    code = await session.serve(host, a.port);
+  } catch (e) {
+    await session.close();
+    const err = e as NodeJS.ErrnoException;
+    io.err(`quartermaster desk serve: cannot serve on ${host}:${a.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use (choose another with --port)' : err.code === 'EADDRNOTAVAIL' ? 'this laptop does not have that address' : err.message}\n`);
+    return 2;
+  }
+  const qr = await QRCode.toString(code, { type: 'utf8', errorCorrectionLevel: 'M' });
+  io.out(`Hosting the event in ${resolve(a.folder)} at ${session.hub!.url}\n`);
+  if (!a.host && lan.length > 1) io.out(`(this laptop's other addresses: ${lan.slice(1).join(', ')}; choose one with --host)\n`);
+  io.out(`Join code (desks type it, or scan the QR code):\n${code}\n${qr}\nPress Ctrl+C to stop hosting.\n`);
+  const signal = await deps.waitForStop();
+  io.out(`${signal}: stopping; the folder's files are up to date.\n`);
+  await session.close();
+  return 0;
+}
+
+export function targetOf(text: string, folderEventId: string | null, env: Record<string, string | undefined>): { target: RemoteTarget; eventId: string } {
+  if (/^https?:\/\//i.test(text)) {
+    const url = new URL(text);
+    const last = url.pathname.replace(/\/$/, '').split('/').pop() ?? '';
+    const m = /^qm-event-([0-9a-f-]{36})$/.exec(last);
+    let eventId: string;
+    if (m) eventId = m[1]!;
+    else if (folderEventId) {
+      eventId = folderEventId;
+      url.pathname = `${url.pathname.replace(/\/$/, '')}/${databaseName(eventId)}`;
+    } else throw new UsageError(`${text}: name the event's database (…/qm-event-<event id>), or run in a folder that holds the event file`);
+    const password = env.QUARTERMASTER_COUCHDB_PASSWORD;
+    return { target: { kind: 'couchdb', url: url.toString(), ...(password !== undefined ? { password } : {}) }, eventId: databaseName(eventId).slice('qm-event-'.length) };
+  }
+  const code = parseJoinCode(text);
+  return { target: { kind: 'hub', code }, eventId: code.eventId };
+}
+
+export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = defaultDeps): Promise<number> {
+  const usage = parseOrExplain('desk join', DESK_JOIN_USAGE, args, io, parseJoinArgs);
+  if (!usage.ok) return usage.exitCode;
+  const a = usage.value;
+  const folder = resolve(a.folder);
+  let session: DeskSession;
+  let target: RemoteTarget;
+  try {
+    const info = await io.stat(folder).catch(() => null);
+    if (!info?.isDirectory) throw new SyncSetupError(`${a.folder} is not a folder`);
+    const own = await folderEventId(folder).catch((e) => {
+      if (e instanceof SyncSetupError && /has no event file/.test(e.message)) return null;
+      throw e;
+    });
+    const t = targetOf(a.target, own, deps.env);
+    if (own && own !== t.eventId) throw new SyncSetupError(`${a.folder} holds another event (id ${own}); join into an empty folder or that event's own`);
+    target = t.target;
+    session = await DeskSession.open({ folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof JoinCodeError || e instanceof SyncSetupError) {
+      io.err(`quartermaster desk join: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (a.once) {
+    try {
+      const r = await session.joinOnce(target);
+      const s = await session.status();
+      io.out(`Replicated once: ${r.pushed} change${r.pushed === 1 ? '' : 's'} sent, ${r.pulled} received; ${folder} is up to date.\n`);
+      if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
+      for (const p of s.problems) io.err(`not shared: ${p.message}\n`);
+      return 0;
+    } catch (e) {
+      io.err(`quartermaster desk join: ${(e as Error).message}\n`);
+      return 2;
+    } finally {
+      await session.close();
+    }
+  }
+  const link = session.join(target);
+  io.out(`Joined the event (${link.description}) into ${folder}. Press Ctrl+C to stop.\n`);
+  const signal = await deps.waitForStop();
+  io.out(`${signal}: stopping (${describeState(link.state)}).\n`);
+  await session.close();
+  return 0;
+}
+
+function stamp(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
