@@ -262,7 +262,8 @@ describe('the tar.gz (portable Linux build)', () => {
 // Windows, as far as Linux can go: electron-builder runs the real NSIS and ZIP configuration with a
 // stand-in Electron for Windows, and makensis (and wine, which builds the uninstaller) are replaced
 // by a recorder of the script electron-builder generates. The exe's icon and version resources are
-// not written (that needs rcedit under wine): `signAndEditExecutable: false` here only.
+// not written (that needs rcedit under wine): `signAndEditExecutable: false` here only, and the
+// asar's integrity is not embedded in the stand-in exe (`disableAsarIntegrity` here only).
 describe('Windows: the generated NSIS installer script and the portable ZIP', () => {
   let nsis: { defines: Record<string, unknown>; commands: Record<string, unknown>; script: string } | null = null;
   let winOut: string;
@@ -291,7 +292,8 @@ describe('Windows: the generated NSIS installer script and the portable ZIP', ()
         projectDir: join(dir, 'project'),
         targets: Platform.WINDOWS.createTarget(['nsis', 'zip'], Arch.x64),
         publish: 'never',
-        config: { extends: join(dir, 'project', 'electron-builder.yml'), electronDist, npmRebuild: false, directories: { output: winOut, buildResources: 'build' }, win: { signAndEditExecutable: false } },
+        // The stand-in is no PE file: the asar's integrity cannot be embedded in its resources.
+        config: { extends: join(dir, 'project', 'electron-builder.yml'), electronDist, npmRebuild: false, disableAsarIntegrity: true, directories: { output: winOut, buildResources: 'build' }, win: { signAndEditExecutable: false } },
       });
     } finally {
       NsisTarget.prototype.executeMakensis = original.execute;
