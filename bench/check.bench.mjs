@@ -1,17 +1,23 @@
-// `npm run bench:check`: `quartermaster check --json` on 2,000 generated character files, against a
-// baseline in the same run that only reads and JSON.parses the same files. Target: ratio <= 2.
+// `npm run bench:check`: `quartermaster check --json` as a user runs it, on 2,000 and 20,000
+// generated character files (BENCH_SIZES), against a baseline in the same run: a node process that
+// only reads and JSON.parses the same files. Whole process against whole process, medians of
+// BENCH_ROUNDS interleaved rounds, and the peak RSS of each (from /usr/bin/time).
+//   quartermaster : the installed command (npm install -g ./command-line, here into a temp prefix)
+//   node bin/...  : the same entry run by node directly
+//   npx           : `npx quartermaster` from the repository (npm's own start-up on top)
+// Target (issue 11): the documented command <= 2.0x the baseline, at both sizes; peak memory that
+// does not grow with the number of files (the report is streamed).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
-import { compare, ms } from './stats.mjs';
+import { compareProcesses, ms, runProcess } from './stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dir = join(root, 'bench/.work/check');
-const N = Number(process.env.BENCH_N ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-generate(dir, N);
+const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').filter(Boolean).map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 const baselineScript = `
 const fs = require('fs'), path = require('path');
@@ -19,42 +25,42 @@ const dir = process.argv[1]; let n = 0;
 for (const f of fs.readdirSync(dir)) { if (f.endsWith('.character.json')) { JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')); n++; } }
 process.stdout.write(String(n));`;
 
-const run = (args) => execFileSync(process.execPath, args, { maxBuffer: 1 << 30 });
-const processes = await compare(
+// The installed command, as README's install step makes it.
+const prefix = mkdtempSync(join(tmpdir(), 'qm-bench-prefix-'));
+execFileSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(root, 'command-line')], { stdio: 'ignore' });
+const installed = join(prefix, 'bin/quartermaster');
+const ok = { okCodes: [0, 1] }; // 1 = some generated characters break a rule, as intended
+
+// What npx alone costs: the same trivial command through npx and directly.
+const help = compareProcesses(
   {
-    baseline: () => run(['-e', baselineScript, dir]),
-    check: () => {
-      try {
-        run([join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir]);
-      } catch (e) {
-        if (e.status !== 1) throw e; // 1 = some generated characters break a rule, as intended
-      }
-    },
+    direct: () => runProcess(installed, ['help']),
+    npx: () => runProcess('npx', ['--no-install', 'quartermaster', 'help'], { cwd: root }),
   },
   ROUNDS,
 );
+console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes`);
+console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
+console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 
-// In-process, without node start-up in either side.
-const { main, nodeIo } = await import(pathToFileURL(join(root, 'dist/cli.mjs')).href);
-const silentIo = { ...nodeIo(), out() {}, err() {} };
-const inProcess = await compare(
-  {
-    baseline: async () => {
-      for (const f of readdirSync(dir)) JSON.parse(readFileSync(join(dir, f), 'utf8'));
+for (const N of SIZES) {
+  const dir = join(root, `bench/.work/check-${N}`);
+  generate(dir, N);
+  const m = compareProcesses(
+    {
+      baseline: () => runProcess(process.execPath, ['-e', baselineScript, dir]),
+      installed: () => runProcess(installed, ['check', '--json', dir], ok),
+      node: () => runProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
+      ...(N <= 2000 ? { npx: () => runProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
     },
-    check: async () => {
-      await main(['check', '--json', dir], silentIo);
-    },
-  },
-  ROUNDS,
-);
-
-console.log(`bench:check  ${N} character files, ${ROUNDS} rounds, medians`);
-console.log(`  as processes (node start-up included on both sides):`);
-console.log(`    baseline read + JSON.parse : ${ms(processes.baseline)}`);
-console.log(`    quartermaster check --json : ${ms(processes.check)}`);
-console.log(`    ratio                      : ${(processes.check / processes.baseline).toFixed(2)}  (target <= 2)`);
-console.log(`  in one process:`);
-console.log(`    baseline read + JSON.parse : ${ms(inProcess.baseline)}`);
-console.log(`    check --json               : ${ms(inProcess.check)}`);
-console.log(`    ratio                      : ${(inProcess.check / inProcess.baseline).toFixed(2)}`);
+    ROUNDS,
+  );
+  const [, baseRss] = runProcess(process.execPath, ['-e', baselineScript, dir], { measureRss: true });
+  const [, rss] = runProcess(installed, ['check', '--json', dir], { ...ok, measureRss: true });
+  console.log(`\n  ${N.toLocaleString('en')} character files`);
+  console.log(`    baseline read + JSON.parse        : ${ms(m.baseline)}   peak RSS ${baseRss?.toFixed(0)} MB`);
+  console.log(`    quartermaster check --json        : ${ms(m.installed)}   ratio ${(m.installed / m.baseline).toFixed(2)}  (target <= 2.0)   peak RSS ${rss?.toFixed(0)} MB`);
+  console.log(`    node bin/quartermaster.mjs check  : ${ms(m.node)}   ratio ${(m.node / m.baseline).toFixed(2)}`);
+  if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${ms(m.npx)}   ratio ${(m.npx / m.baseline).toFixed(2)}`);
+}
+rmSync(prefix, { recursive: true, force: true });

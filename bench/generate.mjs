@@ -11,18 +11,19 @@ function uuid(i) {
   return `00000000-0000-4000-8000-${hex}`;
 }
 
+/** A character file of the current version (2: items have ids), as the app saves it. */
 export function makeCharacter(i) {
   const pick = (arr, k) => arr[(i * 7 + k * 13) % arr.length];
   const base = {
     format: 'quartermaster-character',
-    version: 1,
+    version: 2,
     id: uuid(i + 1),
     name: `Character ${i}`,
     player: `Player ${i % 97}`,
     notes: i % 5 === 0 ? 'A longer note about this character, their history and their debts. '.repeat(4) : '',
     skills: Array.from({ length: 5 + (i % 10) }, (_, k) => ({ id: `skill-${k}`, level: 1 + (k % 3) })),
     weapons: [{ name: 'Sword', kind: pick(['short', 'medium', 'long'], 1), lengthCm: 60 + (i % 60) }],
-    items: [{ name: 'Potion', kind: 'potion', text: 'Heals one wound.' }],
+    items: [{ id: `00000000-0000-4000-9000-${(i + 1).toString(16).padStart(12, '0')}`, name: 'Potion', kind: 'potion', text: 'Heals one wound.' }],
   };
   switch (i % 4) {
     case 0:

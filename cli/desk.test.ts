@@ -14,6 +14,7 @@ import { nodeIo, type Io } from './io';
 import { main } from './main';
 import { nativeContentHash, parseDeskArgs, runDesk } from './desk';
 import { contentHash } from '../core/format/hash';
+import { namedDesk } from '../core/desk/editions';
 
 function captureIo(): Io & { stdout: () => string; stderr: () => string } {
   let out = '';
@@ -24,6 +25,7 @@ function captureIo(): Io & { stdout: () => string; stderr: () => string } {
 const NOW = new Date('2026-10-02T17:30:00Z');
 const deps = (now = NOW) => ({
   now: () => now,
+  hostname: () => 'desk-laptop-1',
   fonts: async () => ({ regular: new Uint8Array(readFileSync(new URL('../assets/fonts/DejaVuSans.ttf', import.meta.url))), bold: new Uint8Array(readFileSync(new URL('../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url))) }),
 });
 
@@ -156,15 +158,23 @@ describe('quartermaster desk --reprint-changed', () => {
     expect(first.code).toBe(2); // the unreadable file
     expect(first.err).toContain(`not printed: ${join(folder, 'broken.character.json')}: it is not valid JSON`);
     expect(first.out).toMatch(/Reprint: wrote .*cards1\.pdf: \d+ cards for 19 characters on \d+ pages\./);
-    expect(first.out).toContain('Voided serials: none (first prints only).');
+    expect(first.out).toContain('Voided cards: none (first prints only).');
     expect(first.out).toContain(`Created ${eventFile}.`);
     const event1 = JSON.parse(readFileSync(eventFile, 'utf8'));
-    expect(event1).toMatchObject({ format: 'quartermaster-event', version: 1, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-02' } });
-    expect(Object.keys(event1.characters)).toHaveLength(19);
-    // Dimitri 2 (c02): a character card and one item card (his potion).
+    // The desk is named after the host; it made the event file, so its editions are plain numbers.
+    const home = namedDesk('desk-laptop-1');
+    expect(event1).toMatchObject({ format: 'quartermaster-event', version: 2, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-02' }, homeDesk: home.id });
+    expect(event1.entries).toHaveLength(19);
+    expect(event1.entries.every((e: { kind: string; desk: string }) => e.kind === 'printed' && e.desk === 'desk-laptop-1')).toBe(true);
+    // Dimitri 2 (c02): a character card, an armour tag and one item card (his potion, keyed by its id), edition 1.
     const dimitriId = fakeId(3);
-    expect(event1.characters[dimitriId].printed).toEqual([
-      expect.objectContaining({ serials: [serialFor(dimitriId, 'character', 0), serialFor(dimitriId, 'armour', 0), serialFor(dimitriId, 'item', 0)] }),
+    const ch = serialFor(dimitriId, 'character', 0);
+    const tag = serialFor(dimitriId, 'armour', 0);
+    const potion = serialFor(dimitriId, 'item', EXAMPLES.dimitri.items[0]!.id);
+    expect(event1.entries.find((e: { character: string }) => e.character === dimitriId).cards).toEqual([
+      { serial: ch, edition: '1' },
+      { serial: tag, edition: '1' },
+      { serial: potion, edition: '1' },
     ]);
     expect(existsSync(cards1)).toBe(true);
 
@@ -183,19 +193,20 @@ describe('quartermaster desk --reprint-changed', () => {
     const third = await desk([folder, '--reprint-changed', '--out', cards3], new Date('2026-10-03T08:00:00Z'));
     expect(third.out).toContain('Dimitri 2 · Fortune\'s Landing · armour 4 over torso · not checked in · CARDS CHANGED since printed');
     // The character card has a back (a sheet of fronts and a sheet of backs); the armour tag has none
-    // and goes on a sheet of its own: 3 pages.
-    expect(third.out).toMatch(/Reprint: wrote .*cards3\.pdf: 2 cards for 1 character on 3 pages\./);
+    // and fills a free slot of that two-sided sheet: 2 pages.
+    expect(third.out).toMatch(/Reprint: wrote .*cards3\.pdf: 2 cards for 1 character on 2 pages\./);
     expect(third.out).toMatch(/ {2}Dimitri 2 \(Cleo\): changed since the print of 2026-10-02 \d\d:30/);
     expect(third.out).toMatch(
-      new RegExp(`Dimitri 2 \\(Cleo\\), printed 2026-10-02 \\d\\d:30: ${serialFor(dimitriId, 'character', 0)} \\(reissued\\), ${serialFor(dimitriId, 'armour', 0)} \\(reissued\\), ${serialFor(dimitriId, 'item', 0)} \\(withdrawn\\)`),
+      new RegExp(`Dimitri 2 \\(Cleo\\), printed 2026-10-02 \\d\\d:30: ${ch}/1 \\(replaced by ${ch}/2\\), ${tag}/1 \\(replaced by ${tag}/2\\), ${potion}/1 \\(withdrawn\\)`),
     );
     const pdfText = execFileSync('pdftotext', ['-raw', cards3, '-'], { encoding: 'utf8' });
     expect(pdfText).toContain('Dimitri 2');
     expect(pdfText).not.toContain('Aldric');
     const event3 = JSON.parse(readFileSync(eventFile, 'utf8'));
-    expect(event3.characters[dimitriId].printed).toHaveLength(2);
-    expect(event3.characters[dimitriId].voided).toEqual([serialFor(dimitriId, 'character', 0), serialFor(dimitriId, 'armour', 0), serialFor(dimitriId, 'item', 0)]);
-    expect(event3.characters[fakeId(1)]).toEqual(event1.characters[fakeId(1)]);
+    // The ledger grew by one entry; the entries already there are unchanged.
+    expect(event3.entries).toHaveLength(20);
+    expect(event3.entries.slice(0, 19)).toEqual(event1.entries);
+    expect(event3.entries[19]).toMatchObject({ kind: 'printed', character: dimitriId, cards: [{ serial: ch, edition: '2' }, { serial: tag, edition: '2' }] });
     // The previous event file is kept in the backups folder, byte for byte.
     const backups = join(folder, '.quartermaster-backups', encodeURIComponent('Autumn Muster.event.json'));
     const kept = readdirSync(backups);

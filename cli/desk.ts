@@ -4,7 +4,8 @@
 // for this event and records the print in the event file (atomically, with a backup of the previous
 // event file). Character files are never written; a bad event file is never overwritten.
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { contentJson } from '../core/format/hash';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -13,6 +14,7 @@ import { RULESETS } from '../core/rulesets/index';
 // The desk core is imported module by module, and the PDF parts (pdf-lib, fontkit) only when a
 // PDF is written, so the report alone starts as fast as `check`.
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
+import { namedDesk, type DeskIdentity } from '../core/desk/editions';
 import { EVENT_FILE_SUFFIX, eventRuleset, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
@@ -42,6 +44,7 @@ Options:
                         if needed) and lists the serials it voids. Needs --out.
   --out FILE.pdf        where --reprint-changed writes the cards
   --paper a4|letter     paper for the sheet and the cards (default a4)
+  --desk NAME           this desk's name in the event's ledger (default: the host name)
 
 Exit codes: 0 all clean, 1 a rule error in some character, 2 a file that cannot be read (the rest
 are still shown), a bad event file (nothing is written), or bad usage.`;
@@ -49,9 +52,18 @@ are still shown), a bad event file (nothing is written), or bad usage.`;
 export type DeskDeps = {
   fonts(): Promise<FontBytes>;
   now(): Date;
+  /** The host name: the desk's name when --desk is not given. */
+  hostname?(): string;
+  /** New ids (events, entries); random unless a test injects its own. */
+  newId?(): string;
 };
 
 const defaultDeps: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
+
+/** The desk the command line writes as: --desk NAME, or the host name. Its id is made from the name. */
+export function cliDesk(name: string | undefined, deps: Pick<DeskDeps, 'hostname'>): DeskIdentity {
+  return namedDesk(name ?? (deps.hostname ?? hostname)());
+}
 
 
 export type DeskArgs = {
@@ -62,6 +74,7 @@ export type DeskArgs = {
   reprint: boolean;
   out?: string;
   paper: PaperId;
+  desk?: string;
 };
 
 export function parseDeskArgs(args: readonly string[]): DeskArgs {
@@ -97,6 +110,12 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
       case '--reprint-changed':
         parsed.reprint = true;
         break;
+      case '--desk': {
+        const v = take().trim();
+        if (v === '' || v.length > 60) throw new UsageError('--desk must be a name of 1 to 60 characters');
+        parsed.desk = v;
+        break;
+      }
       case '--paper': {
         const v = take();
         if (!(v in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${v}"`);
@@ -149,7 +168,8 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     io.err(`quartermaster desk: ${e.message}\n`);
     return 2;
   }
-  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, characters, now));
+  const desk = cliDesk(a.desk, deps);
+  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, characters, now, desk, deps.newId ?? randomUUID));
   const event = state.kind === 'bad' ? newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = deskRows(characters, event);
   const heading =
@@ -181,13 +201,23 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
   if (a.reprint && a.out !== undefined) {
-    const reprintCode = await reprintChanged(state, characters, a.out, a.folder, a.paper, now, io, deps);
+    const reprintCode = await reprintChanged(state, characters, a.out, a.folder, a.paper, now, io, deps, desk);
     code = Math.max(code, reprintCode);
   }
   return code;
 }
 
-async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, characters: DeskCharacter[], out: string, folder: string, paper: PaperId, now: Date, io: Io, deps: DeskDeps): Promise<number> {
+async function reprintChanged(
+  state: Exclude<EventState, { kind: 'bad' }>,
+  characters: DeskCharacter[],
+  out: string,
+  folder: string,
+  paper: PaperId,
+  now: Date,
+  io: Io,
+  deps: DeskDeps,
+  desk: DeskIdentity,
+): Promise<number> {
   let code = 0;
   const plan = planReprint(characters, state.event);
   for (const s of plan.skipped) {
@@ -229,7 +259,7 @@ async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, chara
     return 2;
   }
   const at = isoLocal(now);
-  const recorded = recordPrints(state.event, prints, at);
+  const recorded = recordPrints(state.event, prints, { at, desk: desk.name, deskId: desk.id, ...(deps.newId ? { newId: deps.newId } : {}) });
 
   // The event file must still be what was read: another desk (or the app) may have saved it.
   const unchanged = await eventUnchanged(state, io);
@@ -265,10 +295,12 @@ async function reprintChanged(state: Exclude<EventState, { kind: 'bad' }>, chara
 }
 
 export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, string>): string {
-  if (voids.length === 0) return 'Voided serials: none (first prints only).\n';
-  const lines = ['Voided serials (collect and destroy the cards printed earlier):'];
+  if (voids.length === 0) return 'Voided cards: none (first prints only).\n';
+  const lines = ['Voided cards (collect and destroy these editions; the new ones replace them):'];
   for (const v of voids) {
-    const parts = [...v.reissued.map((s) => `${s} (reissued)`), ...v.withdrawn.map((s) => `${s} (withdrawn)`)];
+    const issued = new Map((v.issued ?? []).map((label) => [label.slice(0, label.lastIndexOf('/')), label]));
+    const serialOf = (label: string) => label.slice(0, label.lastIndexOf('/'));
+    const parts = [...v.reissued.map((s) => `${s} (replaced by ${issued.get(serialOf(s)) ?? 'a new edition'})`), ...v.withdrawn.map((s) => `${s} (withdrawn)`)];
     lines.push(`  ${names.get(v.id) ?? v.id}, printed ${wallTime(v.printedAt)}: ${parts.join(', ') || 'no serials recorded'}`);
   }
   return `${lines.join('\n')}\n`;
@@ -312,12 +344,12 @@ async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<
 }
 
 /** A new event named after the folder, for the game most of its characters play, starting today. */
-function defaultEvent(folder: string, characters: readonly DeskCharacter[], now: Date): DeskEvent {
+function defaultEvent(folder: string, characters: readonly DeskCharacter[], now: Date, desk: DeskIdentity, newId: () => string): DeskEvent {
   const counts = new Map<RulesetId, number>();
   for (const c of characters) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
   const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
   const name = basename(resolve(folder)).slice(0, 200) || 'Event';
-  return newEvent({ name, game, start: isoLocal(now).slice(0, 10) });
+  return newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
 }
 
 async function eventUnchanged(state: Exclude<EventState, { kind: 'bad' }>, io: Io): Promise<true | string> {

@@ -53,7 +53,7 @@ beforeAll(async () => {
         setup(b) {
           b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?)$/ }, (a) => ({ path: a.path, namespace: 'no-printing' }));
           b.onLoad({ filter: /.*/, namespace: 'no-printing' }, () => ({
-            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export const getEncodedBits = no; export const applyMask = no; export default {};',
+            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export const getEncodedBits = no; export const applyMask = no; export const PrintScaling = {}; export default {};',
             loader: 'js',
           }));
         },

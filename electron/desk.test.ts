@@ -7,7 +7,9 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIn } from '../core/desk/checkin';
-import { EXAMPLES } from '../core/desk/testing';
+import { EXAMPLES, stampAt } from '../core/desk/testing';
+import { characterFold, foldEvent } from '../core/desk/fold';
+import { cardCodePayload } from '../core/pdf/card-code';
 import type { DeskFolder } from '../core/ipc/contract';
 import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
@@ -79,8 +81,9 @@ describe('opening an event folder', () => {
       ['vasil.character.json', 'clean'],
     ]);
     const dimitri = desk.rows[2]!;
-    // The content hash printed on the cards: SHA-256 of the canonical JSON of the file's character.
-    expect(dimitri.hash).toBe(sha(canonicalJson(EXAMPLES.dimitri)));
+    // The content hash printed on the cards: SHA-256 of the canonical JSON of the file's character
+    // (as version 1 held it: the same hash as before item ids, core/format/hash.ts contentView).
+    expect(dimitri.hash).toBe(sha(canonicalJson({ ...EXAMPLES.dimitri, version: 1, items: EXAMPLES.dimitri.items.map(({ id: _id, ...rest }) => rest) })));
     // Without the event (the view applies its event) and without what the view makes itself.
     expect(dimitri).toMatchObject({ id: EXAMPLES.dimitri.id, name: 'Dimitri', player: 'Sam', ruleset: 'fortunes-landing' });
     for (const own of ['checkedInAt', 'tag', 'lastPrintedAt', 'search', 'armour', 'rulesetName']) expect(dimitri).not.toHaveProperty(own);
@@ -118,11 +121,11 @@ describe('opening an event folder', () => {
   it('shows a bad event file with its reason and never overwrites it', async () => {
     const f = await opened();
     const path = join(folder, 'Autumn Muster.event.json');
-    const bad = json({ format: 'quartermaster-event', version: 1, name: 'X', game: '', dates: { start: '2026-10-04', end: '2026-10-02' }, characters: {} });
+    const bad = json({ format: 'quartermaster-event', version: 2, id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'X', game: '', dates: { start: '2026-10-04', end: '2026-10-02' }, entries: [] });
     await writeFile(path, bad);
     const desk = await f.handlers.loadEventFolder({ folder });
     expect(desk.eventFile).toEqual({ kind: 'bad', path, message: expect.stringMatching(/field "dates\.end": must not be before the start \(2026-10-04\)/) });
-    const save = await f.handlers.saveEvent({ folder, eventFile: path, event: { format: 'quartermaster-event', version: 1, name: 'X', game: '', dates: { start: '2026-10-02', end: '2026-10-02' }, characters: {} }, expectedHash: sha(bad) });
+    const save = await f.handlers.saveEvent({ folder, eventFile: path, event: { format: 'quartermaster-event', version: 2, id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'X', game: '', dates: { start: '2026-10-02', end: '2026-10-02' }, entries: [] }, expectedHash: sha(bad) });
     expect(save).toMatchObject({ ok: false, reason: 'read-only' });
     expect(await readFile(path, 'utf8')).toBe(bad);
     await expect(f.handlers.exportCheckInSheet({ folder, format: 'csv' })).rejects.toThrow(/fix or replace the event file first/);
@@ -153,7 +156,17 @@ describe('the event file', () => {
     const f = await created();
     const path = join(folder, 'Autumn Muster.event.json');
     const text = await readFile(path, 'utf8');
-    expect(JSON.parse(text)).toEqual({ format: 'quartermaster-event', version: 1, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters: {} });
+    // A new event: a random id, this desk as its home desk (plain edition numbers), an empty ledger.
+    expect(JSON.parse(text)).toEqual({
+      format: 'quartermaster-event',
+      version: 2,
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      name: 'Autumn Muster',
+      game: 'fortunes-landing',
+      dates: { start: '2026-10-02', end: '2026-10-04' },
+      homeDesk: f.desk.deskIdentity!.id,
+      entries: [],
+    });
     expect(text.endsWith('}\n')).toBe(true);
     expect(f.file.hash).toBe(sha(text));
     await expect(f.handlers.createEvent({ folder, name: 'Again', game: '', start: '2026-10-02', end: '2026-10-02' })).rejects.toThrow(/already holds an event file \(Autumn Muster\.event\.json\)/);
@@ -180,11 +193,12 @@ describe('the event file', () => {
     const path = f.file.path;
     const before = await readFile(path, 'utf8');
     const at = '2026-10-02T18:05:00+01:00';
-    const { event } = checkIn(f.file.event, EXAMPLES.dimitri.id, at);
+    const { event, entries } = checkIn(f.file.event, EXAMPLES.dimitri.id, stampAt(at, f.desk.deskIdentity!.name));
     const saved = await f.handlers.saveEvent({ folder, eventFile: path, event, expectedHash: f.file.hash });
     const after = await readFile(path, 'utf8');
     expect(saved).toEqual({ ok: true, hash: sha(after) });
-    expect(JSON.parse(after).characters).toEqual({ [EXAMPLES.dimitri.id]: { checkedInAt: at } });
+    expect(JSON.parse(after).entries).toEqual(entries);
+    expect(entries[0]).toMatchObject({ kind: 'check-in', character: EXAMPLES.dimitri.id, at, desk: f.desk.deskIdentity!.name });
     // The backup: in the event folder's backups, named <ms>-<n>.event.json, holding the old bytes.
     const backups = join(folder, BACKUP_FOLDER, encodeURIComponent('Autumn Muster.event.json'));
     const names = await readdir(backups);
@@ -201,10 +215,26 @@ describe('the event file', () => {
   it('refuses to save an invalid event, naming the field, and writes nothing', async () => {
     const f = await created();
     const before = await readFile(f.file.path, 'utf8');
-    const event = { ...f.file.event, characters: { [EXAMPLES.dimitri.id]: { checkedInAt: 'yesterday' } } };
+    const good = checkIn(f.file.event, EXAMPLES.dimitri.id, stampAt('2026-10-02T18:05:00+01:00')).event;
+    const event = { ...good, entries: [{ ...good.entries[0]!, at: 'yesterday' }] };
     const r = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event, expectedHash: f.file.hash });
-    expect(r).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('field "characters.7904bd13-6520-45b6-90dd-75f7a9b57850.checkedInAt"') });
+    expect(r).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('field "entries[0].at"') });
     expect(await readFile(f.file.path, 'utf8')).toBe(before);
+  });
+
+  it('never lets a save drop entries already on disk: the ledger only grows', async () => {
+    const f = await created();
+    const { event } = checkIn(f.file.event, EXAMPLES.dimitri.id, stampAt('2026-10-02T18:05:00+01:00'));
+    const saved = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event, expectedHash: f.file.hash });
+    if (!saved.ok) throw new Error(saved.message);
+    // A window sending the event without that entry (a bug, or a hostile page) with the current hash.
+    const dropped = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: { ...event, entries: [] }, expectedHash: saved.hash });
+    expect(dropped.ok).toBe(true);
+    const onDisk = JSON.parse(await readFile(f.file.path, 'utf8'));
+    expect(onDisk.entries).toEqual(event.entries);
+    // One carrying another event's id is refused.
+    const other = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: { ...event, id: '4b1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' }, expectedHash: dropped.ok ? dropped.hash : '' });
+    expect(other).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringContaining('two different events') });
   });
 });
 
@@ -235,7 +265,7 @@ describe('the check-in sheet', () => {
   it('writes the CSV with the check-in times, adding the suffix, and the PDF', async () => {
     const f = await created();
     const at = '2026-10-02T18:05:00+01:00';
-    const { event } = checkIn(f.file.event, EXAMPLES.aldric.id, at);
+    const { event } = checkIn(f.file.event, EXAMPLES.aldric.id, stampAt(at));
     await f.handlers.saveEvent({ folder, eventFile: f.file.path, event, expectedHash: f.file.hash });
     f.queue.csv.push(join(dir, 'sheet'));
     const csv = await f.handlers.exportCheckInSheet({ folder, format: 'csv' });
@@ -274,11 +304,13 @@ describe('reprint changed and verifying cards', () => {
     expect(one.skipped).toEqual([{ file: join(folder, 'broken.character.json'), reason: expect.stringContaining('broken.character.json') }]);
     expect((await readFile(first)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const recorded = eventOf(one.desk);
-    const dimitriPrint = recorded.event.characters[EXAMPLES.dimitri.id]!.printed![0]!;
-    // Dimitri's cards include his character card and his potion's item card (serials: id|type|index).
+    const dimitriPrint = characterFold(recorded.event, EXAMPLES.dimitri.id).current!;
+    // Dimitri's cards include his character card and his potion's item card (serials: id|type|item id), edition 1
+    // (this desk made the event file, so its editions are plain numbers).
     const ch = serialFor(EXAMPLES.dimitri.id, 'character', 0);
-    const potion = serialFor(EXAMPLES.dimitri.id, 'item', 0);
-    expect(dimitriPrint.serials).toEqual(expect.arrayContaining([ch, potion]));
+    const potion = serialFor(EXAMPLES.dimitri.id, 'item', EXAMPLES.dimitri.items[0]!.id);
+    expect(dimitriPrint.cards).toEqual(expect.arrayContaining([{ serial: ch, edition: '1' }, { serial: potion, edition: '1' }]));
+    expect(dimitriPrint).toMatchObject({ kind: 'printed', desk: one.desk.deskIdentity!.name, deskId: one.desk.deskIdentity!.id });
 
     // Nothing changed: nothing to print, and no dialog.
     const asked = f.asked.length;
@@ -299,17 +331,28 @@ describe('reprint changed and verifying cards', () => {
     expect(two.printed.map((p) => [p.name, p.reason, p.previousAt])).toEqual([['Dimitri', 'changed', dimitriPrint.at]]);
     expect(two.voids).toHaveLength(1);
     expect(two.voids[0]!.id).toBe(EXAMPLES.dimitri.id);
-    expect(two.voids[0]!.reissued).toContain(ch);
-    expect(two.voids[0]!.withdrawn).toEqual([potion]);
-    const entry = eventOf(two.desk).event.characters[EXAMPLES.dimitri.id]!;
-    expect(entry.printed).toHaveLength(2);
-    expect(new Set(entry.voided)).toEqual(new Set(dimitriPrint.serials));
+    // The character card and armour tag are reissued as edition 2; the potion card is withdrawn.
+    const tag = serialFor(EXAMPLES.dimitri.id, 'armour', 0);
+    expect(two.voids[0]!.reissued).toEqual([`${ch}/1`, `${tag}/1`]);
+    expect(two.voids[0]!.withdrawn).toEqual([`${potion}/1`]);
+    expect(two.voids[0]!.issued).toEqual([`${ch}/2`, `${tag}/2`]);
+    const entry = characterFold(eventOf(two.desk).event, EXAMPLES.dimitri.id);
+    expect(entry.prints).toHaveLength(2);
+    expect(foldEvent(eventOf(two.desk).event).voids.map((v) => v.label)).toEqual([`${ch}/1`, `${tag}/1`, `${potion}/1`]);
     // The event file was backed up before each recorded print.
     expect(await readdir(join(folder, BACKUP_FOLDER, encodeURIComponent('Autumn Muster.event.json')))).toHaveLength(2);
 
     // After it, the old card is void (a later print replaced it); the new one matches; an unknown id is unknown.
     expect(await f.handlers.verifyCard({ folder, text: oldCard })).toMatchObject({ kind: 'changed', name: 'Dimitri', superseded: true });
-    const current = entry.printed![1]!.hash;
+    const current = entry.prints[1]!.hash;
+    // With the edition in the code: edition 1 is void, replaced by edition 2.
+    expect(await f.handlers.verifyCard({ folder, text: cardCodePayload(EXAMPLES.dimitri.id, dimitriPrint.hash, `${ch}/1`) })).toMatchObject({
+      kind: 'changed',
+      superseded: true,
+      replacedBy: { label: `${ch}/2`, edition: '2' },
+      message: expect.stringMatching(/^void: replaced by edition 2 on 2026-10-02 \d\d:\d\d/),
+    });
+    expect(await f.handlers.verifyCard({ folder, text: cardCodePayload(EXAMPLES.dimitri.id, current, `${ch}/2`) })).toMatchObject({ kind: 'match', label: `${ch}/2` });
     expect(await f.handlers.verifyCard({ folder, text: qrPayload(EXAMPLES.dimitri.id, current) })).toMatchObject({ kind: 'match', name: 'Dimitri' });
     expect(await f.handlers.verifyCard({ folder, text: qrPayload('00000000-0000-4000-8000-000000000009', current) })).toMatchObject({ kind: 'unknown' });
     expect(await f.handlers.verifyCard({ folder, text: 'hello' })).toMatchObject({ kind: 'not-a-card' });
@@ -317,7 +360,7 @@ describe('reprint changed and verifying cards', () => {
 
   it('prints nothing and records nothing when the event file changed since it was read', async () => {
     const f = await created();
-    const { event } = checkIn(f.file.event, EXAMPLES.aldric.id, '2026-10-02T18:05:00+01:00');
+    const { event } = checkIn(f.file.event, EXAMPLES.aldric.id, stampAt('2026-10-02T18:05:00+01:00'));
     await f.handlers.saveEvent({ folder, eventFile: f.file.path, event, expectedHash: f.file.hash });
     const text = await readFile(f.file.path, 'utf8');
     f.queue.pdf.push(join(dir, 'cards.pdf'));

@@ -12,7 +12,7 @@
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
 import { deskRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
@@ -192,10 +193,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
     const rows = viewRows(list);
-    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list) };
+    const deskIdentity = settings.deskIdentity();
+    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list), deskIdentity };
     const found = await eventFilesIn(folder);
-    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found } };
-    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list) };
+    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found }, deskIdentity };
+    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list), deskIdentity };
   };
 
   /** The event as saved on disk, for the sheet and for verifying: a new, empty one when there is none. */
@@ -227,8 +229,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     return backUpEvent(path, folder, deps.now());
   };
 
-  /** Why the event file on disk may not be replaced now, or null. */
-  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | null> => {
+  /** Why the event file on disk may not be replaced now, or the event on disk. */
+  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | { ok: 'same'; event: DeskEvent }> => {
     let current: Uint8Array;
     try {
       current = await readBytes(path);
@@ -242,7 +244,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     if (bytesHash(current) !== expectedHash) {
       return { ok: false, reason: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
     }
-    return null;
+    return { ok: 'same', event: loaded.event };
   };
 
   return {
@@ -266,7 +268,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const existing = await eventFilesIn(folder);
       if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
       const path = newEventPath(folder, parsed.data.name);
-      const text = serializeEvent(newEvent(parsed.data));
+      const text = serializeEvent(newEvent({ ...parsed.data, id: randomUUID(), homeDesk: settings.deskIdentity().id }));
       try {
         // Never over a file that appeared meanwhile.
         await writeNew(path, text);
@@ -282,13 +284,21 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const path = await checkEventFile(folder, eventFile);
       const parsed = eventSchema.safeParse(event);
       if (!parsed.success) return { ok: false, reason: 'invalid', message: `${path}: ${fieldMessage(parsed.error.issues[0]!)}; nothing was saved` };
-      const bytes = new TextEncoder().encode(serializeEvent(parsed.data));
-      // Never write a file this version could not read back (too large, too deep, forbidden keys).
-      const readBack = loadEventBytes(bytes, path);
-      if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
       try {
-        const refused = await changedOnDisk(path, expectedHash);
-        if (refused) return refused;
+        const disk = await changedOnDisk(path, expectedHash);
+        if (disk.ok !== 'same') return disk;
+        // The ledger only grows: whatever the window sends, every entry on disk stays.
+        let merged: DeskEvent;
+        try {
+          merged = mergeEvents(parsed.data, disk.event);
+        } catch (e) {
+          if (!(e instanceof LedgerConflictError)) throw e;
+          return { ok: false, reason: 'invalid', message: `${path}: ${e.message}; nothing was saved` };
+        }
+        const bytes = new TextEncoder().encode(serializeEvent(merged));
+        // Never write a file this version could not read back (too large, too deep, forbidden keys).
+        const readBack = loadEventBytes(bytes, path);
+        if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
         await backUp(folder, path);
         await writeAtomic(path, bytes);
         return { ok: true, hash: bytesHash(bytes) };
@@ -356,7 +366,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
       const problems = printed.problems.map((p) => p.message);
       if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const recorded = recordPrints(state.event, prints, isoLocal(now));
+      const desk = settings.deskIdentity();
+      const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
 
       // The event file must still be what was read: another desk may have saved it meanwhile.
       const again = await readState();
@@ -391,7 +402,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 }
 
 /** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
-const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 1, name: 'none', game: '', dates: { start: '2000-01-01', end: '2000-01-01' }, characters: {} };
+const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-01' });
 
 /** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {

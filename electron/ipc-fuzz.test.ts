@@ -115,6 +115,9 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     saveDraft: [{ path: f.file, character: f.character }],
     listDrafts: [],
     discardDraft: [{ path: f.file }],
+    saveSession: [{ path: f.file, session: { present: f.character, past: [], future: [], trackers: {} } }],
+    loadSession: [{ path: f.file }],
+    discardSession: [{ path: f.file }],
   };
 }
 

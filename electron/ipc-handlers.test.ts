@@ -384,6 +384,9 @@ describe('argument validation: every handler rejects wrong types', () => {
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],
     discardDraft: [[{ path: 3 }]],
+    saveSession: [[{ path: '/a' }], [{ path: '/a', session: 'x' }]],
+    loadSession: [[{ path: 3 }]],
+    discardSession: [[{}]],
   };
 
   it('covers every method of the contract', () => {

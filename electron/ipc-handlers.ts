@@ -41,6 +41,7 @@ import {
 } from '../node/files';
 import { Library, type DeriveFn } from './library';
 import { DRAFTS_FOLDER, readDrafts, removeDraft, writeDraft } from './drafts';
+import { readSession, removeSession, writeSession } from './sessions';
 import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget } from './paths';
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
@@ -528,6 +529,22 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     async discardDraft({ path }) {
       await checkPath(path);
       await removeDraft(await drafts(), path);
+    },
+
+    async saveSession({ path, session }) {
+      await checkPath(path);
+      notExample(path, 'kept');
+      return writeSession(await drafts(), path, session, deps.now());
+    },
+
+    async loadSession({ path }) {
+      await checkPath(path);
+      return readSession(await drafts(), path);
+    },
+
+    async discardSession({ path }) {
+      await checkPath(path);
+      await removeSession(await drafts(), path);
     },
 
     // The event desk (electron/desk.ts).

@@ -467,7 +467,7 @@ describe('old and newer files', () => {
     await mkdir(folder);
     await copyFile(new URL('v0-fortunes-landing.character.json', fixturesDir), join(folder, 'tomas.character.json'));
     await copyFile(new URL('v1-autumn-muster.event.json', fixturesDir), join(folder, 'autumn.event.json'));
-    await copyFile(new URL('v2-future.event.json', fixturesDir), join(folder, 'spring.event.json'));
+    await copyFile(new URL('v3-future.event.json', fixturesDir), join(folder, 'spring.event.json'));
     const ok = captureIo();
     expect(await main(['desk', folder, '--event', join(folder, 'autumn.event.json')], ok)).toBe(0);
     // Old Tomas (the v0 character) is the one character the event lists as checked in.

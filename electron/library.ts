@@ -1,7 +1,8 @@
 // The character library: every `*.character.json` under a folder, with name, player, ruleset and
-// status from the core, cached by path + size + modified time, and a watcher for changes made by
-// other programs.
-import { watch, type FSWatcher } from 'node:fs';
+// status from the core, cached by path + size + modified + change time (in memory, and on disk
+// across restarts: library-cache.ts), and a watcher for changes made by other programs
+// (library-watch.ts). One stat per file; a file is read only when the cache cannot answer.
+import type { Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadCharacterBytes } from '../core/format/load';
@@ -9,62 +10,100 @@ import type { LibraryEntry } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import type { Derivation } from '../core/rulesets/types';
-import { ioProblem, peekFutureVersion, readBytes, TooLargeError } from '../node/files';
+import { ioProblem, peekFutureVersion, TooLargeError } from '../node/files';
+import { loadDiskCache, saveDiskCache, type Cached } from './library-cache';
+import { readStatted, statFile } from './library-io';
 import { isInside } from './paths';
+
+export { isRelevantChange, watchLibrary } from './library-watch';
 
 export type DeriveFn = (character: Character) => Derivation;
 
 /** How deep the listing goes into sub-folders (a guard against pathological trees). */
 export const MAX_FOLDER_DEPTH = 32;
-/** Files stat-ed or read at once. */
-const BATCH = 64;
-
-type Cached = { size: number; mtimeMs: number; entry: LibraryEntry };
+/**
+ * Files in flight at once. Node's thread pool has four threads; enough requests queued keeps them
+ * busy while the main thread parses and checks the files already read.
+ */
+const IN_FLIGHT = 32;
 
 export type LibraryOptions = {
   /** The rules check; by default the core's `derive` (loaded lazily, see `coreDerive`). */
   derive?: DeriveFn;
+  /** Where the cache is kept across restarts (the app's user-data folder); none: memory only. */
+  cacheFile?: string;
+  /** What cached entries depend on besides the file, e.g. the app version (new rules: re-check). */
+  cacheKey?: string;
+};
+
+export type ListOptions = {
+  /** Called once with the first `firstCount` rows (in path order), as soon as they are known. */
+  onFirstRows?: (entries: LibraryEntry[]) => void;
+  firstCount?: number;
+  /** Called as files are done: how many of how many. */
+  onProgress?: (done: number, total: number) => void;
 };
 
 export class Library {
-  private readonly cache = new Map<string, Cached>();
+  private cache = new Map<string, Cached>();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
+  private diskLoaded: Promise<void> | null = null;
+  private dirty = false;
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LibraryOptions = {}) {}
 
   /** Every character file under `folder`, sorted by path. A missing folder lists as empty. */
-  async list(folder: string): Promise<LibraryEntry[]> {
-    const files = await findCharacterFiles(folder);
-    const seen = new Set<string>();
+  async list(folder: string, listOptions: ListOptions = {}): Promise<LibraryEntry[]> {
+    const [files, derive] = await Promise.all([findCharacterFiles(folder), this.derive(), this.loadDisk()]);
     const out: LibraryEntry[] = new Array(files.length);
-    const derive = await this.derive();
-    for (let i = 0; i < files.length; i += BATCH) {
-      await Promise.all(
-        files.slice(i, i + BATCH).map(async (file, j) => {
-          seen.add(file);
-          out[i + j] = await this.entryOf(file, derive);
-        }),
-      );
+    const firstCount = Math.min(listOptions.firstCount ?? 100, files.length);
+    let firstDone = 0;
+    let done = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const i = next++;
+        out[i] = await this.entryOf(files[i]!, derive);
+        done++;
+        listOptions.onProgress?.(done, files.length);
+        // The first rows are the first files in path order: report them when all of them are in.
+        if (i < firstCount && ++firstDone === firstCount) listOptions.onFirstRows?.(out.slice(0, firstCount));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
+    if (firstCount === 0) listOptions.onFirstRows?.([]);
+    // Forget files that are gone from this folder (only when the cache holds more than these).
+    let listed = 0;
+    for (const f of files) if (this.cache.has(f)) listed++;
+    if (this.cache.size > listed) {
+      const seen = new Set(files);
+      for (const key of this.cache.keys()) {
+        if (!seen.has(key) && isInside(folder, key)) {
+          this.cache.delete(key);
+          this.dirty = true;
+        }
+      }
     }
-    // Forget files that are gone from this folder.
-    for (const key of this.cache.keys()) if (isInside(folder, key) && !seen.has(key)) this.cache.delete(key);
-    return out.filter((e): e is LibraryEntry => e !== undefined);
+    this.saveSoon();
+    return out;
   }
 
-  /** One file's entry (from the cache when size and modified time are unchanged). */
+  /** One file's entry (from the cache when size, modified and change time are unchanged). */
   async entryOf(path: string, derive?: DeriveFn | Error): Promise<LibraryEntry> {
     const fileName = basename(path);
-    let s;
+    let s: Stats;
     try {
-      s = await stat(path);
+      s = await statFile(path);
     } catch (e) {
-      this.cache.delete(path);
+      if (this.cache.delete(path)) this.dirty = true;
       return unreadable(path, fileName, ioProblem(path, e).message, 0, 0);
     }
     const hit = this.cache.get(path);
-    if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs) return hit.entry;
-    const entry = await describe(path, fileName, s.size, Math.floor(s.mtimeMs), derive ?? (await this.derive()));
-    this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, entry });
+    if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs && hit.ctimeMs === s.ctimeMs) return hit.entry;
+    const entry = await describe(path, fileName, s, derive ?? (await this.derive()));
+    this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, entry });
+    this.dirty = true;
     return entry;
   }
 
@@ -72,6 +111,32 @@ export class Library {
   invalidate(path?: string): void {
     if (path === undefined) this.cache.clear();
     else this.cache.delete(path);
+    this.dirty = true;
+  }
+
+  /** Resolves when the cache file has been written (tests, and before quitting). */
+  async flush(): Promise<void> {
+    this.saveSoon();
+    await this.saving;
+  }
+
+  private loadDisk(): Promise<void> {
+    const { cacheFile } = this.options;
+    if (!cacheFile) return Promise.resolve();
+    this.diskLoaded ??= loadDiskCache(cacheFile, this.options.cacheKey ?? '').then((disk) => {
+      // Entries already known in memory are newer than the disk's.
+      for (const [k, v] of this.cache) disk.set(k, v);
+      this.cache = disk;
+    });
+    return this.diskLoaded;
+  }
+
+  /** Writes the cache file after a listing that changed it, one write at a time. */
+  private saveSoon(): void {
+    const { cacheFile } = this.options;
+    if (!cacheFile || !this.dirty) return;
+    this.dirty = false;
+    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache).catch(() => undefined));
   }
 
   private derive(): Promise<DeriveFn | Error> {
@@ -94,10 +159,12 @@ export async function coreDerive(): Promise<DeriveFn | Error> {
   }
 }
 
-async function describe(path: string, fileName: string, size: number, modifiedMs: number, derive: DeriveFn | Error): Promise<LibraryEntry> {
+async function describe(path: string, fileName: string, s: Stats, derive: DeriveFn | Error): Promise<LibraryEntry> {
+  const size = s.size;
+  const modifiedMs = Math.floor(s.mtimeMs);
   let bytes: Uint8Array;
   try {
-    bytes = await readBytes(path);
+    bytes = await readStatted(path, s);
   } catch (e) {
     const message = e instanceof TooLargeError ? e.message : ioProblem(path, e).message;
     return unreadable(path, fileName, message, size, modifiedMs);
@@ -181,40 +248,4 @@ export async function findCharacterFiles(folder: string): Promise<string[]> {
     }
   }
   return out.sort();
-}
-
-/** Whether a changed name (relative to the library) matters: hidden files and folders (our temp files, backups) do not. */
-export function isRelevantChange(name: string | null): boolean {
-  return name === null || !name.split(/[\\/]/).some((part) => part.startsWith('.'));
-}
-
-/**
- * Calls `onChange` (debounced) when anything under `folder` changes, ignoring hidden files (temp
- * files, backups). Returns a function that stops watching.
- */
-export function watchLibrary(folder: string, onChange: () => void, debounceMs = 300): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let watcher: FSWatcher | null = null;
-  const fire = (name: string | null) => {
-    if (!isRelevantChange(name)) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      onChange();
-    }, debounceMs);
-  };
-  try {
-    watcher = watch(folder, { recursive: true, persistent: false }, (_event, name) => fire(name === null ? null : String(name)));
-  } catch {
-    try {
-      watcher = watch(folder, { persistent: false }, (_event, name) => fire(name === null ? null : String(name)));
-    } catch {
-      watcher = null; // folder missing: nothing to watch
-    }
-  }
-  watcher?.on('error', () => undefined);
-  return () => {
-    if (timer) clearTimeout(timer);
-    watcher?.close();
-  };
 }

@@ -69,7 +69,8 @@ function start(): void {
   const pendingOpens: string[] = [];
 
   const settings = openStoredSettings();
-  const library = new Library();
+  // The listing's cache survives restarts; a new version (new rules) checks every file again.
+  const library = new Library({ cacheFile: join(app.getPath('userData'), 'library-cache.json'), cacheKey: app.getVersion() });
   const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder });
 
   const send = (name: EventChannel, ...args: unknown[]) => {

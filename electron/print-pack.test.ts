@@ -9,6 +9,7 @@ import type { Character } from '../core/model/character';
 import { CARD_SECTIONS, FontMetrics, layoutBatch, printCards } from '../core/pdf/index';
 import { sampleCharacter, SAMPLE_RULESETS } from '../core/pdf/sample-characters';
 import { derive } from '../core/rulesets/index';
+import { nativeDeflate } from '../node/deflate';
 import { RULESET_IDS } from '../core/model/ids';
 import { serializeCharacter } from '../core/format/save';
 import { SECTIONS_FOR_RULESET } from '../renderer/print-options';
@@ -125,11 +126,12 @@ describe('event pack', () => {
     expect(run.problems[2]!.message).toMatch(/already printed from .*fl\.character\.json/);
     expect(run.characters).toBe(3);
 
-    // The same PDF as the core's printCards of the three (same clock, same order by player).
+    // The same PDF as the core's printCards of the three (same clock, same order by player, and
+    // the main process's native zlib).
     const fonts = { regular: await readFile(join(root, 'assets/fonts/DejaVuSans.ttf')), bold: await readFile(join(root, 'assets/fonts/DejaVuSans-Bold.ttf')) };
     const core = await printCards(
       [fl!, cp!, bg!].map((c, i) => ({ character: c, derivation: derive(c), source: files[i]! })),
-      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack' },
+      { now, fonts, layout: { paper: 'a4' }, title: 'Quartermaster event pack', deflate: nativeDeflate },
     );
     expect(run.cards).toBe(core.cards.length);
     expect(run.pages).toBe(core.pages);

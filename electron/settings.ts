@@ -9,9 +9,12 @@
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
 // Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
 // settings file never stops the app from starting.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Language, Paper, Settings } from '../core/ipc/contract';
+import type { DeskIdentity } from '../core/desk/editions';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
 export const MAX_RECENT_FILES = 10;
@@ -139,20 +142,36 @@ export interface SettingsStore {
   replaceRecent(from: string, to: string): AppSettings;
   /** Called after every change. */
   subscribe(listener: (settings: AppSettings) => void): () => void;
+  /**
+   * This installation's event desk (stored as `desk: { id, name }`): the id is random, made once;
+   * the name is the host name until changed. Ledger entries carry both.
+   */
+  deskIdentity(): DeskIdentity;
+  setDeskName(name: string): DeskIdentity;
+}
+
+const deskSchema = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(60) });
+
+/** The stored desk identity, or a new one (random id, the host name). */
+export function readDesk(raw: unknown, host: () => string = hostname): DeskIdentity {
+  const parsed = deskSchema.safeParse(raw);
+  if (parsed.success) return { id: parsed.data.id.toLowerCase(), name: parsed.data.name };
+  return { id: randomUUID(), name: (host().trim() || 'desk').slice(0, 60) };
 }
 
 /** Opens the settings over a backing store, migrating and writing back the stored object. */
 export function openSettings(backing: SettingsBacking, documentsFolder: string): SettingsStore {
   let current = readSettings(backing.store, documentsFolder);
+  let desk = readDesk(backing.store.desk);
   const listeners = new Set<(s: AppSettings) => void>();
   const persist = (next: AppSettings) => {
     current = next;
-    backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...next };
+    backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...next, desk };
     for (const l of listeners) l(current);
     return current;
   };
   // Write back the migrated, cleaned shape once (without notifying: nothing changed for the app).
-  backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...current };
+  backing.store = { schemaVersion: SETTINGS_SCHEMA_VERSION, ...current, desk };
   return {
     get: () => current,
     update(patch) {
@@ -172,6 +191,14 @@ export function openSettings(backing: SettingsBacking, documentsFolder: string):
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    deskIdentity: () => desk,
+    setDeskName(name) {
+      const parsed = deskSchema.shape.name.safeParse(name);
+      if (!parsed.success) throw new Error('settings: the desk name must be 1 to 60 characters');
+      desk = { ...desk, name: parsed.data };
+      persist(current);
+      return desk;
     },
   };
 }

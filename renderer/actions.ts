@@ -12,6 +12,7 @@ import type { SortKey } from './library-order';
 import { docFromOpened, isDirty, type AppStore, type Doc, type Notice, type Screen } from './store';
 import { formatDateTime } from './format';
 import { emptyHistory, record, redo, undo } from './history';
+import { isEmptySession, type SessionState, type Trackers } from '../core/session/session';
 import { setLanguage, setLocale } from './i18n';
 import { t } from './strings';
 
@@ -31,6 +32,9 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
   /** The last draft written (by identity of the character), so an unchanged character is not written again. */
   let drafted: { path: string; character: Character } | null = null;
   let draftFailing = false;
+  /** The session last kept (by identity of what it holds), so an unchanged one is not written again. */
+  let kept: Pick<Doc, 'path' | 'character' | 'history' | 'trackers'> | null = null;
+  let sessionFailing = false;
 
   const notify = (notice: Notice | null) => set((s) => ({ ...s, notice }));
   const fail = (key: Parameters<typeof t>[0], error: unknown) => notify({ kind: 'error', text: t(key, { message: errorMessage(error) }) });
@@ -44,7 +48,57 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
   const updateDoc = (path: string, update: (doc: Doc) => Doc) =>
     set((s) => (s.screen.kind === 'character' && s.screen.doc.path === path ? { ...s, screen: { kind: 'character', doc: update(s.screen.doc) } } : s));
 
-  const show = (screen: Screen) => set((s) => ({ ...s, screen, prompt: null, notice: null }));
+  /**
+   * Keeps the play session of a document (undo history, trackers) beside the drafts, once per
+   * change; an empty one removes the kept file. Not before the kept one was read (it would be lost).
+   */
+  const keepSession = async (doc: Doc) => {
+    if (doc.readOnly || !doc.sessionLoaded) return;
+    if (kept && kept.path === doc.path && kept.character === doc.character && kept.history === doc.history && kept.trackers === doc.trackers) return;
+    const session: SessionState = { present: doc.character, past: [...doc.history.past], future: [...doc.history.future], trackers: doc.trackers };
+    const was = kept;
+    kept = { path: doc.path, character: doc.character, history: doc.history, trackers: doc.trackers };
+    try {
+      if (isEmptySession(session)) {
+        // Nothing to keep: a kept file that held something is removed (a fresh one is never written).
+        if (was?.path === doc.path && !isEmptySession({ past: was.history.past as Character[], future: was.history.future as Character[], trackers: was.trackers })) await api.discardSession({ path: doc.path });
+      } else await api.saveSession({ path: doc.path, session });
+      sessionFailing = false;
+    } catch (e) {
+      kept = null;
+      if (!sessionFailing) fail('session.saveFailed', e);
+      sessionFailing = true;
+    }
+  };
+
+  /** Reads the kept session of a file just opened: the trackers, and the history when it ends at what is on screen. */
+  const restoreSession = async (path: string) => {
+    let session: Awaited<ReturnType<QuartermasterApi['loadSession']>> = null;
+    try {
+      session = await api.loadSession({ path });
+    } catch (e) {
+      fail('session.loadFailed', e);
+    }
+    updateDoc(path, (d) => {
+      const next: Doc = { ...d, sessionLoaded: true };
+      if (!session) return next;
+      next.trackers = session.trackers;
+      // The history is the way back from what it was kept at; if the file changed since (another
+      // program, a backup restored), the steps lead elsewhere, so only the trackers come back.
+      if (canonicalJson(session.present) === canonicalJson(d.character)) next.history = { past: session.past, future: session.future, group: null, at: 0 };
+      return next;
+    });
+    const doc = currentDoc();
+    if (doc?.path === path) kept = { path, character: doc.character, history: doc.history, trackers: doc.trackers };
+  };
+
+  const show = (screen: Screen) => {
+    // Leaving a character keeps its session at once (the autosave may be seconds away).
+    const leaving = currentDoc();
+    if (leaving) void keepSession(leaving);
+    set((s) => ({ ...s, screen, prompt: null, notice: null }));
+    if (screen.kind === 'character' && !screen.doc.readOnly && !screen.doc.sessionLoaded) void restoreSession(screen.doc.path);
+  };
 
   const showOpenResult = (result: OpenResult) => {
     if (result.ok) show({ kind: 'character', doc: docFromOpened(result.opened) });
@@ -127,7 +181,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
     sortBy(key: SortKey) {
       set((s) => {
         const { sort } = s.library;
-        const direction = sort.key === key ? (sort.direction === 'asc' ? 'desc' : 'asc') : key === 'modified' ? 'desc' : 'asc';
+        const direction = sort.key === key ? (sort.direction === 'asc' ? 'desc' : 'asc') : key === 'modified' || key === 'status' ? 'desc' : 'asc';
         return { ...s, library: { ...s.library, sort: { key, direction } } };
       });
     },
@@ -218,10 +272,39 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
       });
     },
 
-    /** Writes a draft of unsaved edits (once per change), or drops the draft once there are none. */
+    /** Changes one condition tracker's state (play, not the character: no undo, never in the file). */
+    setTracker<K extends keyof Trackers>(key: K, value: Trackers[K]) {
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      updateDoc(doc.path, (d) => ({ ...d, trackers: { ...d.trackers, [key]: value } }));
+    },
+
+    /** Asks whether the day is over (the undo history and the trackers are then cleared). */
+    askEndDay() {
+      set((s) => ({ ...s, prompt: { kind: 'end-day' } }));
+    },
+
+    /** The day is over: the undo history and the condition trackers start afresh, and the kept session goes. */
+    async endDay() {
+      actions.closePrompt();
+      const doc = currentDoc();
+      if (!doc || doc.readOnly) return;
+      updateDoc(doc.path, (d) => ({ ...d, history: emptyHistory(), trackers: {} }));
+      const now = currentDoc();
+      if (now) kept = { path: now.path, character: now.character, history: now.history, trackers: now.trackers };
+      try {
+        await api.discardSession({ path: doc.path });
+        notify({ kind: 'info', text: t('session.dayEnded') });
+      } catch (e) {
+        fail('session.saveFailed', e);
+      }
+    },
+
+    /** Writes a draft of unsaved edits (once per change), or drops the draft once there are none; keeps the session. */
     async autosave() {
       const doc = currentDoc();
       if (!doc || doc.readOnly) return;
+      await keepSession(doc);
       const { path, character } = doc;
       if (isDirty(doc)) {
         if (drafted?.path === path && drafted.character === character) return;
@@ -269,7 +352,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
           // file again; an unreadable one is never overwritten (Save as… keeps a copy).
           show({
             kind: 'character',
-            doc: { path: draft.path, character: draft.character, savedJson: '', hash: '', readOnly: false, saving: false, backups: null, history: emptyHistory() },
+            doc: { path: draft.path, character: draft.character, savedJson: '', hash: '', readOnly: false, saving: false, backups: null, history: emptyHistory(), trackers: {}, sessionLoaded: false },
           });
         }
         notify({ kind: 'info', text: t('drafts.recovered', { when: formatDateTime(draft.savedMs) }) });

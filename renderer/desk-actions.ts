@@ -1,12 +1,15 @@
 // What the desk view can do, as functions over the desk store and the main-process API.
 //
-// Check-ins are shown at once and saved in the background, one save at a time, each sending the
-// event file's hash as last read or written. When another desk (or `quartermaster desk`) changed the
-// file meanwhile, the save is refused; the desk then reads the file again, applies the check-ins
-// that were not saved yet on top of it, and saves that: nobody's check-in is lost. Undo puts back
-// only check-in times (core/desk/checkin.ts), so it can be applied the same way.
+// Check-ins are ledger entries (core/desk/checkin.ts), shown at once and saved in the background,
+// one save at a time, each sending the event file's hash as last read or written. When another desk
+// (or `quartermaster desk`) changed the file meanwhile, the save is refused; the desk then reads the
+// file again, adds the entries that were not saved yet to it, and saves that: nobody's check-in is
+// lost, and an entry is never counted twice (it keeps its id). Undo is an entry too.
 import type { QuartermasterApi } from '../core/ipc/contract';
-import { checkIn, checkInAll, checkOut, undoAll, type UndoStep } from '../core/desk/checkin';
+import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
+import { appendEntries, type Stamp } from '../core/desk/ledger';
+import type { LedgerEntry } from '../core/desk/entries';
+import { randomUuid } from '../core/format/uuid';
 import { entryOf, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
@@ -152,6 +155,14 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     return { folder: s.desk.folder, ...(path ? { eventFile: path } : {}) };
   };
 
+  /** Who makes the entries: this desk (from the main process's settings), now. */
+  const stamp = (): Stamp => {
+    const desk = store.get().desk?.deskIdentity;
+    return { at: isoLocal(now()), desk: desk?.name ?? 'desk', ...(desk ? { deskId: desk.id } : {}), newId: randomUuid };
+  };
+  /** An op that adds these entries (the same ones, however often it is applied). */
+  const adding = (entries: readonly LedgerEntry[]): Op => (e) => appendEntries(e, entries);
+
   const actions = {
     /** Asks for an event folder and shows it. */
     async openFolder() {
@@ -199,12 +210,12 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     },
 
     checkIn(id: string, name: string) {
-      const at = isoLocal(now());
       const s = store.get();
       if (!s.event) return;
-      const { undo } = checkIn(s.event, id, at);
-      change((e) => checkIn(e, id, at).event, { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: tools().when(at, now()) }));
-      warnOutsideDates(at);
+      const st = stamp();
+      const { undo, entries } = checkIn(s.event, id, st);
+      change(adding(entries), { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }));
+      warnOutsideDates(st.at);
     },
 
     /** Checks in the character of the card just verified (when it matched and is not in yet). */
@@ -222,21 +233,21 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     checkOut(id: string, name: string) {
       const s = store.get();
       if (!s.event) return;
-      const { undo } = checkOut(s.event, id);
-      change((e) => checkOut(e, id).event, { steps: [undo], label: name, action: 'check-out' }, t('desk.checkedOutNamed', { name }));
+      const { undo, entries } = checkOut(s.event, id, stamp());
+      change(adding(entries), { steps: [undo], label: name, action: 'check-out' }, t('desk.checkedOutNamed', { name }));
     },
 
     /** Checks in every character of a player at once (one undo step for the lot). */
     checkInPlayer(ids: readonly string[], player: string) {
-      const at = isoLocal(now());
       const s = store.get();
       if (!s.event || ids.length === 0) return;
-      const { undo } = checkInAll(s.event, ids, at);
-      change((e) => checkInAll(e, ids, at).event, { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: tools().when(at, now()) }));
-      warnOutsideDates(at);
+      const st = stamp();
+      const { undo, entries } = checkInAll(s.event, ids, st);
+      change(adding(entries), { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }));
+      warnOutsideDates(st.at);
     },
 
-    /** Undoes the last check-in or check-out (only the check-in times change back). */
+    /** Undoes the last check-in or check-out: an undo entry cancels each entry it made. */
     undo() {
       const s = store.get();
       const last = s.undo[s.undo.length - 1];
@@ -245,7 +256,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
       // The name comes first and the sentence's own words last, so a name ending in a full stop
       // ("Chen A.") is not followed by a second one.
-      change((e) => undoAll(e, steps), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
+      change(adding(undoEntries(s.event, steps, stamp())), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
     },
 
     setFilter(patch: Partial<DeskFilter>) {

@@ -3,7 +3,7 @@ import { checkIn } from '../core/desk/checkin';
 import { newEvent } from '../core/desk/event';
 import { newPrint, recordPrints } from '../core/desk/lifecycle';
 import { deskRows } from '../core/desk/rows';
-import { EXAMPLES, exampleDesk } from '../core/desk/testing';
+import { EXAMPLES, exampleDesk, stampAt } from '../core/desk/testing';
 import { unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { filterLines, groupRows, totalsOf, withEvent } from './desk-rows';
 import { deskTotals, groupByPlayer } from '../core/desk/rows';
@@ -20,10 +20,10 @@ describe('the event applied to the rows from the main process', () => {
   const start = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02' });
   const dimitri = exampleDesk('dimitri');
   const aldric = exampleDesk('aldric');
-  const printed = recordPrints(start, [newPrint(readable(dimitri), ['CH-1']), newPrint(readable(aldric), ['CH-2'])], '2026-09-30T20:00:00+01:00').event;
+  const printed = recordPrints(start, [newPrint(readable(dimitri), ['CH-1']), newPrint(readable(aldric), ['CH-2'])], stampAt('2026-09-30T20:00:00+01:00')).event;
   const aldricNow = exampleDesk('aldric', { notes: 'Lost his greaves.' });
-  let event = checkIn(printed, EXAMPLES.dimitri.id, '2026-10-02T18:05:00+01:00').event;
-  event = checkIn(event, EXAMPLES.vasil.id, '2026-10-02T18:07:00+01:00').event;
+  let event = checkIn(printed, EXAMPLES.dimitri.id, stampAt('2026-10-02T18:05:00+01:00')).event;
+  event = checkIn(event, EXAMPLES.vasil.id, stampAt('2026-10-02T18:07:00+01:00')).event;
   const files = [dimitri, aldricNow, exampleDesk('vasil'), unreadableCharacter('broken.character.json', 'file.not-json', 'broken.character.json: it is not valid JSON')];
   const none = newEvent({ name: 'none', game: '', start: '2000-01-01' });
   const fromMain = viewRows(files);
@@ -46,7 +46,7 @@ describe('the event applied to the rows from the main process', () => {
 
   it('keeps the rows that did not change, so only the checked-in one redraws', () => {
     const before = withEvent(fromMain, event);
-    const after = withEvent(fromMain, checkIn(event, EXAMPLES.aldric.id, '2026-10-02T18:09:00+01:00').event, before);
+    const after = withEvent(fromMain, checkIn(event, EXAMPLES.aldric.id, stampAt('2026-10-02T18:09:00+01:00')).event, before);
     expect(after.map((r, i) => r === before[i])).toEqual([true, false, true, true]);
     expect(after[1]!.checkedInAt).toBe('2026-10-02T18:09:00+01:00');
   });
@@ -60,7 +60,7 @@ describe('the view’s groups, lines and totals', () => {
     exampleDesk('elowen', { player: 'Zed' }),
     unreadableCharacter('broken.character.json', 'file.not-json', 'broken.character.json: it is not valid JSON'),
   ];
-  const event = checkIn(newEvent({ name: 'E', game: 'novitas', start: '2026-10-02' }), EXAMPLES.vasil.id, '2026-10-02T18:07:00+01:00').event;
+  const event = checkIn(newEvent({ name: 'E', game: 'novitas', start: '2026-10-02' }), EXAMPLES.vasil.id, stampAt('2026-10-02T18:07:00+01:00')).event;
   const rows = withEvent(viewRows(files), event);
 
   it('groups and orders as the core’s groupByPlayer does: unreadable first, then players with problems, worst first', () => {

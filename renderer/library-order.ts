@@ -2,7 +2,7 @@
 import type { LibraryEntry } from '../core/ipc/contract';
 import { currentLanguage } from './i18n';
 
-export type SortKey = 'name' | 'player' | 'ruleset' | 'modified';
+export type SortKey = 'name' | 'player' | 'ruleset' | 'status' | 'modified';
 export type SortOrder = { key: SortKey; direction: 'asc' | 'desc' };
 
 const collators = new Map<string, Intl.Collator>();
@@ -41,6 +41,8 @@ export function sortEntries(entries: readonly LibraryEntry[], order: SortOrder, 
         return e.player;
       case 'ruleset':
         return e.ruleset === null ? '' : rulesetName(e);
+      case 'status':
+        return statusRank(e);
       case 'modified':
         return e.modifiedMs;
     }
@@ -54,6 +56,16 @@ export function sortEntries(entries: readonly LibraryEntry[], order: SortOrder, 
     const byValue = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
     return byValue !== 0 ? sign * byValue : collator.compare(a.fileName, b.fileName);
   });
+}
+
+/**
+ * Status as a number to sort by, best first: clean, warnings only (fewer first), errors (fewer
+ * first), unreadable last.
+ */
+export function statusRank(e: Pick<LibraryEntry, 'status' | 'errors' | 'warnings'>): number {
+  if (e.status === 'unreadable') return 3e9;
+  if (e.status === 'clean') return 0;
+  return e.errors > 0 ? 2e9 + Math.min(e.errors, 1e6) * 1e3 + Math.min(e.warnings, 999) : 1e9 + Math.min(e.warnings, 1e6);
 }
 
 function fold(text: string): string {

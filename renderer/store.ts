@@ -4,6 +4,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Backup, Draft, LibraryListing, OpenedCharacter, Paper } from '../core/ipc/contract';
 import type { LoadProblem } from '../core/format/load';
 import type { Character } from '../core/model/character';
+import type { Trackers } from '../core/session/session';
 import { canonicalJson } from '../core/format/hash';
 import { emptyHistory, type History } from './history';
 import type { SortOrder } from './library-order';
@@ -32,8 +33,12 @@ export type Doc = {
   readOnlyReason?: string;
   saving: boolean;
   backups: Backup[] | null;
-  /** Undo and redo of the edits since the file was opened. */
+  /** Undo and redo of the edits (kept across closing and reopening, until the day is over). */
   history: History<Character>;
+  /** The condition trackers' state: play, not the character (never in its file). */
+  trackers: Trackers;
+  /** True once the kept session (history, trackers) was looked for, so an empty one may replace it. */
+  sessionLoaded: boolean;
 };
 
 export type Screen =
@@ -47,6 +52,8 @@ export type Prompt =
   | { kind: 'conflict'; message: string }
   | { kind: 'leave'; then: () => void | Promise<void> }
   | { kind: 'settings' }
+  /** "The day is over": confirm clearing the undo history and the trackers. */
+  | { kind: 'end-day' }
   /** Drafts from an earlier session that are newer than their files. */
   | { kind: 'recover'; drafts: Draft[] };
 
@@ -103,6 +110,8 @@ export function docFromOpened(opened: OpenedCharacter): Doc {
     saving: false,
     backups: null,
     history: emptyHistory(),
+    trackers: {},
+    sessionLoaded: false,
   };
   if (opened.readOnlyReason !== undefined) doc.readOnlyReason = opened.readOnlyReason;
   return doc;

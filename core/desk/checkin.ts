@@ -1,58 +1,88 @@
-// Checking characters in at the desk, and undoing it. Each change returns the new event and an
-// undo step that puts the character's check-in back as it was, so a view keeps a stack of steps and
-// undoes them in reverse order. Undo touches only the check-in time: a print recorded in between
-// (and any field this version does not know) stays.
-import { entryOf, idKey, withEntry, type DeskEvent } from './event';
+// Checking characters in at the desk, and undoing it, as ledger entries. A change returns the
+// entries it made (to save, and to apply again on a newer copy of the file after a conflict: the
+// same entries, so nothing is counted twice), the new event and an undo step naming those entries.
+// Undo makes an "undo" entry per entry it cancels: the check-in stays in the ledger, cancelled.
+import type { LedgerEntry } from './entries';
+import { idKey, type DeskEvent } from './event';
+import { characterFold, foldEvent } from './fold';
+import { appendEntries, stampOf, type Stamp } from './ledger';
 
 export type UndoStep = {
   /** The character whose check-in changed. */
   id: string;
-  /** The check-in time before the change; undefined when it was not checked in. */
-  previous: string | undefined;
+  /** The entries the change made (none when it changed nothing: checked in already). */
+  entries: string[];
   /** What was done, for an "Undo check-in of …" label. */
   action: 'check-in' | 'check-out';
 };
 
-export type Change = { event: DeskEvent; undo: UndoStep };
+export type Change = { event: DeskEvent; entries: LedgerEntry[]; undo: UndoStep };
 
 /**
- * Marks a character checked in at `at` (an ISO time: the core has no clock). A character already
- * checked in keeps its first check-in time: checking in twice changes nothing.
+ * Checks a character in (`stamp.at` is the time: the core has no clock). A character already
+ * checked in keeps its first check-in time: checking in twice makes no entry.
  */
-export function checkIn(event: DeskEvent, id: string, at: string): Change {
-  const entry = entryOf(event, id);
-  const previous = entry.checkedInAt;
-  const next = entry.checkedInAt ? event : withEntry(event, id, { ...entry, checkedInAt: at });
-  return { event: next, undo: { id: idKey(id), previous, action: 'check-in' } };
+export function checkIn(event: DeskEvent, id: string, stamp: Stamp): Change {
+  const character = idKey(id);
+  if (characterFold(event, character).checkedInAt !== null) return { event, entries: [], undo: { id: character, entries: [], action: 'check-in' } };
+  const entry: LedgerEntry = { ...stampOf(stamp), kind: 'check-in', character };
+  return { event: appendEntries(event, [entry]), entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-in' } };
 }
 
-/** Marks a character not checked in (a check-in made by mistake, or a player who went home). */
-export function checkOut(event: DeskEvent, id: string): Change {
-  const { checkedInAt: previous, ...rest } = entryOf(event, id);
-  return { event: withEntry(event, id, rest), undo: { id: idKey(id), previous, action: 'check-out' } };
-}
-
-/** Puts back the check-in time an undo step saved. */
-export function undo(event: DeskEvent, step: UndoStep): DeskEvent {
-  const { checkedInAt: _current, ...rest } = entryOf(event, step.id);
-  return withEntry(event, step.id, step.previous === undefined ? rest : { ...rest, checkedInAt: step.previous });
+/** Checks a character out (a check-in made by mistake, or a player who went home). */
+export function checkOut(event: DeskEvent, id: string, stamp: Stamp): Change {
+  const character = idKey(id);
+  if (characterFold(event, character).checkedInAt === null) return { event, entries: [], undo: { id: character, entries: [], action: 'check-out' } };
+  const entry: LedgerEntry = { ...stampOf(stamp), kind: 'check-out', character };
+  return { event: appendEntries(event, [entry]), entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-out' } };
 }
 
 /** Checks in every one of `ids` at once (a player's whole group); one undo step per character. */
-export function checkInAll(event: DeskEvent, ids: readonly string[], at: string): { event: DeskEvent; undo: UndoStep[] } {
+export function checkInAll(event: DeskEvent, ids: readonly string[], stamp: Stamp): { event: DeskEvent; entries: LedgerEntry[]; undo: UndoStep[] } {
   let current = event;
+  const entries: LedgerEntry[] = [];
   const steps: UndoStep[] = [];
   for (const id of ids) {
-    const change = checkIn(current, id, at);
+    const change = checkIn(current, id, stamp);
     current = change.event;
+    entries.push(...change.entries);
     steps.push(change.undo);
   }
-  return { event: current, undo: steps };
+  return { event: current, entries, undo: steps };
 }
 
-/** Undoes a group of steps (from checkInAll) in reverse order. */
-export function undoAll(event: DeskEvent, steps: readonly UndoStep[]): DeskEvent {
-  let current = event;
-  for (let i = steps.length - 1; i >= 0; i--) current = undo(current, steps[i]!);
-  return current;
+/**
+ * The undo entries for steps (from checkIn, checkOut or checkInAll), newest first. An undo only
+ * counts when it comes after its target in the ledger (fold.ts), so one made in the same instant as
+ * its target is dated a millisecond after it.
+ */
+export function undoEntries(event: DeskEvent, steps: readonly UndoStep[], stamp: Stamp): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  const byId = foldEvent(event).byId;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    for (const target of [...step.entries].reverse()) {
+      const targetAt = byId.get(target)?.at;
+      const at = targetAt !== undefined && Date.parse(stamp.at) <= Date.parse(targetAt) ? isoPlusMs(targetAt, 1) : stamp.at;
+      out.push({ ...stampOf({ ...stamp, at }), kind: 'undo', target, character: step.id });
+    }
+  }
+  return out;
+}
+
+/** Cancels what a step did (an undo entry per entry it made). */
+export function undo(event: DeskEvent, step: UndoStep, stamp: Stamp): DeskEvent {
+  return appendEntries(event, undoEntries(event, [step], stamp));
+}
+
+/** Undoes a group of steps (from checkInAll). */
+export function undoAll(event: DeskEvent, steps: readonly UndoStep[], stamp: Stamp): DeskEvent {
+  return appendEntries(event, undoEntries(event, steps, stamp));
+}
+
+/** An ISO time `ms` later, keeping its UTC offset ("…T18:05:00+01:00" -> "…T18:05:00.001+01:00"). */
+export function isoPlusMs(iso: string, ms: number): string {
+  const zone = /(Z|[+-]\d\d:\d\d)$/.exec(iso)?.[1] ?? 'Z';
+  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  return `${new Date(Date.parse(iso) + ms + offset * 60_000).toISOString().slice(0, 23)}${zone}`;
 }

@@ -1,19 +1,44 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { loadEventBytes, serializeEvent } from './event-load';
-import { newEvent, withEntry, type DeskEvent } from './event';
+import { eventSchema, newEvent, type DeskEvent } from './event';
+import { migratedEventId, V1_DESK } from './event-migrate';
+import { characterFold, foldEvent } from './fold';
+import { checkIn } from './checkin';
+import { stampAt } from './testing';
+import { uuidFromText } from '../format/uuid';
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../format/limits';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const ID = '7904bd13-6520-45b6-90dd-75f7a9b57850';
+const EVENT_ID = '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const E1 = '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a01';
 const HASH = 'a'.repeat(64);
 const base = {
+  format: 'quartermaster-event',
+  version: 2,
+  id: EVENT_ID,
+  name: 'Autumn Muster',
+  game: 'fortunes-landing',
+  dates: { start: '2026-10-02', end: '2026-10-04' },
+  entries: [{ id: E1, at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: ID }],
+};
+const v1 = {
   format: 'quartermaster-event',
   version: 1,
   name: 'Autumn Muster',
   game: 'fortunes-landing',
   dates: { start: '2026-10-02', end: '2026-10-04' },
   characters: {
-    [ID]: { checkedInAt: '2026-10-02T18:05:00+01:00', printed: [{ at: '2026-09-30T20:00:00Z', hash: HASH, serials: ['CH-00000-00000'] }], voided: ['AR-11111-11111'] },
+    [ID.toUpperCase()]: {
+      checkedInAt: '2026-10-02T18:05:00+01:00',
+      printed: [
+        { at: '2026-09-30T20:00:00Z', hash: HASH, serials: ['CH-00000-00000', 'IT-11111-11111'] },
+        { at: '2026-10-01T09:00:00+01:00', hash: 'b'.repeat(64), serials: ['CH-00000-00000'], facts: { armour: '3 over torso' } },
+      ],
+      voided: ['CH-00000-00000', 'IT-11111-11111'],
+      bunk: 'B7',
+    },
   },
 };
 const load = (v: unknown, source = 'autumn.event.json') => loadEventBytes(enc(JSON.stringify(v)), source);
@@ -21,37 +46,32 @@ const problemOf = (r: ReturnType<typeof load>) => {
   if (r.ok) throw new Error('expected a problem');
   return r.problem;
 };
+const entry = (over: Record<string, unknown>) => ({ ...base, entries: [{ ...base.entries[0], ...over }] });
 
-describe('loading an event file', () => {
-  it('loads the documented shape', () => {
+describe('loading an event file (version 2, the ledger)', () => {
+  it('loads the documented shape and folds who is in', () => {
     const r = load(base);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.event.name).toBe('Autumn Muster');
-    expect(r.event.characters[ID]!.printed![0]!.serials).toEqual(['CH-00000-00000']);
+    expect(r.event.id).toBe(EVENT_ID);
+    expect(characterFold(r.event, ID).checkedInAt).toBe('2026-10-02T18:05:00+01:00');
   });
 
-  it('treats a missing characters map as empty', () => {
-    const { characters: _c, ...rest } = base;
+  it('treats a missing entries list as empty', () => {
+    const { entries: _e, ...rest } = base;
     const r = load(rest);
-    expect(r.ok && r.event.characters).toEqual({});
+    expect(r.ok && r.event.entries).toEqual([]);
   });
 
-  it('keeps unknown fields at every level through a load/save round trip', () => {
-    const extras = {
-      ...base,
-      organiser: { name: 'Raging Gargoyle', phone: '+44 1234' },
-      dates: { ...base.dates, buildUp: '2026-10-01' },
-      characters: { [ID]: { ...base.characters[ID], bunk: 'B7', printed: [{ ...base.characters[ID]!.printed[0], printer: 'desk 2' }] } },
-    };
+  it('keeps unknown fields of the header and of entries through a load/save round trip', () => {
+    const extras = { ...base, organiser: { name: 'Raging Gargoyle' }, dates: { ...base.dates, buildUp: '2026-10-01' }, entries: [{ ...base.entries[0], bunk: 'B7' }] };
     const r = load(extras);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const again = JSON.parse(serializeEvent(r.event));
     expect(again.organiser).toEqual(extras.organiser);
     expect(again.dates.buildUp).toBe('2026-10-01');
-    expect(again.characters[ID].bunk).toBe('B7');
-    expect(again.characters[ID].printed[0].printer).toBe('desk 2');
+    expect(again.entries[0].bunk).toBe('B7');
     const r2 = loadEventBytes(enc(serializeEvent(r.event)), 'x');
     expect(r2.ok && serializeEvent(r2.event)).toBe(serializeEvent(r.event));
   });
@@ -59,9 +79,7 @@ describe('loading an event file', () => {
   it('refuses empty, binary and non-JSON files, naming the file', () => {
     expect(problemOf(loadEventBytes(new Uint8Array(), 'a.event.json'))).toMatchObject({ code: 'empty', message: 'a.event.json: the file is empty' });
     expect(problemOf(loadEventBytes(new Uint8Array([0x89, 0x50, 0xff, 0x00]), 'b.event.json')).code).toBe('not-utf8');
-    const p = problemOf(loadEventBytes(enc('{"format": '), 'c.event.json'));
-    expect(p.code).toBe('not-json');
-    expect(p.message).toMatch(/^c\.event\.json: it is not valid JSON/);
+    expect(problemOf(loadEventBytes(enc('{"format": '), 'c.event.json')).message).toMatch(/^c\.event\.json: it is not valid JSON/);
   });
 
   it('refuses a character file or any other JSON', () => {
@@ -72,64 +90,112 @@ describe('loading an event file', () => {
   it('refuses a future version with a message that says to update', () => {
     const p = problemOf(load({ ...base, version: 3 }));
     expect(p).toMatchObject({ code: 'future-version', version: 3, field: 'version' });
-    expect(p.message).toBe('autumn.event.json: it was saved by a newer Quartermaster (event file version 3); this version reads up to 1. Update Quartermaster to use it.');
+    expect(p.message).toBe('autumn.event.json: it was saved by a newer Quartermaster (event file version 3); this version reads up to 2. Update Quartermaster to use it.');
+    const fixture = new Uint8Array(readFileSync(new URL('../format/fixtures/v3-future.event.json', import.meta.url)));
+    expect(problemOf(loadEventBytes(fixture, 'spring.event.json')).code).toBe('future-version');
   });
 
-  it('refuses a version with no way up, and migrates with a step when there is one', () => {
-    expect(problemOf(load({ ...base, version: 0 }))).toMatchObject({ code: 'bad-version', message: 'autumn.event.json: it cannot be upgraded from version 0: no migration from event file version 0' });
-    expect(problemOf(load({ ...base, version: '1' })).code).toBe('bad-version');
-    // A made-up version 0 that called the map "people": the step renames it and the rest survives.
-    const { characters, ...rest } = base;
-    const v0 = { ...rest, version: 0, people: characters, kept: true };
-    const step = { from: 0, to: 1, migrate: ({ people, ...r }: Record<string, unknown>) => ({ ...r, version: 1, characters: people }) };
-    const r = loadEventBytes(enc(JSON.stringify(v0)), 'old.event.json', [step]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.migratedFrom).toBe(0);
-    expect(r.event.characters[ID]!.checkedInAt).toBe('2026-10-02T18:05:00+01:00');
-    expect((r.event as Record<string, unknown>).kept).toBe(true);
+  it('refuses hostile entries, naming the entry and field', () => {
+    expect(problemOf(load(entry({ kind: 'teleport' })))).toMatchObject({ field: 'entries[0].kind' });
+    expect(problemOf(load(entry({ character: ID.toUpperCase() })))).toMatchObject({ field: 'entries[0].character', message: expect.stringContaining('a lower-case UUID') });
+    expect(problemOf(load(entry({ at: 'at noon' })))).toMatchObject({ field: 'entries[0].at' });
+    expect(problemOf(load(entry({ desk: '' })))).toMatchObject({ field: 'entries[0].desk' });
+    expect(problemOf(load(entry({ desk: 'd'.repeat(61) })))).toMatchObject({ field: 'entries[0].desk' });
+    expect(problemOf(load(entry({ kind: 'printed', hash: 'xyz', cards: [] })))).toMatchObject({ field: 'entries[0].hash' });
+    expect(problemOf(load(entry({ kind: 'printed', hash: HASH, cards: [{ serial: 'CH-1', edition: '0' }] })))).toMatchObject({ field: 'entries[0].cards[0].edition' });
+    expect(problemOf(load(entry({ kind: 'undo' })))).toMatchObject({ field: 'entries[0].target' });
+    expect(problemOf(load(entry({ padding: 'x'.repeat(70_000) })))).toMatchObject({ field: 'entries[0]', message: expect.stringContaining('longer than 65536 characters') });
+    const twice = { ...base, entries: [base.entries[0], { ...base.entries[0], at: '2026-10-02T19:00:00+01:00' }] };
+    expect(problemOf(load(twice))).toMatchObject({ field: 'entries[1].id', message: expect.stringContaining('is the id of entries[0] too') });
+    const many = { ...base, entries: Array.from({ length: 100_001 }, () => base.entries[0]) };
+    expect(eventSchema.safeParse(many).error?.issues[0]).toMatchObject({ path: ['entries'], code: 'too_big' });
+    const text = JSON.stringify(base).replace('"desk":"Front desk"', '"desk":"Front desk","__proto__":{"polluted":true}');
+    expect(problemOf(loadEventBytes(enc(text), 'evil.event.json'))).toMatchObject({ code: 'forbidden-key', field: 'entries[0].__proto__' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('names the field at fault', () => {
-    expect(problemOf(load({ ...base, dates: { start: '2026-10-32', end: '2026-10-04' } }))).toMatchObject({
-      field: 'dates.start',
-      message: 'autumn.event.json: field "dates.start": is not a date as YYYY-MM-DD',
-    });
+  it('names the field at fault in the header', () => {
+    expect(problemOf(load({ ...base, dates: { start: '2026-10-32', end: '2026-10-04' } }))).toMatchObject({ field: 'dates.start', message: 'autumn.event.json: field "dates.start": is not a date as YYYY-MM-DD' });
     expect(problemOf(load({ ...base, dates: { start: '2026-10-04', end: '2026-10-02' } }))).toMatchObject({ field: 'dates.end', message: 'autumn.event.json: field "dates.end": must not be before the start (2026-10-04)' });
     expect(problemOf(load({ ...base, name: '' })).field).toBe('name');
-    expect(problemOf(load({ ...base, characters: { 'not-an-id': {} } }))).toMatchObject({ field: 'characters.not-an-id', message: 'autumn.event.json: field "characters.not-an-id": is not a character id (a UUID)' });
-    expect(problemOf(load({ ...base, characters: { [ID]: { checkedInAt: 'yesterday' } } }))).toMatchObject({ field: `characters.${ID}.checkedInAt`, message: `autumn.event.json: field "characters.${ID}.checkedInAt": is not a time as YYYY-MM-DDTHH:MM:SSZ` });
-    expect(problemOf(load({ ...base, characters: { [ID]: { printed: [{ at: '2026-09-30T20:00:00Z', hash: 'xyz', serials: [] }] } } }))).toMatchObject({
-      field: `characters.${ID}.printed[0].hash`,
-      message: `autumn.event.json: field "characters.${ID}.printed[0].hash": is not a SHA-256 content hash (64 lower-case hex digits)`,
-    });
-    expect(problemOf(load({ ...base, characters: { [ID]: { voided: 'CH-1' } } })).field).toBe(`characters.${ID}.voided`);
+    expect(problemOf(load({ ...base, id: 'spring' })).field).toBe('id');
   });
 
-  it('refuses __proto__ keys, deep nesting and oversized files before using them', () => {
-    const text = JSON.stringify(base).replace('"dates":{', '"dates":{"__proto__":{"polluted":true},');
-    expect(problemOf(loadEventBytes(enc(text), 'evil.event.json'))).toMatchObject({ code: 'forbidden-key', field: 'dates.__proto__' });
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  it('refuses deep nesting and oversized files before using them', () => {
     const deep = `{"format":"quartermaster-event","x":${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}}`;
     expect(problemOf(loadEventBytes(enc(deep), 'deep')).code).toBe('too-deep');
     expect(problemOf(loadEventBytes(new Uint8Array(MAX_FILE_BYTES + 1).fill(0x20), 'huge.event.json')).code).toBe('too-large');
   });
 });
 
-describe('writing an event file', () => {
-  it('writes pretty JSON with a trailing newline and refuses an invalid event', () => {
-    const e = newEvent({ name: 'Spring Skirmish', game: 'novitas', start: '2026-04-11' });
-    expect(e.dates).toEqual({ start: '2026-04-11', end: '2026-04-11' });
-    expect(serializeEvent(e)).toBe(
-      '{\n  "format": "quartermaster-event",\n  "version": 1,\n  "name": "Spring Skirmish",\n  "game": "novitas",\n  "dates": {\n    "start": "2026-04-11",\n    "end": "2026-04-11"\n  },\n  "characters": {}\n}\n',
-    );
-    const bad: DeskEvent = withEntry(e, ID, { checkedInAt: 'at noon' });
-    expect(() => serializeEvent(bad)).toThrow();
+describe('migrating a version 1 event file', () => {
+  it('turns the per-character record into ledger entries with ids made from the content', () => {
+    const r = load(v1);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.migratedFrom).toBe(1);
+    const e = r.event;
+    expect(e.version).toBe(2);
+    expect(e.id).toBe(migratedEventId('Autumn Muster', 'fortunes-landing', '2026-10-02'));
+    expect(e.id).toBe(uuidFromText('Autumn Muster|fortunes-landing|2026-10-02'));
+    expect(e.homeDesk).toBeUndefined();
+    // Oldest first: the first print (30 Sep 20:00 UTC), the second (1 Oct 08:00 UTC), the void list at the second print, the check-in.
+    expect(e.entries.map((x) => [x.kind, x.at])).toEqual([
+      ['printed', '2026-09-30T20:00:00Z'],
+      ['printed', '2026-10-01T09:00:00+01:00'],
+      ['voided', '2026-10-01T09:00:00+01:00'],
+      ['check-in', '2026-10-02T18:05:00+01:00'],
+    ]);
+    expect(e.entries.every((x) => x.desk === V1_DESK && x.character === ID)).toBe(true);
+    const c = characterFold(e, ID);
+    expect(c.checkedInAt).toBe('2026-10-02T18:05:00+01:00');
+    // Editions in print order: the character card's second print is edition 2; the item card was not printed again.
+    expect(c.prints.map((p) => p.cards)).toEqual([
+      [{ serial: 'CH-00000-00000', edition: '1' }, { serial: 'IT-11111-11111', edition: '1' }],
+      [{ serial: 'CH-00000-00000', edition: '2' }],
+    ]);
+    expect(c.current!.facts).toEqual({ armour: '3 over torso' });
+    expect(foldEvent(e).voids.map((v) => [v.label, v.why])).toEqual([
+      ['CH-00000-00000/1', 'replaced'],
+      ['IT-11111-11111/1', 'withdrawn'],
+    ]);
+    // The field v1 did not know is kept in the header.
+    expect((e as Record<string, unknown>).v1Characters).toEqual({ [ID]: { bunk: 'B7' } });
   });
 
-  it('keys characters by the lower-case id and drops an entry that holds nothing', () => {
-    const e = withEntry(newEvent({ name: 'x', game: '', start: '2026-01-01' }), ID.toUpperCase(), { checkedInAt: '2026-01-01T10:00:00Z' });
-    expect(Object.keys(e.characters)).toEqual([ID]);
-    expect(withEntry(e, ID, {}).characters).toEqual({});
+  it('migrates two copies of one v1 file to identical events', () => {
+    const a = load(v1, 'desk-a/autumn.event.json');
+    const b = load(structuredClone(v1), 'desk-b/autumn.event.json');
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(serializeEvent(a.event)).toBe(serializeEvent(b.event));
+  });
+
+  it('reads the shipped v1 fixture', () => {
+    const r = loadEventBytes(new Uint8Array(readFileSync(new URL('../format/fixtures/v1-autumn-muster.event.json', import.meta.url))), 'autumn.event.json');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const id = '5d9c3f6e-0b1a-4c2d-8e7f-1a2b3c4d5e6f';
+    expect(characterFold(r.event, id).checkedInAt).toBe('2026-10-02T18:40:00Z');
+    expect(characterFold(r.event, id).current!.cards).toEqual([{ serial: 'AR-8L4RN-0YE3G', edition: '1' }]);
+    expect((r.event as Record<string, unknown>).v1Characters).toEqual({ [id]: { deskNote: 'kept: a field this version does not know' } });
+  });
+
+  it('names the v1 field at fault after migrating', () => {
+    const bad = { ...v1, characters: { [ID]: { checkedInAt: 'yesterday' } } };
+    expect(problemOf(load(bad))).toMatchObject({ field: 'entries[0].at' });
+  });
+});
+
+describe('writing an event file', () => {
+  it('writes pretty JSON with a trailing newline and refuses an invalid event', () => {
+    const e = newEvent({ name: 'Spring Skirmish', game: 'novitas', start: '2026-04-11', id: EVENT_ID });
+    expect(e.dates).toEqual({ start: '2026-04-11', end: '2026-04-11' });
+    expect(serializeEvent(e)).toBe(
+      `{\n  "format": "quartermaster-event",\n  "version": 2,\n  "id": "${EVENT_ID}",\n  "name": "Spring Skirmish",\n  "game": "novitas",\n  "dates": {\n    "start": "2026-04-11",\n    "end": "2026-04-11"\n  },\n  "entries": []\n}\n`,
+    );
+    const checked = checkIn(e, ID.toUpperCase(), stampAt('2026-04-11T10:00:00+01:00')).event;
+    expect(checked.entries[0]!.character).toBe(ID);
+    const bad: DeskEvent = { ...checked, entries: [{ ...checked.entries[0]!, at: 'at noon' }] };
+    expect(() => serializeEvent(bad)).toThrow();
   });
 });

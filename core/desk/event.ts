@@ -1,108 +1,80 @@
-// The event file format v1 (`*.event.json`, beside the characters): the event's name, game and
-// dates, and per character its check-in time, what was printed for it (content hash and card
-// serials) and the serials those prints voided. Every object is "loose": fields this version does
-// not know survive a load/save round trip untouched, as in the character file.
+// The event file format v2 (`*.event.json`, beside the characters): the event's id, name, game and
+// dates, and the ledger: an append-only list of entries (core/desk/entries.ts), each made once by
+// one desk and never edited or deleted. Who is in, what is printed and what is void are folded
+// from the entries (core/desk/fold.ts). Every object is "loose": fields this version does not know
+// survive a load/save round trip. Version 1 files migrate (core/desk/event-migrate.ts).
 import { z } from 'zod';
 import { RULESET_IDS, type RulesetId } from '../model/ids';
+import { canonicalJson } from '../format/hash';
+import { ledgerEntrySchema, MAX_ENTRY_CHARS, type LedgerEntry } from './entries';
 
 export const EVENT_FILE_FORMAT = 'quartermaster-event' as const;
-export const EVENT_VERSION = 1 as const;
+export const EVENT_VERSION = 2 as const;
 export const EVENT_FILE_SUFFIX = '.event.json';
 
-/** Most prints one character keeps on record for one event (older ones are dropped first). */
-export const MAX_PRINTS_KEPT = 50;
-/** Most card serials one print of one character may list. */
-export const MAX_SERIALS_PER_PRINT = 2_000;
-/** Most voided serials kept for one character. */
-export const MAX_VOIDED = 20_000;
-/** Most characters one event file may list. */
-export const MAX_EVENT_CHARACTERS = 20_000;
+/** Most entries one event file may hold (a 2,000-player weekend makes about 10,000). */
+export const MAX_ENTRIES = 100_000;
 
 const shortText = z.string().max(200);
 const isoDate = z.iso.date();
-const isoTime = z.iso.datetime({ offset: true });
-/** A card serial as core/pdf/serial.ts makes them ("IT-7K3QM-9XD2F"), or an item's own serial. */
-const serial = z.string().min(1).max(200);
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 content hash (64 lower-case hex digits)');
-
-/**
- * One print of one character's cards for this event. `facts` is optional: what the cards said, in
- * plain words, so a scanned card can be told what changed since (see lifecycle.ts, cardFacts).
- */
-export const printRecordSchema = z.looseObject({
-  at: isoTime,
-  hash: sha256,
-  serials: z.array(serial).max(MAX_SERIALS_PER_PRINT),
-  facts: z.record(z.string().max(100), z.string().max(2_000)).optional(),
-});
-
-export const eventCharacterSchema = z.looseObject({
-  /** When the character was checked in at the desk; absent when not (or no longer) checked in. */
-  checkedInAt: isoTime.optional(),
-  /** Every print for this event, oldest first; the last one is what the player holds now. */
-  printed: z.array(printRecordSchema).max(MAX_PRINTS_KEPT).optional(),
-  /** Serials of cards printed earlier for this event that a later print replaced. */
-  voided: z.array(serial).max(MAX_VOIDED).optional(),
-});
 
 export const eventSchema = z
   .looseObject({
     format: z.literal(EVENT_FILE_FORMAT),
     version: z.literal(EVENT_VERSION),
+    /** The event's id: the same in every desk's copy (a v1 file migrates to one made from its name, game and start). */
+    id: z.uuid(),
     name: shortText.min(1),
     /** A ruleset id ("fortunes-landing") or free text for a game Quartermaster does not know. */
     game: shortText,
     dates: z.looseObject({ start: isoDate, end: isoDate }),
-    /** Keyed by character id (lower case). */
-    characters: z.record(z.uuid(), eventCharacterSchema).default({}),
+    /**
+     * The desk id (settings `desk.id`) of the desk that made the event file: the one desk whose
+     * editions are plain numbers ("/2"); every other desk's editions name the desk ("/2-K7QM").
+     */
+    homeDesk: z.uuid().optional(),
+    /** The ledger, sorted by time then id (mergeEvents and appendEntries keep it so). */
+    entries: z.array(ledgerEntrySchema).max(MAX_ENTRIES).default([]),
   })
   .superRefine((e, ctx) => {
     const datesValid = isoDate.safeParse(e.dates.start).success && isoDate.safeParse(e.dates.end).success;
     if (datesValid && e.dates.end < e.dates.start) ctx.addIssue({ code: 'custom', path: ['dates', 'end'], message: `must not be before the start (${e.dates.start})` });
-    const n = Object.keys(e.characters).length;
-    if (n > MAX_EVENT_CHARACTERS) ctx.addIssue({ code: 'custom', path: ['characters'], message: `has more than ${MAX_EVENT_CHARACTERS} entries` });
+    if (!Array.isArray(e.entries)) return;
+    const seen = new Map<string, number>();
+    e.entries.forEach((entry, i) => {
+      const first = seen.get(entry.id);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['entries', i, 'id'], message: `is the id of entries[${first}] too (every entry has its own id)` });
+      else seen.set(entry.id, i);
+      if (canonicalJson(entry).length > MAX_ENTRY_CHARS) ctx.addIssue({ code: 'custom', path: ['entries', i], message: `is longer than ${MAX_ENTRY_CHARS} characters as JSON` });
+    });
   });
 
 export type DeskEvent = z.infer<typeof eventSchema>;
-export type EventCharacter = z.infer<typeof eventCharacterSchema>;
-export type PrintRecord = z.infer<typeof printRecordSchema>;
 
-/** The key a character has in `characters`: its id in lower case (QR codes carry it in upper case). */
+/** The key the ledger names a character by: its id in lower case (QR codes carry it in upper case). */
 export const idKey = (id: string) => id.toLowerCase();
 
-/** A new event with nobody checked in and nothing printed. */
-export function newEvent(init: { name: string; game: string; start: string; end?: string }): DeskEvent {
+/** A new event with an empty ledger. `id` is the new event's id (random, made by the caller); `homeDesk` the desk making it. */
+export function newEvent(init: { name: string; game: string; start: string; end?: string; id?: string; homeDesk?: string }): DeskEvent {
   return eventSchema.parse({
     format: EVENT_FILE_FORMAT,
     version: EVENT_VERSION,
+    id: init.id ?? NO_ID,
     name: init.name,
     game: init.game,
     dates: { start: init.start, end: init.end ?? init.start },
-    characters: {},
+    ...(init.homeDesk ? { homeDesk: init.homeDesk } : {}),
+    entries: [],
   });
 }
 
-/** The event's entry for a character, or an empty one. */
-export function entryOf(event: DeskEvent, id: string): EventCharacter {
-  return event.characters[idKey(id)] ?? {};
-}
-
-/** The event with one character's entry replaced (removed when it holds nothing). Never mutates. */
-export function withEntry(event: DeskEvent, id: string, entry: EventCharacter | undefined): DeskEvent {
-  const key = idKey(id);
-  const characters = { ...event.characters };
-  if (entry === undefined || Object.keys(entry).length === 0) delete characters[key];
-  else characters[key] = entry;
-  return { ...event, characters };
-}
-
-/** The last print of a character for this event, if any. */
-export function lastPrint(event: DeskEvent, id: string): PrintRecord | undefined {
-  const printed = entryOf(event, id).printed;
-  return printed?.[printed.length - 1];
-}
+/** The id of an event made without one (a suggestion not yet saved): callers saving an event give it a real id. */
+export const NO_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The ruleset the event is for, when its `game` names one. */
 export function eventRuleset(event: DeskEvent): RulesetId | null {
   return (RULESET_IDS as readonly string[]).includes(event.game) ? (event.game as RulesetId) : null;
 }
+
+export type { LedgerEntry };
+export { entryOf, lastPrint } from './fold';

@@ -11,10 +11,13 @@ export {
   lastPrint,
   eventRuleset,
   idKey,
+  MAX_ENTRIES,
   type DeskEvent,
-  type EventCharacter,
-  type PrintRecord,
 } from './event';
+export { LEDGER_KINDS, cardLabel, entrySchemaOf, type LedgerKind, type PrintedEntry, type PrintedCard } from './entries';
+export { ledgerEntrySchema, mergeEvents, appendEntries, compareEntries, sortEntries, headerDifferences, stampOf, LedgerConflictError, type LedgerEntry, type Stamp } from './ledger';
+export { foldEvent, characterFold, currentPrint, type Folded, type CharacterFold, type VoidCard } from './fold';
+export { deskCode, namedDesk, nextEditions, isHomeDesk, type DeskIdentity } from './editions';
 export { loadEventBytes, loadEventValue, serializeEvent, type EventLoadResult, type EventProblem, type EventProblemCode } from './event-load';
 export { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
 export { deskCharacter, deskCharacterFromBytes, unreadableCharacter, duplicateIds, type DeskCharacter, type DeskFileProblem, type ContentHasher } from './characters';
@@ -40,8 +43,8 @@ export {
   type ArmourCell,
   type TagState,
 } from './rows';
-export { checkIn, checkOut, checkInAll, undo, undoAll, type UndoStep, type Change } from './checkin';
-export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids } from './lifecycle';
+export { checkIn, checkOut, checkInAll, undo, undoAll, undoEntries, type UndoStep, type Change } from './checkin';
+export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids, type PrintRecord } from './lifecycle';
 export { cardFacts, factChanges, FACT_LABELS, type Facts } from './facts';
 export { verifyCard, type CardCheck } from './verify';
 export { sheetRows, sheetRow, wallTime, isoLocal, type SheetRow } from './sheet';

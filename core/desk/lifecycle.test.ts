@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { serialFor } from '../pdf/serial';
 import { unreadableCharacter, type DeskCharacter } from './characters';
-import { entryOf, newEvent, type DeskEvent } from './event';
+import { newEvent, type DeskEvent } from './event';
+import { characterFold, foldEvent } from './fold';
+import { namedDesk } from './editions';
 import { newPrint, planReprint, recordPrints } from './lifecycle';
-import { EXAMPLES, exampleDesk } from './testing';
+import { EXAMPLES, exampleDesk, stampAt } from './testing';
 
 const T1 = '2026-09-30T20:00:00+01:00';
 const T2 = '2026-10-02T09:00:00+01:00';
@@ -12,7 +14,7 @@ const T3 = '2026-10-02T09:30:00+01:00';
 /** The serials a character's cards carry: its character card and one item card per item. */
 function serialsOf(c: DeskCharacter): string[] {
   if (!c.readable) return [];
-  return [serialFor(c.character.id, 'character', 0), ...c.character.items.map((_, i) => serialFor(c.character.id, 'item', i))];
+  return [serialFor(c.character.id, 'character', 0), ...c.character.items.map((item) => serialFor(c.character.id, 'item', item.id))];
 }
 
 /** Prints what the plan says and records it, as the desk does. */
@@ -23,10 +25,11 @@ function printRun(characters: DeskCharacter[], event: DeskEvent, at: string) {
     if (!c.readable) throw new Error('unreadable in plan');
     return newPrint(c, serialsOf(c));
   });
-  return { plan, ...recordPrints(event, prints, at) };
+  return { plan, ...recordPrints(event, prints, stampAt(at)) };
 }
 
-const start = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02' });
+const start = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', homeDesk: namedDesk('Front desk').id });
+const potion = serialFor(EXAMPLES.dimitri.id, 'item', EXAMPLES.dimitri.items[0]!.id);
 const folder = () => [exampleDesk('dimitri'), exampleDesk('aldric'), exampleDesk('vasil')];
 
 describe('reprint changed', () => {
@@ -38,11 +41,14 @@ describe('reprint changed', () => {
       ['Васил Вещера', 'never-printed'],
     ]);
     expect(run.voids).toEqual([]);
-    const d = entryOf(run.event, EXAMPLES.dimitri.id);
-    // Dimitri has one item (the potion): a character card and an item card.
-    expect(d.printed).toHaveLength(1);
-    expect(d.printed![0]!.serials).toEqual([serialFor(EXAMPLES.dimitri.id, 'character', 0), serialFor(EXAMPLES.dimitri.id, 'item', 0)]);
-    expect(d.voided).toBeUndefined();
+    const d = characterFold(run.event, EXAMPLES.dimitri.id);
+    // Dimitri has one item (the potion): a character card and an item card, both edition 1.
+    expect(d.prints).toHaveLength(1);
+    expect(d.current!.cards).toEqual([
+      { serial: serialFor(EXAMPLES.dimitri.id, 'character', 0), edition: '1' },
+      { serial: potion, edition: '1' },
+    ]);
+    expect(foldEvent(run.event).voids).toEqual([]);
   });
 
   it('after one character changes, reprints only it and voids its old serials', () => {
@@ -55,16 +61,15 @@ describe('reprint changed', () => {
     expect(run.plan.unchanged.map((u) => u.name)).toEqual(['Aldric of the Vale', 'Васил Вещера']);
     // The character card is reissued under its serial; the potion's card is not printed again.
     const ch = serialFor(EXAMPLES.dimitri.id, 'character', 0);
-    const it0 = serialFor(EXAMPLES.dimitri.id, 'item', 0);
-    expect(run.voids).toEqual([{ id: EXAMPLES.dimitri.id, printedAt: T1, reissued: [ch], withdrawn: [it0] }]);
-    const d = entryOf(run.event, EXAMPLES.dimitri.id);
-    expect(d.voided).toEqual([ch, it0]);
-    expect(d.printed!.map((p) => p.at)).toEqual([T1, T2]);
-    // Only the newest print keeps what the card said.
-    expect(d.printed![0]!.facts).toBeUndefined();
-    expect(d.printed![1]!.facts!.armour).toBe('4 over torso');
-    // Aldric's record is untouched.
-    expect(entryOf(run.event, EXAMPLES.aldric.id)).toEqual(entryOf(first, EXAMPLES.aldric.id));
+    expect(run.voids).toEqual([{ id: EXAMPLES.dimitri.id, printedAt: T1, reissued: [`${ch}/1`], withdrawn: [`${potion}/1`], issued: [`${ch}/2`] }]);
+    const d = characterFold(run.event, EXAMPLES.dimitri.id);
+    expect(foldEvent(run.event).voids.map((v) => v.label)).toEqual([`${ch}/1`, `${potion}/1`]);
+    expect(d.prints.map((p) => p.at)).toEqual([T1, T2]);
+    // Every print keeps what its cards said (entries are never edited).
+    expect(d.prints[0]!.facts!.armour).toBe('3 over torso');
+    expect(d.prints[1]!.facts!.armour).toBe('4 over torso');
+    // Aldric's prints are untouched.
+    expect(characterFold(run.event, EXAMPLES.aldric.id).prints).toEqual(characterFold(first, EXAMPLES.aldric.id).prints);
   });
 
   it('prints nothing on a second run when nothing changed', () => {
@@ -80,9 +85,10 @@ describe('reprint changed', () => {
     let event = printRun(folder(), start, T1).event;
     event = printRun([exampleDesk('dimitri', { notes: 'one' })], event, T2).event;
     event = printRun([exampleDesk('dimitri', { notes: 'two' })], event, T3).event;
-    const d = entryOf(event, EXAMPLES.dimitri.id);
-    expect(d.printed).toHaveLength(3);
-    expect(d.voided).toEqual([serialFor(EXAMPLES.dimitri.id, 'character', 0), serialFor(EXAMPLES.dimitri.id, 'item', 0)]);
+    const ch = serialFor(EXAMPLES.dimitri.id, 'character', 0);
+    expect(characterFold(event, EXAMPLES.dimitri.id).prints).toHaveLength(3);
+    expect(characterFold(event, EXAMPLES.dimitri.id).current!.cards.map((c) => `${c.serial}/${c.edition}`)).toEqual([`${ch}/3`, `${potion}/3`]);
+    expect(foldEvent(event).voids.map((v) => v.label)).toEqual([`${ch}/1`, `${potion}/1`, `${ch}/2`, `${potion}/2`]);
   });
 
   it('skips unreadable files and files sharing an id, and can be limited to some characters', () => {

@@ -1,16 +1,21 @@
 // The tag lifecycle: which characters need their cards (re)printed for this event, and recording a
-// print. A character is printed when it was never printed for this event or its content hash
-// differs from its last print's; the cards of that last print are then void.
+// print as a ledger entry. A character is printed when it was never printed for this event or its
+// content hash differs from its current print's; the cards of that print are then void.
 //
-// Card serials are deterministic (core/pdf/serial.ts: the same character, card type and index give
-// the same serial), so a reprinted card usually carries the serial of the card it replaces. The
-// voided list therefore names the serials whose *earlier* card is void: the desk collects the old
-// cards (the character card's content hash and print date tell old from new) and a serial that was
-// not reissued at all is simply gone. Both kinds are listed separately by `voidsOf`.
+// A card's serial is stable (core/pdf/serial.ts: character, card type, card key) and every print of
+// it is a new edition (core/desk/editions.ts), so the void list names exactly the cards to collect:
+// "IT-7K3QM-9XD2F/1" void, "IT-7K3QM-9XD2F/2" issued. A serial not printed again is withdrawn.
 import type { DeskCharacter } from './characters';
 import { duplicateIds } from './characters';
-import { entryOf, idKey, lastPrint, MAX_PRINTS_KEPT, MAX_VOIDED, withEntry, type DeskEvent, type PrintRecord } from './event';
+import { cardLabel, type LedgerEntry, type PrintedCard, type PrintedEntry } from './entries';
+import { idKey, type DeskEvent } from './event';
+import { nextEditions, type DeskIdentity } from './editions';
 import { cardFacts, type Facts } from './facts';
+import { currentPrint } from './fold';
+import { appendEntries, stampOf, type Stamp } from './ledger';
+
+/** A print as the views show it: when, the content hash, the card labels ("IT-…/2") and what the cards said. */
+export type PrintRecord = Pick<PrintedEntry, 'at' | 'hash' | 'facts' | 'cards' | 'id' | 'desk'>;
 
 export type ReprintReason = 'never-printed' | 'changed';
 
@@ -51,7 +56,7 @@ export function planReprint(characters: readonly DeskCharacter[], event: DeskEve
       plan.skipped.push({ file: c.file, reason: `${c.file}: its character id is also in ${shared.filter((f) => f !== c.file).join(', ')}; give the copy a new id first` });
       continue;
     }
-    const last = lastPrint(event, id);
+    const last = currentPrint(event, id);
     const base = { id, file: c.file, name: c.character.name, player: c.character.player, hash: c.hash };
     if (last === undefined) plan.print.push({ ...base, reason: 'never-printed' });
     else if (last.hash !== c.hash) plan.print.push({ ...base, reason: 'changed', previous: last });
@@ -60,50 +65,61 @@ export function planReprint(characters: readonly DeskCharacter[], event: DeskEve
   return plan;
 }
 
-/** One character's new print: its content hash, the serials of the cards printed, what they say. */
-export type NewPrint = { id: string; hash: string; serials: readonly string[]; facts?: Facts };
+/**
+ * One character's new print: its content hash, the cards printed (serial and edition; an edition
+ * left out is the desk's next one), what they say.
+ */
+export type NewPrint = { id: string; hash: string; cards: readonly (Pick<PrintedCard, 'serial'> & { edition?: string })[]; facts?: Facts };
 
-/** The new print of a loaded character, with its facts. */
-export function newPrint(c: Extract<DeskCharacter, { readable: true }>, serials: readonly string[]): NewPrint {
-  return { id: idKey(c.character.id), hash: c.hash, serials, facts: cardFacts(c.character, c.derivation) };
+/** The new print of a loaded character, with its facts. `cards` may be bare serials. */
+export function newPrint(c: Extract<DeskCharacter, { readable: true }>, cards: readonly (string | (Pick<PrintedCard, 'serial'> & { edition?: string }))[]): NewPrint {
+  return { id: idKey(c.character.id), hash: c.hash, cards: cards.map((x) => (typeof x === 'string' ? { serial: x } : x)), facts: cardFacts(c.character, c.derivation) };
 }
 
 export type Voids = {
   id: string;
   /** When the voided cards were printed. */
   printedAt: string;
-  /** Serials printed again now: the earlier card with this serial is void, the new one is good. */
+  /** Labels of cards whose serial is printed again now: that edition is void, the new one is good. */
   reissued: string[];
-  /** Serials not printed again: every card with this serial is void. */
+  /** Labels of cards whose serial is not printed again: void, with no replacement. */
   withdrawn: string[];
+  /** The labels the new print issued (absent in results made before editions). */
+  issued?: string[];
 };
 
-/** What a new print voids of the character's last print. Empty for a first print. */
-export function voidsOf(event: DeskEvent, print: NewPrint): Voids | null {
-  const last = lastPrint(event, print.id);
-  if (!last) return null;
-  const now = new Set(print.serials);
-  const old = [...new Set(last.serials)];
-  return { id: idKey(print.id), printedAt: last.at, reissued: old.filter((s) => now.has(s)), withdrawn: old.filter((s) => !now.has(s)) };
+/** What a print voids of the character's print before it. Null for a first print. */
+export function voidsOf(previous: PrintedEntry | undefined, print: PrintedEntry): Voids | null {
+  if (!previous) return null;
+  const now = new Set(print.cards.map((c) => c.serial));
+  const old = previous.cards;
+  return {
+    id: print.character,
+    printedAt: previous.at,
+    reissued: old.filter((c) => now.has(c.serial)).map(cardLabel),
+    withdrawn: old.filter((c) => !now.has(c.serial)).map(cardLabel),
+    issued: print.cards.map(cardLabel),
+  };
 }
 
 /**
- * Records new prints made at `at` (ISO time): each appends a print record, adds the serials of the
- * print it replaces to `voided`, and drops the stored facts of older prints (only the latest card
- * needs them). Returns the new event and what was voided.
+ * Records new prints: a "printed" entry each, its cards' editions the desk's next ones where the
+ * print does not give them. Returns the new event, the entries and what each print voided.
  */
-export function recordPrints(event: DeskEvent, prints: readonly NewPrint[], at: string): { event: DeskEvent; voids: Voids[] } {
+export function recordPrints(event: DeskEvent, prints: readonly NewPrint[], stamp: Stamp & { deskId?: string }): { event: DeskEvent; entries: LedgerEntry[]; voids: Voids[] } {
   let current = event;
   const voids: Voids[] = [];
+  const entries: LedgerEntry[] = [];
+  const desk: Pick<DeskIdentity, 'id'> = { id: stamp.deskId ?? stamp.desk };
   for (const p of prints) {
-    const v = voidsOf(current, p);
+    const next = nextEditions(current, desk);
+    const seen = new Set<string>();
+    const cards = p.cards.filter((c) => !seen.has(c.serial) && seen.add(c.serial)).map((c) => ({ serial: c.serial, edition: c.edition ?? next(c.serial) }));
+    const entry: PrintedEntry = { ...stampOf(stamp), kind: 'printed', character: idKey(p.id), hash: p.hash, cards, ...(p.facts ? { facts: p.facts } : {}) };
+    const v = voidsOf(currentPrint(current, p.id), entry);
     if (v) voids.push(v);
-    const entry = entryOf(current, p.id);
-    const older = (entry.printed ?? []).map(({ facts: _facts, ...rest }) => rest);
-    const record: PrintRecord = { at, hash: p.hash, serials: [...p.serials], ...(p.facts ? { facts: p.facts } : {}) };
-    const printed = [...older, record].slice(-MAX_PRINTS_KEPT);
-    const voided = v ? [...new Set([...(entry.voided ?? []), ...v.reissued, ...v.withdrawn])].slice(-MAX_VOIDED) : entry.voided;
-    current = withEntry(current, p.id, { ...entry, printed, ...(voided ? { voided } : {}) });
+    current = appendEntries(current, [entry]);
+    entries.push(entry);
   }
-  return { event: current, voids };
+  return { event: current, entries, voids };
 }

@@ -2,9 +2,9 @@
 // (the working is in the comments), as in cli/check.test.ts.
 import { describe, expect, it } from 'vitest';
 import { unreadableCharacter } from './characters';
-import { newEvent, withEntry } from './event';
+import { newEvent } from './event';
 import { deskExitCode, deskRows, deskTotals, filterRows, groupByPlayer, valuesText, type DeskRow } from './rows';
-import { EXAMPLES, exampleDesk, fakeId, type ExampleName } from './testing';
+import { EXAMPLES, exampleDesk, fakeId, withCheckIn, withPrint, type ExampleName } from './testing';
 
 const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });
 const all = () => (Object.keys(EXAMPLES) as ExampleName[]).map((n) => exampleDesk(n));
@@ -66,7 +66,7 @@ describe('desk rows', () => {
   });
 
   it('totals characters, clean, with errors, unreadable and checked in, and gives check’s exit code', () => {
-    const checked = withEntry(withEntry(event, EXAMPLES.dimitri.id, { checkedInAt: '2026-10-02T18:00:00+01:00' }), EXAMPLES.borislav.id, { checkedInAt: '2026-10-02T18:01:00+01:00' });
+    const checked = withCheckIn(withCheckIn(event, EXAMPLES.dimitri.id, '2026-10-02T18:00:00+01:00'), EXAMPLES.borislav.id, '2026-10-02T18:01:00+01:00');
     const r = deskRows(all(), checked);
     // Six characters; Borislav has errors; Brannoc only a warning, so he counts as clean.
     expect(deskTotals(r)).toEqual({ files: 6, characters: 6, clean: 5, withErrors: 1, withWarnings: 1, unreadable: 0, checkedIn: 2 });
@@ -89,7 +89,7 @@ describe('desk rows', () => {
     const dimitri = exampleDesk('dimitri');
     if (!dimitri.readable) throw new Error();
     expect(deskRows([dimitri], event)[0]!.tag).toBe('never-printed');
-    const printed = withEntry(event, dimitri.character.id, { printed: [{ at: '2026-09-30T20:00:00Z', hash: dimitri.hash, serials: [] }] });
+    const printed = withPrint(event, dimitri.character.id, { at: '2026-09-30T20:00:00Z', hash: dimitri.hash, serials: [] });
     expect(deskRows([dimitri], printed)[0]).toMatchObject({ tag: 'current', lastPrintedAt: '2026-09-30T20:00:00Z' });
     expect(deskRows([exampleDesk('dimitri', { notes: 'changed' })], printed)[0]!.tag).toBe('changed');
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { newEvent, withEntry } from './event';
+import { newEvent } from './event';
 import { deskRows } from './rows';
 import { checkInCsv, csvField } from './sheet-csv';
 import { sheetRows, type SheetRow } from './sheet';
-import { EXAMPLES, exampleDesk } from './testing';
+import { EXAMPLES, exampleDesk, withCheckIn } from './testing';
 import { unreadableCharacter } from './characters';
 
 const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', file: '', id: '', flag: 'ok', ...over });
@@ -39,7 +39,7 @@ describe('the check-in sheet as CSV', () => {
   });
 
   it('orders by player, then character, with unreadable files last', () => {
-    const event = withEntry(newEvent({ name: 'x', game: '', start: '2026-10-02' }), EXAMPLES.aldric.id, { checkedInAt: '2026-10-02T18:05:00+01:00' });
+    const event = withCheckIn(newEvent({ name: 'x', game: '', start: '2026-10-02' }), EXAMPLES.aldric.id, '2026-10-02T18:05:00+01:00');
     const rows = sheetRows(deskRows([unreadableCharacter('dir/bad.character.json', 'file.empty', 'dir/bad.character.json: the file is empty'), exampleDesk('dimitri'), exampleDesk('aldric'), exampleDesk('borislav')], event));
     expect(rows.map((r) => [r.player, r.character])).toEqual([
       ['Ivan', 'Борислав'],

@@ -5,9 +5,11 @@ import { newEvent } from './event';
 import { cardFacts, factChanges } from './facts';
 import { newPrint, recordPrints } from './lifecycle';
 import { verifyCard } from './verify';
-import { EXAMPLES, example, exampleDesk } from './testing';
+import { EXAMPLES, example, exampleDesk, stampAt } from './testing';
+import { cardCodePayload } from '../pdf/card-code';
+import { namedDesk } from './editions';
 
-const start = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02' });
+const start = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', homeDesk: namedDesk('Front desk').id });
 const T1 = '2026-09-30T20:00:00+01:00';
 const T2 = '2026-10-02T09:00:00+01:00';
 const readable = (c: DeskCharacter) => {
@@ -18,7 +20,7 @@ const card = (c: DeskCharacter) => qrPayload(readable(c).character.id, readable(
 
 describe('verifying a card', () => {
   const dimitri = exampleDesk('dimitri');
-  const printed = recordPrints(start, [newPrint(readable(dimitri), ['CH-1', 'IT-1'])], T1).event;
+  const printed = recordPrints(start, [newPrint(readable(dimitri), ['CH-1', 'IT-1'])], stampAt(T1)).event;
 
   it('matches a card printed from the current file', () => {
     const r = verifyCard(card(dimitri), [dimitri, exampleDesk('aldric')], printed);
@@ -49,12 +51,29 @@ describe('verifying a card', () => {
 
   it('says a replaced card is void', () => {
     const now = exampleDesk('dimitri', { player: 'Samantha' });
-    const reprinted = recordPrints(printed, [newPrint(readable(now), ['CH-1'])], T2).event;
+    const reprinted = recordPrints(printed, [newPrint(readable(now), ['CH-1'])], stampAt(T2)).event;
     const r = verifyCard(card(dimitri), [now], reprinted);
     expect(r).toMatchObject({ kind: 'changed', superseded: true, printedAt: T1 });
     expect(r.message).toContain('it is void');
     // The newest card matches.
     expect(verifyCard(card(now), [now], reprinted)).toMatchObject({ kind: 'match', printedAt: T2 });
+  });
+
+  it('with editions: an old edition is void, replaced by the next on its date, with what changed', () => {
+    const now = exampleDesk('dimitri', { player: 'Samantha', skills: [{ id: 'strikes', level: 2 }] });
+    const reprinted = recordPrints(printed, [newPrint(readable(now), ['CH-1'])], stampAt(T2)).event;
+    const old = cardCodePayload(EXAMPLES.dimitri.id, readable(dimitri).hash, 'CH-1/1');
+    const r = verifyCard(old, [now], reprinted);
+    expect(r).toMatchObject({ kind: 'changed', superseded: true, label: 'CH-1/1', printedAt: T1, replacedBy: { label: 'CH-1/2', edition: '2', at: T2 } });
+    expect(r.message).toBe('void: replaced by edition 2 on 2026-10-02 09:00 (CH-1/2); collect CH-1/1.');
+    if (r.kind === 'changed') expect(r.changes).toEqual(['player: "Sam" → "Samantha"', 'skills: added Strikes 2; removed Strikes']);
+    // The new edition matches; the potion card's edition 1 was withdrawn (no longer printed).
+    expect(verifyCard(cardCodePayload(EXAMPLES.dimitri.id, readable(now).hash, 'CH-1/2'), [now], reprinted)).toMatchObject({ kind: 'match', label: 'CH-1/2', printedAt: T2 });
+    // A card of the current edition from a file changed since: reprint, not void.
+    const later = exampleDesk('dimitri', { player: 'Sami', skills: [{ id: 'strikes', level: 2 }] });
+    expect(verifyCard(cardCodePayload(EXAMPLES.dimitri.id, readable(now).hash, 'CH-1/2'), [later], reprinted)).toMatchObject({ kind: 'changed', superseded: false, changes: ['player: "Samantha" → "Sami"'] });
+    // A card printed before editions (QM1) still verifies by its hash.
+    expect(verifyCard(card(dimitri), [now], reprinted)).toMatchObject({ kind: 'changed', superseded: true, printedAt: T1 });
   });
 
   it('handles a card not printed for this event, and a change the card does not show', () => {

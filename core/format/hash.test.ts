@@ -56,3 +56,16 @@ describe('canonicalJson', () => {
     for (const v of odd) expect(canonicalJson(v)).toBe(plainCanonicalJson(v));
   });
 });
+
+describe('sha256Hex against node:crypto', () => {
+  it('agrees on every length up to 300 bytes and on random bytes', async () => {
+    const { prng } = await import('../testing/mutate');
+    const rand = prng(5);
+    for (let n = 0; n <= 300; n++) {
+      const bytes = Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+      expect(sha256Hex(bytes)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    }
+    const big = Uint8Array.from({ length: 100_000 }, () => Math.floor(rand() * 256));
+    expect(sha256Hex(big)).toBe(createHash('sha256').update(big).digest('hex'));
+  });
+});

@@ -10,10 +10,12 @@ import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
 import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
 import type { DeskRow } from '../desk/rows';
+import type { SessionState } from '../session/session';
 import type { Location } from '../model/ids';
 import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
+import type { DeskIdentity } from '../desk/editions';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -159,7 +161,13 @@ export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'searc
 export type DeskViewRow = Omit<DeskRow, DeskViewOwnFields> & { detail: ArmourDetail | null };
 
 /** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
-export type DeskFolder = { folder: string; rows: DeskViewRow[]; eventFile: DeskEventFile };
+export type DeskFolder = {
+  folder: string;
+  rows: DeskViewRow[];
+  eventFile: DeskEventFile;
+  /** This desk (settings `desk`): the name and id its ledger entries carry. */
+  deskIdentity?: DeskIdentity;
+};
 
 export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
 
@@ -221,6 +229,14 @@ export interface QuartermasterApi {
   /** Every draft left from earlier sessions, newest first. */
   listDrafts(): Promise<Draft[]>;
   discardDraft(args: { path: string }): Promise<void>;
+  /**
+   * The play session of a character file (undo history, condition trackers), kept beside its draft
+   * and never in the file; the oldest undo steps are dropped when it would be too large.
+   */
+  saveSession(args: { path: string; session: SessionState }): Promise<{ savedMs: number; steps: number }>;
+  loadSession(args: { path: string }): Promise<(SessionState & { savedMs: number }) | null>;
+  /** The day is over: the session of the file is removed. */
+  discardSession(args: { path: string }): Promise<void>;
   /** The event desk: asks for an event folder (it is granted, like the library) and reads it; null when cancelled. */
   openEventFolder(): Promise<DeskFolder | null>;
   /** Reads an opened event folder again, with the named event file (when it holds several). */
@@ -304,6 +320,9 @@ export const ipcArgs = {
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
   discardDraft: z.tuple([z.strictObject({ path })]),
+  saveSession: z.tuple([z.strictObject({ path, session: loose })]),
+  loadSession: z.tuple([z.strictObject({ path })]),
+  discardSession: z.tuple([z.strictObject({ path })]),
   openEventFolder: z.tuple([]),
   loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional() })]),
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),

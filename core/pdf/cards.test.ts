@@ -168,7 +168,7 @@ describe('item card', () => {
     expect(s).toContain('Effect: Target loses one hit from the torso.');
     expect(s).toContain('Expires: End of event');
     expect(s).toContain('Issued at: Curious Pastimes');
-    expect(s).toContain(serialFor(cp.id, 'item', 0));
+    expect(s).toContain(serialFor(cp.id, 'item', cp.items[0]!.id));
   });
 
   it("keeps the game team's serial when the item has one", () => {
@@ -228,7 +228,7 @@ describe('bg-magic slips and scrolls', () => {
     const witcher = with_(bg, { bgMagic: { ...bg.bgMagic, style: 'witcher' } });
     const slips = cardsOf(witcher, ['slips']);
     expect(slips).toHaveLength(3);
-    expect(slips.map((c) => c.spec.serial)).toEqual([0, 1, 2].map((d) => serialFor(bg.id, 'slip', `0.${d}`)));
+    expect(slips.map((c) => c.spec.serial)).toEqual([0, 1, 2].map((d) => serialFor(bg.id, 'slip', `${witcher.items.find((i) => i.kind === 'role-spell')!.id}.${d}`)));
   });
 
   it('a scroll card says whether it lasts one game or forever', () => {

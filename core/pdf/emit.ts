@@ -11,6 +11,7 @@
 import { PDFDocument, PrintScaling, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { DrawOp } from './draw';
 import { faceMatrix, type Sheet } from './impose';
+import { ContentBytes } from './content';
 import { fontkit, type Face, type FontBytes } from './fonts';
 
 export type PdfMeta = { title: string; now: Date };
@@ -18,7 +19,6 @@ export type PdfMeta = { title: string; now: Date };
 /** Compresses bytes into a zlib (RFC 1950) stream, as PDF's FlateDecode filter reads it. */
 export type Deflate = (data: Uint8Array) => Uint8Array;
 
-const ascii = new TextEncoder();
 
 /** A number for a content stream: at most 2 decimals (1/7200 inch), never in exponent form. */
 export function num(v: number): string {
@@ -27,6 +27,26 @@ export function num(v: number): string {
 }
 
 const ELLIPSE_K = 0.5522847498;
+
+/**
+ * An empty card PDF: the two fonts embedded (subset when saved), the metadata and the viewer
+ * preferences. The print benchmark's floor starts from the same document.
+ */
+export async function cardDocument(fonts: FontBytes, meta: PdfMeta): Promise<{ doc: PDFDocument; regular: PDFFont; bold: PDFFont }> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  doc.setTitle(meta.title);
+  doc.setProducer('Quartermaster (pdf-lib)');
+  doc.setCreator('Quartermaster');
+  doc.setCreationDate(meta.now);
+  doc.setModificationDate(meta.now);
+  // Cards must print at their real size on card stock: ask viewers not to fit the page to the
+  // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
+  doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+  return { doc, regular, bold };
+}
 
 export class PdfWriter {
   private readonly glyphHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
@@ -37,25 +57,20 @@ export class PdfWriter {
     private readonly deflate: Deflate | undefined,
   ) {}
 
+  private readonly stringHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
+  private readonly out = new ContentBytes();
+
   /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
   static async create(fonts: FontBytes, meta: PdfMeta, deflate?: Deflate): Promise<PdfWriter> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.registerFontkit(fontkit);
-    const regular = await doc.embedFont(fonts.regular, { subset: true });
-    const bold = await doc.embedFont(fonts.bold, { subset: true });
-    doc.setTitle(meta.title);
-    doc.setProducer('Quartermaster (pdf-lib)');
-    doc.setCreator('Quartermaster');
-    doc.setCreationDate(meta.now);
-    doc.setModificationDate(meta.now);
-    // Cards must print at their real size on card stock: ask viewers not to fit the page to the
-    // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
-    doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+    const { doc, regular, bold } = await cardDocument(fonts, meta);
     return new PdfWriter(doc, { regular, bold }, deflate);
   }
 
-  /** The glyph ids of a string as PDF hex, one cached lookup per character. */
+  /** The glyph ids of a string as PDF hex, one cached lookup per character (and per whole string). */
   private hex(face: Face, s: string): string {
+    const strings = this.stringHex[face];
+    const known = strings.get(s);
+    if (known !== undefined) return known;
     const cache = this.glyphHex[face];
     let out = '';
     for (const ch of s) {
@@ -66,6 +81,8 @@ export class PdfWriter {
       }
       out += h;
     }
+    if (strings.size >= 50_000) strings.clear();
+    strings.set(s, out);
     return out;
   }
 
@@ -75,7 +92,8 @@ export class PdfWriter {
       regular: page.node.newFontDictionary(this.fonts.regular.name, this.fonts.regular.ref).toString(),
       bold: page.node.newFontDictionary(this.fonts.bold.name, this.fonts.bold.ref).toString(),
     };
-    const content = ascii.encode(this.sheetContent(sheet, keys));
+    // The content's memory is reused for the next page: deflate reads it and returns new bytes.
+    const content = this.sheetContent(sheet, keys);
     const stream = this.deflate
       ? this.doc.context.stream(this.deflate(content), { Filter: 'FlateDecode' })
       : this.doc.context.flateStream(content);
@@ -83,47 +101,58 @@ export class PdfWriter {
     return page;
   }
 
-  /** A sheet's page content, uncompressed (plain ASCII: text is written as glyph ids in hex). */
-  sheetContent(sheet: Sheet, keys: Record<Face, string>): string {
-    const parts: string[] = [];
+  /**
+   * A sheet's page content, uncompressed (plain ASCII: text is written as glyph ids in hex), one
+   * operation a line. The bytes are valid until the next sheet is written.
+   */
+  sheetContent(sheet: Sheet, keys: Record<Face, string>): Uint8Array {
+    const out = this.out;
+    out.reset();
     for (const placed of sheet.faces) {
-      parts.push(`q ${faceMatrix(placed).map(num).join(' ')} cm`);
-      this.face(placed.face.ops, keys, parts);
-      parts.push('Q');
+      if (out.length > 0) out.byte(NL);
+      const [a, b, c, d, e, f] = faceMatrix(placed);
+      out.str('q ').num(a).byte(SP).num(b).byte(SP).num(c).byte(SP).num(d).byte(SP).num(e).byte(SP).num(f).str(' cm');
+      this.face(placed.face.ops, keys, out);
+      out.str('\nQ');
     }
     if (sheet.cutMarks.length > 0) {
-      parts.push('q 0.3 w 0 G');
-      for (const m of sheet.cutMarks) parts.push(`${num(m.x1)} ${num(m.y1)} m ${num(m.x2)} ${num(m.y2)} l`);
-      parts.push('S Q');
+      if (out.length > 0) out.byte(NL);
+      out.str('q 0.3 w 0 G');
+      for (const m of sheet.cutMarks) out.byte(NL).num(m.x1).byte(SP).num(m.y1).str(' m ').num(m.x2).byte(SP).num(m.y2).str(' l');
+      out.str('\nS Q');
     }
-    return parts.join('\n');
+    return out.bytes();
   }
 
-  private face(ops: readonly DrawOp[], keys: Record<Face, string>, out: string[]): void {
+  private face(ops: readonly DrawOp[], keys: Record<Face, string>, out: ContentBytes): void {
     let inText = false;
-    let font = '';
+    let face: Face | '' = '';
+    let size = NaN;
     for (const o of ops) {
       if (o.op === 'text') {
         if (!inText) {
-          out.push('BT 0 g');
+          out.str('\nBT 0 g');
           inText = true;
-          font = '';
+          face = '';
         }
-        const tf = `${keys[o.face]} ${num(o.size)} Tf`;
-        if (tf !== font) {
-          out.push(tf);
-          font = tf;
+        // The same font line as before is not repeated (sizes compared as they are written).
+        const written = Math.round(o.size * 100);
+        if (o.face !== face || written !== size) {
+          out.byte(NL).str(keys[o.face]).byte(SP).num(o.size).str(' Tf');
+          face = o.face;
+          size = written;
         }
-        out.push(`1 0 0 1 ${num(o.x)} ${num(o.y)} Tm <${this.hex(o.face, o.text)}> Tj`);
+        out.str('\n1 0 0 1 ').num(o.x).byte(SP).num(o.y).str(' Tm <').str(this.hex(o.face, o.text)).str('> Tj');
         continue;
       }
       if (inText) {
-        out.push('ET');
+        out.str('\nET');
         inText = false;
       }
-      out.push(graphic(o));
+      out.byte(NL);
+      writeGraphic(o, out);
     }
-    if (inText) out.push('ET');
+    if (inText) out.str('\nET');
   }
 
   async save(): Promise<Uint8Array> {
@@ -131,40 +160,64 @@ export class PdfWriter {
   }
 }
 
-function paint(fillGray: number | undefined, strokeGray: number | undefined, lineWidth: number | undefined): { setup: string; op: string } {
-  const setup = [fillGray !== undefined ? `${num(fillGray)} g` : '', strokeGray !== undefined ? `${num(strokeGray)} G ${num(lineWidth ?? 0.5)} w` : ''].filter(Boolean).join(' ');
-  const op = fillGray !== undefined && strokeGray !== undefined ? 'B' : fillGray !== undefined ? 'f' : 'S';
-  return { setup, op };
+const NL = 0x0a;
+const SP = 0x20;
+
+/** The colour and line-width setup of a filled and/or stroked shape, and the operator that paints it. */
+function paint(out: ContentBytes, fillGray: number | undefined, strokeGray: number | undefined, lineWidth: number | undefined): string {
+  if (fillGray !== undefined) out.num(fillGray).str(' g');
+  if (strokeGray !== undefined) {
+    if (fillGray !== undefined) out.byte(SP);
+    out.num(strokeGray).str(' G ').num(lineWidth ?? 0.5).str(' w');
+  }
+  return fillGray !== undefined && strokeGray !== undefined ? 'B' : fillGray !== undefined ? 'f' : 'S';
 }
 
 /** A non-text drawing operation as PDF content. */
-export function graphic(o: Exclude<DrawOp, { op: 'text' }>): string {
+export function writeGraphic(o: Exclude<DrawOp, { op: 'text' }>, out: ContentBytes): void {
   switch (o.op) {
     case 'rect': {
-      const p = paint(o.fill, o.stroke, o.lineWidth);
-      return `q ${p.setup} ${num(o.x)} ${num(o.y)} ${num(o.w)} ${num(o.h)} re ${p.op} Q`;
+      out.str('q ');
+      const op = paint(out, o.fill, o.stroke, o.lineWidth);
+      out.byte(SP).num(o.x).byte(SP).num(o.y).byte(SP).num(o.w).byte(SP).num(o.h).str(' re ').str(op).str(' Q');
+      return;
     }
     case 'line':
-      return `q ${num(o.gray)} G ${num(o.width)} w ${o.dash ? `[${o.dash.map(num).join(' ')}] 0 d ` : ''}${num(o.x1)} ${num(o.y1)} m ${num(o.x2)} ${num(o.y2)} l S Q`;
+      out.str('q ').num(o.gray).str(' G ').num(o.width).str(' w ');
+      if (o.dash) {
+        out.byte(0x5b);
+        o.dash.forEach((d, i) => (i > 0 ? out.byte(SP) : out).num(d));
+        out.str('] 0 d ');
+      }
+      out.num(o.x1).byte(SP).num(o.y1).str(' m ').num(o.x2).byte(SP).num(o.y2).str(' l S Q');
+      return;
     case 'ellipse': {
       const { cx, cy, rx, ry } = o;
       const k = ELLIPSE_K;
-      const c = (...v: number[]) => v.map(num).join(' ');
-      const p = paint(o.fill, o.stroke, o.lineWidth);
-      return (
-        `q ${p.setup} ${c(cx + rx, cy)} m ` +
-        `${c(cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry)} c ` +
-        `${c(cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy)} c ` +
-        `${c(cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry)} c ` +
-        `${c(cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy)} c h ${p.op} Q`
-      );
+      const pts = (...v: number[]) => v.forEach((x, i) => (i > 0 ? out.byte(SP) : out).num(x));
+      out.str('q ');
+      const op = paint(out, o.fill, o.stroke, o.lineWidth);
+      out.byte(SP);
+      pts(cx + rx, cy);
+      out.str(' m ');
+      pts(cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry);
+      out.str(' c ');
+      pts(cx - rx * k, cy + ry, cx - rx, cy + ry * k, cx - rx, cy);
+      out.str(' c ');
+      pts(cx - rx, cy - ry * k, cx - rx * k, cy - ry, cx, cy - ry);
+      out.str(' c ');
+      pts(cx + rx * k, cy - ry, cx + rx, cy - ry * k, cx + rx, cy);
+      out.str(' c h ').str(op).str(' Q');
+      return;
     }
     case 'cells': {
       // One filled path in grid units: the smallest content for a QR code.
-      const unit = Math.round(o.unit * 1e5) / 1e5;
-      const runs: string[] = [];
-      for (let i = 0; i < o.runs.length; i += 3) runs.push(`${o.runs[i]} ${o.runs[i + 1]} ${o.runs[i + 2]} 1 re`);
-      return `q 0 g ${unit} 0 0 ${unit} ${num(o.x)} ${num(o.y)} cm\n${runs.join('\n')}\nf Q`;
+      const unit = String(Math.round(o.unit * 1e5) / 1e5);
+      out.str('q 0 g ').str(unit).str(' 0 0 ').str(unit).byte(SP).num(o.x).byte(SP).num(o.y).str(' cm');
+      const runs = o.runs;
+      for (let i = 0; i < runs.length; i += 3) out.byte(NL).int(runs[i]!).byte(SP).int(runs[i + 1]!).byte(SP).int(runs[i + 2]!).str(' 1 re');
+      out.str('\nf Q');
+      return;
     }
   }
 }

@@ -19,11 +19,14 @@ export const FONT_FILES: Record<Face, string> = {
 /** Whole strings whose widths are remembered, per face, before the memory starts over. */
 const STRING_CACHE = 50_000;
 
+const NONE_MISSING = Object.freeze([]) as unknown as string[];
+
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
   private readonly strings: Record<Face, Map<string, number>> = { regular: new Map(), bold: new Map() };
   private readonly present = new Map<number, boolean>();
+  private readonly complete = new Set<string>();
 
   constructor(bytes: FontBytes) {
     this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
@@ -73,6 +76,8 @@ export class FontMetrics {
 
   /** Characters of text the font has no glyph for (they would print as empty boxes). */
   missing(text: string): string[] {
+    // Most strings are checked again and again (labels, names on every card): remember the whole.
+    if (this.complete.has(text)) return NONE_MISSING;
     const out = new Set<string>();
     for (const ch of text) {
       const cp = ch.codePointAt(0)!;
@@ -84,6 +89,9 @@ export class FontMetrics {
       }
       if (!has) out.add(ch);
     }
-    return [...out];
+    if (out.size > 0) return [...out];
+    if (this.complete.size >= STRING_CACHE) this.complete.clear();
+    this.complete.add(text);
+    return NONE_MISSING;
   }
 }

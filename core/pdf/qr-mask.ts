@@ -2,16 +2,17 @@
 // patterns and keep the one whose symbol scores the lowest penalty (runs of one colour, 2 × 2
 // blocks, finder-like 1:1:3:1:1 patterns, dark/light imbalance), so that no mask may be fixed. The
 // `qrcode` encoder does this by masking its whole matrix, scoring it in four passes of method calls
-// and unmasking it again, eight times: about 0.6 ms a code, most of the cost of making one. Here the
-// code is encoded once (with mask 0), each candidate is the unmasked data XOR a precomputed bit
-// plane of the pattern, and all four penalties are scored in one row pass and one column pass over
-// a byte array. The rule and the weights are the encoder's own, so the chosen mask — and so the
+// and unmasking it again, eight times: about 0.55 ms a code, most of the cost of making one. Here the
+// code is made once (qr-encode.ts), each candidate is that symbol XOR a precomputed bit plane of the
+// pattern (and of the format bits), and all four penalties are scored bit-parallel, a row or a
+// column at a time as two 32-bit words (module by module above 64 modules a side). The rule and the weights are the encoder's own, so the chosen mask — and so the
 // whole symbol — is the one the full search makes (qr.test.ts checks it over many payloads).
 // Masking changes no data bit and no error-correction codeword: the code is exactly as
 // error-correcting as before.
 import { getEncodedBits } from 'qrcode/lib/core/format-info.js';
 import { applyMask } from 'qrcode/lib/core/mask-pattern.js';
-import { create, type QrBitMatrix, type QrSegment } from 'qrcode/lib/core/qrcode.js';
+import type { QrBitMatrix } from 'qrcode/lib/core/qrcode.js';
+import { unmaskedSymbol, type QrInput } from './qr-encode';
 
 /** Error correction level M's two format bits are 00 (ISO/IEC 18004 table 12). */
 const LEVEL_M = { bit: 0 };
@@ -22,7 +23,7 @@ const MASKS = 8;
  * i.e. pattern 0 XOR pattern p over the data cells, and the two format codes' difference over the
  * format cells (function patterns are never masked). As bytes, and packed by row and by column.
  */
-type Flips = { bytes: Uint8Array[]; rows: Int32Array[]; cols: Int32Array[] };
+type Flips = { plane0: Uint8Array; bytes: Uint8Array[]; rows: Int32Array[]; cols: Int32Array[] };
 const flipsBySize = new Map<number, Flips>();
 
 function flipsFor(m: QrBitMatrix): Flips {
@@ -43,7 +44,7 @@ function flipsFor(m: QrBitMatrix): Flips {
     formatCells.push([(i < 6 ? i : i < 8 ? i + 1 : n - 15 + i) * n + 8, 8 * n + (i < 8 ? n - i - 1 : i < 9 ? 15 - i : 15 - i - 1)]);
   }
   const format0 = getEncodedBits(LEVEL_M, 0);
-  flips = { bytes: [], rows: [], cols: [] };
+  flips = { plane0: planes[0]!, bytes: [], rows: [], cols: [] };
   for (let p = 0; p < MASKS; p++) {
     const bytes = new Uint8Array(n * n);
     for (let i = 0; i < bytes.length; i++) bytes[i] = planes[0]![i]! ^ planes[p]![i]!;
@@ -202,11 +203,13 @@ export function maskPenalty(m: Uint8Array, n: number): number {
 export type QrModules = { size: number; data: Uint8Array; mask: number };
 
 /** The symbol at error correction level M with the lowest-penalty mask. */
-export function qrModules(input: string | QrSegment[]): QrModules {
-  const { modules } = create(input, { errorCorrectionLevel: 'M', maskPattern: 0 });
-  const n = modules.size;
-  const flips = flipsFor(modules);
-  const base = modules.data;
+export function qrModules(input: QrInput): QrModules {
+  const { data: base, matrix } = unmaskedSymbol(input);
+  const n = matrix.size;
+  const flips = flipsFor(matrix);
+  // The symbol as the encoder makes it with mask 0, which the flips start from.
+  const plane0 = flips.plane0;
+  for (let i = 0; i < base.length; i++) base[i]! ^= plane0[i]!;
   let bestMask = 0;
   let lowest = Infinity;
   if (n <= 64) {

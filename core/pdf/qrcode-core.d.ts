@@ -23,3 +23,25 @@ declare module 'qrcode/lib/core/error-correction-level.js' {
   export const Q: { bit: number };
   export const H: { bit: number };
 }
+declare module 'qrcode/lib/core/error-correction-code.js' {
+  export function getBlocksCount(version: number, errorCorrectionLevel: { bit: number }): number;
+  export function getTotalCodewordsCount(version: number, errorCorrectionLevel: { bit: number }): number;
+}
+declare module 'qrcode/lib/core/mode.js' {
+  export type QrMode = { id: string; bit: number; ccBits: number[] };
+  export function getCharCountIndicator(mode: QrMode, version: number): number;
+}
+declare module 'qrcode/lib/core/segments.js' {
+  import type { QrMode } from 'qrcode/lib/core/mode.js';
+  export type QrBitSink = { put(num: number, length: number): void; putBit(bit: boolean): void; getLengthInBits(): number };
+  export type QrDataSegment = { mode: QrMode; getLength(): number; write(buffer: QrBitSink): void };
+  export function fromArray(array: { data: string; mode: string }[]): QrDataSegment[];
+  export function fromString(data: string, version: number): QrDataSegment[];
+  export function rawSplit(data: string): QrDataSegment[];
+}
+declare module 'qrcode/lib/core/utils.js' {
+  export function getSymbolTotalCodewords(version: number): number;
+}
+declare module 'qrcode/lib/core/version.js' {
+  export function getBestVersionForData(data: unknown, errorCorrectionLevel: { bit: number }): number | undefined;
+}

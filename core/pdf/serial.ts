@@ -1,5 +1,9 @@
-// Serial numbers printed on every card. Deterministic: the same character, card type and index
-// always give the same serial, so reprinting a card reproduces it and the desk can track it.
+// Serial numbers printed on every card. Deterministic: the same character, card type and card key
+// always give the same serial, so a reprint carries the serial of the card it replaces and the desk
+// tells the two apart by the edition (core/desk/editions.ts: "IT-7K3QM-9XD2F/2"). An item's cards
+// are keyed by the item's stable id (character file v2), so removing an item above another does not
+// change the other's serial; one-of-a-kind cards (character, armour tag, tracker, token) use 0 and
+// spell cards their place in the allotment.
 import { sha256Hex } from '../format/hash';
 
 export type CardType = 'character' | 'armour' | 'item' | 'spell' | 'slip' | 'scroll' | 'tracker' | 'token';
@@ -20,12 +24,13 @@ export const SERIAL_PREFIX: Record<CardType, string> = {
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * "IT-7K3QM-9XD2F": the prefix, then the first 50 bits of SHA-256 over "id|type|index" in
- * Crockford base 32. The index counts from 0 within the card type (a slip's is "item.dose").
+ * "IT-7K3QM-9XD2F": the prefix, then the first 50 bits of SHA-256 over "id|type|key" in
+ * Crockford base 32. The key is the item's id for item, scroll and slip cards (a slip's is
+ * "<item id>.<dose>"), otherwise a number counting from 0 within the card type.
  * 50 bits keep the chance of two equal serials among a million cards below 1 in 2,000.
  */
-export function serialFor(characterId: string, type: CardType, index: number | string): string {
-  const hex = sha256Hex(`${characterId.toLowerCase()}|${type}|${index}`);
+export function serialFor(characterId: string, type: CardType, key: number | string): string {
+  const hex = sha256Hex(`${characterId.toLowerCase()}|${type}|${typeof key === 'string' ? key.toLowerCase() : key}`);
   // 52 bits from 13 hex digits, of which the top 50 are used (10 base-32 digits).
   let bits = BigInt(`0x${hex.slice(0, 13)}`) >> 2n;
   let out = '';

@@ -186,6 +186,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       if (!res.headersSent) send(res, 500, { error: 'internal', reason: 'internal error' });
     });
   });
+  // Every socket, TLS handshake or not, so that close() ends them all at once.
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket: import('node:net').Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -203,7 +209,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
       }),
   };
 }

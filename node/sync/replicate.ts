@@ -36,6 +36,7 @@ export class LiveSync extends EventEmitter {
   state: DeskLinkState;
   private handles: PouchReplication[] = [];
   private remote: { db: PouchDatabase; close(): Promise<void> } | null = null;
+  private probe: { db: PouchDatabase; close(): Promise<void> } | null = null;
   /** Local sequence up to which everything is known to be at the remote. */
   private upToDateSeq: number | string = 0;
   /** Revisions that came from the remote since then (they are not "waiting"). */
@@ -77,6 +78,12 @@ export class LiveSync extends EventEmitter {
     const base = this.options.backoffMs ?? 1000;
     const max = this.options.maxBackoffMs ?? 30_000;
     this.remote = remoteDb(this.target);
+    this.probe = remoteDb(this.target);
+    // PouchDB's replicator asks the source for info() after each batch without handling a failure
+    // (an unhandled rejection when the hub vanishes just then); that answer only feeds its progress
+    // figures, so here a failed info() answers "nothing known" and the next request reports the outage.
+    const info = this.remote.db.info.bind(this.remote.db);
+    this.remote.db.info = () => info().catch(() => ({ doc_count: 0, update_seq: 0, db_name: 'unreachable' }));
     const opts = { live: true, retry: true, batch_size: this.options.batchSize ?? 100, back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)) };
     // Push and pull apart (not PouchDB's sync, which hides why a side paused): a push that pauses
     // without an error has sent everything, which is what "changes waiting" counts from.
@@ -133,9 +140,9 @@ export class LiveSync extends EventEmitter {
 
   /** Asks the remote whether it is there; the link state follows the answer. */
   private async beat(): Promise<void> {
-    if (this.stopped || !this.remote) return;
+    if (this.stopped || !this.probe) return;
     try {
-      await this.remote.db.info();
+      await this.probe.db.info();
       this.lastBeatOk = Date.now();
       if (this.state.kind === 'offline' || this.state.kind === 'connecting') this.setState({ kind: 'connected', since: this.nowIso() });
     } catch (err) {
@@ -161,6 +168,7 @@ export class LiveSync extends EventEmitter {
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const h of this.handles) h.cancel();
     await this.remote?.close();
+    await this.probe?.close();
     this.setState({ kind: 'stopped', since: this.nowIso() });
   }
 }

@@ -3,11 +3,12 @@
 //   argv[2]: { folder, serve?: { host, port }, join?: RemoteTarget, eventId, backoffMs? }
 //   in:  { n, op: "record", entries } | { n, op: "edit", file, notes } | { n, op: "dump" } | { n, op: "status" }
 //   out: { n, ok, … } ; first line { ready: true, code? }
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RemoteTarget } from './remote';
 import { DeskSession } from './session';
+import { dumpSession } from './testing-dump';
 
 type Config = { folder: string; eventId: string; serve?: { host: string; port: number }; join?: RemoteTarget; backoffMs?: number };
 
@@ -18,17 +19,6 @@ if (config.serve) code = await session.serve(config.serve.host, config.serve.por
 if (config.join) session.join(config.join);
 const say = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`);
 say({ ready: true, code });
-
-/** What this desk holds: in its database and in its folder's files. */
-export async function dump(s: DeskSession) {
-  await s.pass();
-  const event = await s.store.event();
-  const characters = Object.fromEntries((await s.store.characters()).map((c) => [c.id, c.rev]));
-  const conflicts = (await s.store.conflicts()).map((c) => c.id).sort();
-  const files: Record<string, string> = {};
-  for (const name of (await readdir(s.options.folder)).sort()) if (!name.startsWith('.')) files[name] = await readFile(join(s.options.folder, name), 'utf8');
-  return { entries: event?.entries.map((e) => e.id) ?? [], characters, conflicts, files };
-}
 
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
@@ -48,7 +38,16 @@ lines.on('line', (line) => {
           break;
         }
         case 'dump':
-          say({ n: msg.n, ok: true, ...(await dump(session)) });
+          say({ n: msg.n, ok: true, ...(await dumpSession(session)) });
+          break;
+        case 'hub-down':
+          await session.hub?.close();
+          session.hub = null;
+          say({ n: msg.n, ok: true });
+          break;
+        case 'hub-up':
+          await session.serve(config.serve!.host, msg.port as number);
+          say({ n: msg.n, ok: true });
           break;
         case 'status':
           say({ n: msg.n, ok: true, status: await session.status(), counts: session.link?.counts });

@@ -16,7 +16,7 @@ export type Proc = {
 const running = new Set<Proc>();
 
 /** Starts `script` (a .ts file beside this one) with `config`; resolves once it said it is ready. */
-export function startProc(script: 'testing-desk.ts' | 'testing-couch.ts', config: unknown, timeoutMs = 30_000): Promise<Proc> {
+export function startProc(script: 'testing-desk.ts' | 'testing-couch.ts' | 'testing-hubs.ts', config: unknown, timeoutMs = 30_000): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', here(script), JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'] });
   const waiting = new Map<number, (v: any) => void>();
   const stderr: string[] = [];

@@ -100,6 +100,9 @@ export function CharacterView({ doc }: { doc: Doc }) {
           <button type="button" onClick={() => actions.showInFolder()}>
             {t('character.showInFolder')}
           </button>
+          <button type="button" onClick={() => actions.askEndDay()} disabled={readOnly}>
+            {t('session.endDay')}
+          </button>
           <button type="button" onClick={() => actions.openSettings()}>
             {t('settings.open')}
           </button>
@@ -123,8 +126,8 @@ export function CharacterView({ doc }: { doc: Doc }) {
             {character.ruleset === 'curious-pastimes' && <SpellCardsSection character={character} derived={derived?.ruleset === 'curious-pastimes' ? derived : null} readOnly={readOnly} />}
             <SkillsSection skills={character.skills} ruleset={ruleset} readOnly={readOnly} />
             <ItemsSection character={character} readOnly={readOnly} />
-            {character.ruleset === 'novitas' && <NovitasConditions />}
-            {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} />}
+            {character.ruleset === 'novitas' && <NovitasConditions tracker={doc.trackers.novitas} />}
+            {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} tracker={doc.trackers.fortunesLanding} />}
             <BackupsSection backups={doc.backups} />
           </div>
           <aside className="editor-side" aria-label={t('character.sidebar')}>

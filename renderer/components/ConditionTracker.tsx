@@ -1,6 +1,8 @@
 // The condition tracker: what is happening to the character during play, following the core's state
-// models (Novitas conditions; Fortune's Landing wounds and armour wear). It is session state: kept
-// while the character is open, never written to the character file, and not part of undo.
+// models (Novitas conditions; Fortune's Landing wounds and armour wear). It is session state: kept in
+// the open document (`Doc.trackers`) and beside the drafts, so it survives closing and reopening the
+// character and a crash until the player says the day is over; never written to the character file,
+// and not part of undo.
 import { useState } from 'react';
 import type { Location } from '../../core/model/ids';
 import {
@@ -38,6 +40,8 @@ import { freshArmour, readjust, takeBlow, type ArmourWear } from '../../core/rul
 import { locationName } from '../format';
 import { useT, type Tools } from '../i18n';
 import { Panel } from './fields';
+import { useActions } from '../actions';
+import type { FlTracker, NovitasTracker } from '../../core/session/session';
 
 /** The most a number box here accepts (minutes, points). */
 const AMOUNT_MAX = 999;
@@ -59,11 +63,17 @@ function Amount({ label, value, onChange, min = 1 }: { label: string; value: num
 
 type NovitasSession = { state: ConditionState; log: { notes: string[]; refused: boolean }[] };
 
-export function NovitasConditions() {
+export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undefined }) {
   const tools = useT();
   const { t, tn, num } = tools;
-  const [maxBody, setMaxBody] = useState(1);
-  const [session, setSession] = useState<NovitasSession>(() => ({ state: initialConditions(1), log: [] }));
+  const actions = useActions();
+  const maxBody = tracker?.maxBody ?? 1;
+  const session: NovitasSession = tracker ? { state: tracker.state as ConditionState, log: tracker.log } : { state: initialConditions(1), log: [] };
+  const setMaxBody = (n: number) => actions.setTracker('novitas', { maxBody: n, state: session.state as NovitasTracker['state'], log: session.log });
+  const setSession = (update: NovitasSession | ((old: NovitasSession) => NovitasSession)) => {
+    const next = typeof update === 'function' ? update(session) : update;
+    actions.setTracker('novitas', { maxBody, state: next.state as NovitasTracker['state'], log: next.log });
+  };
   const [where, setWhere] = useState<'torso' | Limb>('torso');
   const [cause, setCause] = useState<Cause>('damage');
   const [amount, setAmount] = useState(1);
@@ -76,7 +86,7 @@ export function NovitasConditions() {
       const tr = step(old.state);
       return { state: tr.state, log: [{ notes: tr.notes, refused: tr.refused }, ...old.log].slice(0, 50) };
     });
-  const reset = (max = maxBody) => setSession({ state: initialConditions(max), log: [] });
+  const reset = (max = maxBody) => actions.setTracker('novitas', { maxBody: max, state: initialConditions(max) as NovitasTracker['state'], log: [] });
   const bleeding = bleedingMinutesLeft(s);
   const locations: ('torso' | Limb)[] = ['torso', ...LIMBS];
   const attachable: AttachableCondition[] = ['torso-wound', 'bleeding-out', ...LIMBS.map((l) => `${l}-wound` as const)];
@@ -235,11 +245,15 @@ function TrackerLog({ entries }: { entries: { notes: string[]; refused: boolean 
 
 // ---- Fortune's Landing ----
 
-export function FlWounds({ rating }: { rating: number }) {
+export function FlWounds({ rating, tracker }: { rating: number; tracker: FlTracker | undefined }) {
   const tools = useT();
   const { t, num } = tools;
-  const [wounds, setWounds] = useState<WoundsState>(unwounded);
-  const [armour, setArmour] = useState<{ for: number; wear: ArmourWear }>(() => ({ for: rating, wear: freshArmour(rating) }));
+  const actions = useActions();
+  const wounds: WoundsState = tracker?.wounds ?? unwounded();
+  const armour: { for: number; wear: ArmourWear } = tracker?.armour ?? { for: rating, wear: freshArmour(rating) };
+  const setWounds = (update: WoundsState | ((w: WoundsState) => WoundsState)) =>
+    actions.setTracker('fortunesLanding', { wounds: typeof update === 'function' ? update(wounds) : update, armour });
+  const setArmour = (next: { for: number; wear: ArmourWear }) => actions.setTracker('fortunesLanding', { wounds, armour: next });
   const [where, setWhere] = useState<FlWoundLocation>('torso');
   const [damage, setDamage] = useState(1);
   const [lastBlow, setLastBlow] = useState<string | null>(null);

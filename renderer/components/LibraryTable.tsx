@@ -10,7 +10,7 @@ import { t, type StringKey } from '../strings';
 import { useT } from '../i18n';
 import { StatusBadge } from './StatusBadge';
 
-const COLUMNS: { key: SortKey | 'status'; label: StringKey }[] = [
+const COLUMNS: { key: SortKey; label: StringKey }[] = [
   { key: 'name', label: 'library.col.name' },
   { key: 'player', label: 'library.col.player' },
   { key: 'ruleset', label: 'library.col.ruleset' },
@@ -62,13 +62,6 @@ export function LibraryTable(props: Props) {
         <tr>
           {COLUMNS.map((col) => {
             const label = t(col.label);
-            if (col.key === 'status') {
-              return (
-                <th key={col.key} scope="col" className={`col-${col.key}`}>
-                  {label}
-                </th>
-              );
-            }
             const key = col.key;
             const active = sort.key === key;
             return (

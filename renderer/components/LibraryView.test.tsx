@@ -42,7 +42,7 @@ describe('library view', () => {
     // player, game (the ruleset's own name), status with its counts, modified time
     expect(cells[0]).toBe('Mark Lee');
     expect(cells[1]).toBe('Novitas');
-    expect(cells[2]).toBe('Has violations2 errors, 1 warning');
+    expect(cells[2]).toBe('Breaks the rules2 errors, 1 warning');
     expect(within(aelisRow).getByText(/2025/).getAttribute('datetime')).toBe('2025-05-01T09:30:00.000Z');
 
     const brokenRow = screen.getByRole('button', { name: 'Open broken.character.json' }).closest('tr')!;
@@ -75,6 +75,25 @@ describe('library view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sort by Game' }));
     // By the rulesets' names: "Bulgarian mage rules" < "Fortune's Landing" < "Novitas"; unknown last.
     expect(rowNames()).toEqual(['Иван', 'Brannoc', 'Aelis', 'broken.character.json']);
+  });
+
+  it('calls a warning-only character "Warnings only", not a rule breaker, and sorts by status, worst first', async () => {
+    const entries = [
+      ...ENTRIES,
+      entry({ fileName: 'wren.character.json', name: 'Wren', player: 'Ola', ruleset: 'fortunes-landing', status: 'violations', errors: 0, warnings: 1, modifiedMs: Date.UTC(2025, 1, 1) }),
+    ];
+    renderApp(fakeApi({ entries }));
+    await screen.findByRole('table');
+    const wrenRow = screen.getByRole('button', { name: 'Open Wren' }).closest('tr')!;
+    expect(within(wrenRow).getAllByRole('cell')[2]!.textContent).toBe('Warnings only1 warning');
+    expect(wrenRow.querySelector('.badge')!.className).toContain('badge-warning');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Status' }));
+    expect(screen.getByRole('columnheader', { name: /Status/ }).getAttribute('aria-sort')).toBe('descending');
+    // Unreadable, then errors, then warnings only, then the clean ones (by file name).
+    expect(rowNames()).toEqual(['broken.character.json', 'Aelis', 'Wren', 'Brannoc', 'Иван']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Status' }));
+    expect(rowNames()).toEqual(['Brannoc', 'Иван', 'Wren', 'Aelis', 'broken.character.json']);
   });
 
   it('searches by name or player, ignoring case, and offers to clear a search that matches nothing', async () => {

@@ -39,6 +39,22 @@ export function Prompts() {
           </div>
         </Modal>
       );
+    case 'end-day': {
+      const name = screen.kind === 'character' ? screen.doc.character.name || t('character.unnamed') : '';
+      return (
+        <Modal title={t('session.endDayHeading')} role="alertdialog" describedBy="end-day-body" onCancel={() => actions.closePrompt()}>
+          <p id="end-day-body">{t('session.endDayBody', { name })}</p>
+          <div className="button-row dialog-buttons">
+            <button type="button" className="primary" onClick={() => void actions.endDay()}>
+              {t('session.endDayConfirm')}
+            </button>
+            <button type="button" data-autofocus onClick={() => actions.closePrompt()}>
+              {t('app.cancel')}
+            </button>
+          </div>
+        </Modal>
+      );
+    }
     case 'leave': {
       const name = screen.kind === 'character' ? screen.doc.character.name || t('character.unnamed') : '';
       return (

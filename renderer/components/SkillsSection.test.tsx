@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '../i18n';
 import { makeCharacter } from '../test-support/fake-api';
 import { editedCharacter, openCharacter } from '../test-support/render';
@@ -22,6 +22,8 @@ describe('skills section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add the skill Healing Ways' }));
     expect(within(yours()!).getByRole('rowheader').textContent).toBe('Healing Ways');
     expect(catalogueNames()).not.toContain('Healing Ways');
+    // The button is gone with the skill: the focus goes to the added skill's level, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(within(yours()!).getByRole('spinbutton', { name: 'Level of Healing Ways' })));
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await act(async () => undefined);
     expect(api.files.get(path)!.character.skills).toEqual([{ id: 'healing-ways', level: 1 }]);

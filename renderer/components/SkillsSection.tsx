@@ -9,7 +9,7 @@ import { useActions } from '../actions';
 import { addSkill, customSkillId, removeSkill, updateSkill } from '../edits';
 import { useT, type Tools } from '../i18n';
 import { SKILLS_BG } from '../locales/skills-bg';
-import { NumberField, Panel, TextField } from './fields';
+import { NumberField, Panel, TextField, useFocusField } from './fields';
 
 /** The most levels a skill can have in the file format. */
 const LEVEL_MAX = 100;
@@ -52,6 +52,13 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, read
     const text = skillText(ruleset.id, def, lang);
     return matches(text.name, def.name, text.description);
   });
+
+  // A skill added from the catalogue leaves the catalogue: the focus goes to its level in your skills.
+  const focusField = useFocusField();
+  const addFromCatalogue = (id: string) => {
+    actions.edit((c) => addSkill(c, { id, level: 1 }));
+    focusField(`skills[${skills.length}].level`);
+  };
 
   const addCustom = (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +113,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, read
                   <span className="catalogue-name">{text.name}</span>
                   {text.description && <span className="catalogue-description">{text.description}</span>}
                 </div>
-                <button type="button" disabled={readOnly} onClick={() => actions.edit((c) => addSkill(c, { id: def.id, level: 1 }))} aria-label={t('skills.addNamed', { name: text.name })}>
+                <button type="button" disabled={readOnly} onClick={() => addFromCatalogue(def.id)} aria-label={t('skills.addNamed', { name: text.name })}>
                   {t('skills.add')}
                 </button>
               </li>

@@ -3,12 +3,22 @@ import type { LibraryEntry } from '../../core/ipc/contract';
 import { t, tn } from '../strings';
 import { useT } from '../i18n';
 
+/**
+ * What the badge says: a file that only has warnings follows the rules (a warning is advice), so it
+ * is not called a rule breaker.
+ */
+export function statusWords(entry: Pick<LibraryEntry, 'status' | 'errors'>): { key: 'status.clean' | 'status.errorsFound' | 'status.warningsOnly' | 'status.unreadable'; badge: string } {
+  if (entry.status === 'unreadable') return { key: 'status.unreadable', badge: 'badge-unreadable' };
+  if (entry.status === 'clean') return { key: 'status.clean', badge: 'badge-clean' };
+  return entry.errors > 0 ? { key: 'status.errorsFound', badge: 'badge-error' } : { key: 'status.warningsOnly', badge: 'badge-warning' };
+}
+
 export function StatusBadge({ entry }: { entry: LibraryEntry }) {
   useT();
-  const label = t(`status.${entry.status}`);
+  const words = statusWords(entry);
   return (
     <span className="status">
-      <span className={`badge badge-${entry.status}`}>{label}</span>
+      <span className={`badge ${words.badge}`}>{t(words.key)}</span>
       {entry.status === 'violations' && <span className="status-detail">{violationCounts(entry)}</span>}
       {entry.reason && <span className={`status-detail ${entry.status === 'unreadable' ? 'status-reason' : ''}`}>{reasonText(entry)}</span>}
     </span>

@@ -88,7 +88,8 @@ export const bg: Record<keyof typeof en, string> = {
   'library.unknownRuleset': 'Неизвестна',
 
   'status.clean': 'Без нарушения',
-  'status.violations': 'Има нарушения',
+  'status.errorsFound': 'Нарушава правилата',
+  'status.warningsOnly': 'Само предупреждения',
   'status.unreadable': 'Не се чете',
   'status.errors_one': '{{count}} грешка',
   'status.errors_other': '{{count}} грешки',
@@ -470,6 +471,13 @@ export const bg: Record<keyof typeof en, string> = {
   'backups.restored': 'Копието от {{when}} е възстановено.',
   'backups.failed': 'Резервните копия не можаха да бъдат прочетени: {{message}}',
 
+  'session.saveFailed': 'Историята за отмяна и проследяването на състоянията не можаха да се запазят до черновите: {{message}}',
+  'session.loadFailed': 'Запазената история за отмяна и проследяването на състоянията не можаха да се прочетат и започват наново: {{message}}',
+  'session.dayEnded': 'Денят свърши: историята за отмяна и проследяването на състоянията започват наново.',
+  'session.endDay': 'Денят свърши…',
+  'session.endDayHeading': 'Денят свърши?',
+  'session.endDayBody': 'Историята за отмяна и проследяването на състоянията на {{name}} се пазят, докато затваряте и отваряте героя, до края на деня. Да се изчистят ли сега? Файлът на героя не се променя.',
+  'session.endDayConfirm': 'Изчисти историята и състоянията',
   'drafts.heading': 'Да се възстановят ли незапазените промени?',
   'drafts.body': 'Quartermaster беше затворен с незапазени промени. Последното им автоматично запазване е по-ново от файла.',
   'drafts.savedAt': 'Автоматично запазено на {{when}}.',

@@ -88,7 +88,8 @@ export const en = {
   'library.unknownRuleset': 'Unknown',
 
   'status.clean': 'Clean',
-  'status.violations': 'Has violations',
+  'status.errorsFound': 'Breaks the rules',
+  'status.warningsOnly': 'Warnings only',
   'status.unreadable': 'Unreadable',
   'status.errors_one': '{{count}} error',
   'status.errors_other': '{{count}} errors',
@@ -470,6 +471,13 @@ export const en = {
   'backups.restored': 'Backup from {{when}} restored.',
   'backups.failed': 'The backups could not be listed: {{message}}',
 
+  'session.saveFailed': 'The undo history and condition trackers could not be kept beside the drafts: {{message}}',
+  'session.loadFailed': 'The kept undo history and condition trackers could not be read, so they start afresh: {{message}}',
+  'session.dayEnded': 'The day is over: the undo history and the condition trackers start afresh.',
+  'session.endDay': 'The day is over…',
+  'session.endDayHeading': 'The day is over?',
+  'session.endDayBody': 'The undo history and the condition trackers of {{name}} are kept while you close and reopen the character, until the day is over. Clear them now? The character file is not changed.',
+  'session.endDayConfirm': 'Clear the history and trackers',
   'drafts.heading': 'Recover unsaved changes?',
   'drafts.body': 'Quartermaster was closed with changes that were not saved. Their last autosave is newer than the file.',
   'drafts.savedAt': 'Autosaved {{when}}.',

@@ -1,6 +1,7 @@
 // An in-memory stand-in for `window.quartermaster`, for component tests only (the end-to-end suite
 // binds the real main-process handlers). Each method is a vi.fn so tests can inspect or override it.
 import { vi } from 'vitest';
+import type { SessionState } from '../../core/session/session';
 import type { Draft, LibraryEntry, LibraryListing, OpenResult, QuartermasterApi, SaveResult, Settings } from '../../core/ipc/contract';
 import type { Character } from '../../core/model/character';
 import { CURRENT_VERSION, FILE_FORMAT, type RulesetId } from '../../core/model/ids';
@@ -46,6 +47,8 @@ export type FakeApi = QuartermasterApi & {
   entries: LibraryEntry[];
   /** Autosaved drafts by file path (`fileModifiedMs` as listDrafts reports it). */
   drafts: Map<string, Draft>;
+  /** Kept play sessions (undo history, trackers) by file path. */
+  sessions: Map<string, SessionState & { savedMs: number }>;
   settings: Settings;
   /** Fires every `onLibraryChanged` listener, as the main process does when the folder changes. */
   fireLibraryChanged(): void;
@@ -73,6 +76,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     files,
     entries: initial.entries ?? [],
     drafts: new Map((initial.drafts ?? []).map((d) => [d.path, d])),
+    sessions: new Map(),
     settings: { libraryFolder: FOLDER, recentFiles: [], paper: 'a4', language: 'en', locale: '', ...initial.settings },
     fireLibraryChanged: () => libraryListeners.forEach((l) => l()),
     fireMenuCommand: (command) => menuListeners.forEach((l) => l(command as never)),
@@ -129,6 +133,13 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     }),
     listDrafts: vi.fn(async () => [...api.drafts.values()].sort((a, b) => b.savedMs - a.savedMs)),
     discardDraft: vi.fn(async ({ path }) => void api.drafts.delete(path)),
+    saveSession: vi.fn(async ({ path, session }) => {
+      clock += 1000;
+      api.sessions.set(path, { ...structuredClone(session), savedMs: clock });
+      return { savedMs: clock, steps: session.past.length };
+    }),
+    loadSession: vi.fn(async ({ path }) => (api.sessions.has(path) ? structuredClone(api.sessions.get(path)!) : null)),
+    discardSession: vi.fn(async ({ path }) => void api.sessions.delete(path)),
     onLibraryChanged(listener) {
       libraryListeners.add(listener);
       return () => libraryListeners.delete(listener);

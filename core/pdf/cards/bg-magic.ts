@@ -31,7 +31,7 @@ export function roleSpellSlips(ctx: CardContext, item: Item, index: number): Car
   const order = c.bgMagic?.order?.trim();
   const out: CardSpec[] = [];
   for (let dose = 0; dose < copies; dose++) {
-    const serial = serialFor(c.id, 'slip', `${index}.${dose}`);
+    const serial = serialFor(c.id, 'slip', `${item.id}.${dose}`);
     const header: Block[] = [text('title', bold(item.name || '—')), text('small', bold(L.kind.slip), order ? ` · ${L.order}: ${order}` : '')];
     const body: Block[] = [
       space(0.8),
@@ -53,7 +53,7 @@ function lastingNote(ctx: CardContext): string {
 
 export function scrollCard(ctx: CardContext, item: Item, index: number): CardSpec {
   const { labels: L, character: c } = ctx;
-  const serial = item.serial?.trim() || serialFor(c.id, 'scroll', index);
+  const serial = item.serial?.trim() || serialFor(c.id, 'scroll', item.id);
   const order = c.bgMagic?.order?.trim();
   const lasts = isPermanentScroll(item) ? L.scrollForever : L.scrollOneGame(item.game?.trim() ?? '');
   const header: Block[] = [text('title', bold(item.name || '—')), text('small', bold(L.kind.scroll), order ? ` · ${L.order}: ${order}` : '')];

@@ -17,7 +17,7 @@ export function itemKindLabel(ctx: CardContext, item: Item): string {
 
 export function itemCard(ctx: CardContext, item: Item, index: number): CardSpec {
   const L = ctx.labels;
-  const serial = item.serial?.trim() || serialFor(ctx.character.id, 'item', index);
+  const serial = item.serial?.trim() || serialFor(ctx.character.id, 'item', item.id);
   const kind = itemKindLabel(ctx, item);
   const header: Block[] = [text('title', bold(item.name || '—')), text('small', bold(kind), ` · ${ctx.character.name}`)];
   const body: Block[] = [

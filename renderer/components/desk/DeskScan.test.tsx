@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
-import { EXAMPLES, exampleDesk, fakeId } from '../../../core/desk/testing';
+import { EXAMPLES, exampleDesk, fakeId, withCheckIn } from '../../../core/desk/testing';
 import type { CardCheck } from '../../../core/desk/verify';
 import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
@@ -16,6 +16,7 @@ import { deskStoreFor } from '../../desk-store';
 import { setLanguage, setLocale } from '../../i18n';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
+import { foldEvent } from '../../../core/desk/fold';
 import { FIRST_LINES, WINDOW_ABOVE } from './DeskTable';
 
 afterEach(() => {
@@ -88,7 +89,7 @@ describe('one scan, one player', () => {
     expect(document.activeElement).toBe(box);
     expect(totals()[3]).toBe('2 checked in');
     await waitFor(() => expect(saves.length).toBeGreaterThan(0));
-    await waitFor(() => expect(Object.keys(saves.at(-1)!.characters).sort()).toEqual([EXAMPLES.aldric.id, EXAMPLES.dimitri.id].sort()));
+    await waitFor(() => expect([...foldEvent(saves.at(-1)!).characters.keys()].sort()).toEqual([EXAMPLES.aldric.id, EXAMPLES.dimitri.id].sort()));
     // Enter again in the empty box changes nothing: Aldric is in already.
     fireEvent.submit(box.form!);
     expect(totals()[3]).toBe('2 checked in');
@@ -152,7 +153,7 @@ describe('the desk lists', () => {
 
   it('flags a copied file and gives the copy a new id, the check-in staying with the original', async () => {
     const copy = `${FOLDER}/dimitri (copy).character.json`;
-    const event = { ...START, characters: { [EXAMPLES.dimitri.id]: { checkedInAt: '2026-10-02T17:00:00+00:00' } } };
+    const event = withCheckIn(START, EXAMPLES.dimitri.id, '2026-10-02T17:00:00+00:00');
     let fixed = false;
     const read = () =>
       folderOf(
@@ -237,7 +238,7 @@ describe('2,000 characters', () => {
 
 describe('the user’s locale', () => {
   it('writes the event’s dates and the check-in times as the locale does: en-GB, bg', async () => {
-    const event = { ...START, characters: { [EXAMPLES.aldric.id]: { checkedInAt: '2026-10-01T18:05:00+01:00' } } };
+    const event = withCheckIn(START, EXAMPLES.aldric.id, '2026-10-01T18:05:00+01:00');
     await openDesk({ folder: () => folderOf(undefined, event) });
     expect(document.querySelector('.desk-event-line')!.textContent).toContain('2 Oct 2026 – 4 Oct 2026');
     // Checked in on another day than the desk's today: the date with the time, 24-hour.

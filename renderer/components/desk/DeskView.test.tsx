@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { checkIn } from '../../../core/desk/checkin';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
-import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
+import { EXAMPLES, exampleDesk, stampAt } from '../../../core/desk/testing';
+import { characterFold, foldEvent } from '../../../core/desk/fold';
 import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
 import { viewRows } from '../../../electron/desk';
 import { deskActionsFor } from '../../desk-actions';
@@ -94,7 +95,8 @@ describe('the event desk view', () => {
     // The time as the desk's clock read it, with its offset: the hour depends on the machine's zone.
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.expectedHash).toBe('h1');
-    expect(saves[0]!.event.characters[EXAMPLES.dimitri.id]!.checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(characterFold(saves[0]!.event, EXAMPLES.dimitri.id).checkedInAt).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
+    expect(saves[0]!.event.entries).toEqual([expect.objectContaining({ kind: 'check-in', character: EXAMPLES.dimitri.id })]);
 
     fireEvent.click(screen.getByRole('button', { name: /^Check in (all \d+ characters|the character) of Priya$/ }));
     expect(totals()[3]).toBe('2 checked in');
@@ -108,7 +110,11 @@ describe('the event desk view', () => {
     act(() => api.fireMenuCommand('undo'));
     expect(totals()[3]).toBe('0 checked in');
     await waitFor(() => expect(screen.getByText('All check-ins saved')).toBeTruthy());
-    expect(saves.at(-1)!.event.characters).toEqual({});
+    // Undo never deletes: the check-ins stay in the ledger, each cancelled by an undo entry.
+    const last = saves.at(-1)!.event;
+    expect(foldEvent(last).characters.size).toBeGreaterThan(0);
+    expect([...foldEvent(last).characters.values()].every((c) => c.checkedInAt === null)).toBe(true);
+    expect(last.entries.filter((e) => e.kind === 'undo')).toHaveLength(last.entries.filter((e) => e.kind === 'check-in').length);
     expect(saves.at(-1)!.expectedHash).toBe(`h${saves.length}`);
     expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -125,7 +131,7 @@ describe('the event desk view', () => {
   it('after a conflict, reads the event file again and adds the check-ins made here to it', async () => {
     const { api, saves } = await openDesk();
     // Another desk checked Vasil in meanwhile: the first save is refused.
-    const theirs = checkIn(START, EXAMPLES.vasil.id, '2026-10-02T18:01:00+01:00').event;
+    const theirs = checkIn(START, EXAMPLES.vasil.id, stampAt('2026-10-02T18:01:00+01:00', 'Other desk')).event;
     let refused = false;
     api.saveEvent = vi.fn(async ({ event, expectedHash }): Promise<EventSaveResult> => {
       saves.push({ event, expectedHash });
@@ -140,7 +146,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(api.loadEventFolder).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE });
     expect(saves[1]!.expectedHash).toBe('h9');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.vasil.id].sort());
     await screen.findByText(/changed by another desk: it was read again and your check-ins were added to it/);
     expect(totals()[3]).toBe('2 checked in');
   });
@@ -159,7 +165,7 @@ describe('the event desk view', () => {
     await waitFor(() => expect(document.querySelector('.desk .save-state')!.textContent).toBe('All check-ins saved'));
     // The second save carries both check-ins, against the hash the file had.
     expect(saves[1]!.expectedHash).toBe('h1');
-    expect(Object.keys(saves[1]!.event.characters).sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
+    expect([...foldEvent(saves[1]!.event).characters.keys()].sort()).toEqual([EXAMPLES.dimitri.id, EXAMPLES.elowen.id].sort());
   });
 
   it('filters to problems and searches names, players and problems', async () => {

@@ -1,0 +1,130 @@
+// The entries of the event ledger (event file format v2): immutable records, each
+// `{ id, at, desk, kind, character?, … }` plus the kind's own fields. Loose objects: a field this
+// version does not know survives. A kind this version does not know is refused (a newer kind comes
+// with a newer file version). Names here are fixed: other desks and the replication read them.
+import { z } from 'zod';
+
+/** A lower-case UUID: entry ids, character ids and item ids as the ledger keeps them. */
+const lowerUuid = (what: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, `${what} (a lower-case UUID)`);
+export const entryId = lowerUuid('an entry id');
+export const characterId = lowerUuid('a character id');
+const itemId = lowerUuid('an item id');
+const isoTime = z.iso.datetime({ offset: true });
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 content hash (64 lower-case hex digits)');
+const words = (max: number) => z.string().max(max);
+
+/** Most cards one print of one character may list. */
+export const MAX_CARDS_PER_PRINT = 2_000;
+/** Most card labels one voided entry may name. */
+export const MAX_VOIDED_PER_ENTRY = 20_000;
+/** Longest an entry may be as JSON (its unknown fields included). */
+export const MAX_ENTRY_CHARS = 64 * 1024;
+
+/** A card serial as core/pdf/serial.ts makes them ("IT-7K3QM-9XD2F"), or a game team's own serial. */
+export const serialText = z.string().min(1).max(200);
+/**
+ * An edition: "2" (the second print of the serial), or "2-K7QM" once it names the desk that printed
+ * it (core/desk/editions.ts). The printed label is SERIAL/EDITION.
+ */
+export const editionText = z.string().regex(/^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$/, 'an edition ("2", or "2-K7QM" naming the desk)');
+
+export const printedCardSchema = z.looseObject({ serial: serialText, edition: editionText });
+export type PrintedCard = z.infer<typeof printedCardSchema>;
+
+const base = {
+  id: entryId,
+  /** When it happened, on the desk's clock, with its UTC offset. */
+  at: isoTime,
+  /** The desk's name as it was when the entry was made. */
+  desk: z.string().min(1).max(60),
+  /** The desk's id (settings `desk.id`), so a renamed desk is still one desk. */
+  deskId: z.uuid().optional(),
+};
+const forCharacter = { ...base, character: characterId };
+const maybeCharacter = { ...base, character: characterId.optional() };
+const forItem = { ...forCharacter, item: itemId };
+
+export const LEDGER_KINDS = [
+  'check-in',
+  'check-out',
+  'printed',
+  'voided',
+  'died',
+  'returned',
+  'permanent-death',
+  'retired',
+  'new-character',
+  'item-handed-in',
+  'item-returned',
+  'item-transferred',
+  'item-expired',
+  'bow-competency',
+  'note',
+  'undo',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+const kinds = {
+  'check-in': z.looseObject({ ...forCharacter, kind: z.literal('check-in') }),
+  'check-out': z.looseObject({ ...forCharacter, kind: z.literal('check-out') }),
+  /** One print of one character's cards: the content hash, every card's serial and edition, and (optional) what the cards said. */
+  printed: z.looseObject({
+    ...forCharacter,
+    kind: z.literal('printed'),
+    hash: sha256,
+    cards: z.array(printedCardSchema).max(MAX_CARDS_PER_PRINT),
+    facts: z.record(z.string().max(100), z.string().max(2_000)).optional(),
+  }),
+  /** Cards declared void by hand (or by an item changing hands): an edition, or every edition when absent. */
+  voided: z.looseObject({
+    ...maybeCharacter,
+    kind: z.literal('voided'),
+    cards: z.array(z.looseObject({ serial: serialText, edition: editionText.optional() })).max(MAX_VOIDED_PER_ENTRY),
+    reason: words(500).optional(),
+  }),
+  died: z.looseObject({ ...forCharacter, kind: z.literal('died') }),
+  returned: z.looseObject({ ...forCharacter, kind: z.literal('returned') }),
+  'permanent-death': z.looseObject({ ...forCharacter, kind: z.literal('permanent-death') }),
+  retired: z.looseObject({ ...forCharacter, kind: z.literal('retired') }),
+  'new-character': z.looseObject({ ...forCharacter, kind: z.literal('new-character') }),
+  'item-handed-in': z.looseObject({ ...forItem, kind: z.literal('item-handed-in') }),
+  'item-returned': z.looseObject({ ...forItem, kind: z.literal('item-returned') }),
+  'item-transferred': z.looseObject({ ...forItem, kind: z.literal('item-transferred'), to: characterId }),
+  'item-expired': z.looseObject({ ...forItem, kind: z.literal('item-expired') }),
+  'bow-competency': z.looseObject({ ...maybeCharacter, kind: z.literal('bow-competency'), player: words(200).min(1) }),
+  note: z.looseObject({ ...maybeCharacter, kind: z.literal('note'), text: words(2_000).min(1) }),
+  /** Cancels an earlier entry (which stays in the ledger): undo is never a deletion. */
+  undo: z.looseObject({ ...maybeCharacter, kind: z.literal('undo'), target: entryId }),
+} satisfies Record<LedgerKind, z.ZodType>;
+
+export const ledgerEntrySchema = z.discriminatedUnion('kind', [
+  kinds['check-in'],
+  kinds['check-out'],
+  kinds.printed,
+  kinds.voided,
+  kinds.died,
+  kinds.returned,
+  kinds['permanent-death'],
+  kinds.retired,
+  kinds['new-character'],
+  kinds['item-handed-in'],
+  kinds['item-returned'],
+  kinds['item-transferred'],
+  kinds['item-expired'],
+  kinds['bow-competency'],
+  kinds.note,
+  kinds.undo,
+]);
+
+type Kinds = typeof kinds;
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export type EntryOf<K extends LedgerKind> = z.infer<Kinds[K]>;
+export type PrintedEntry = EntryOf<'printed'>;
+export type VoidedEntry = EntryOf<'voided'>;
+export type UndoEntry = EntryOf<'undo'>;
+
+/** The schema of one kind, for callers that check a single entry (the replication's documents). */
+export const entrySchemaOf = <K extends LedgerKind>(kind: K): Kinds[K] => kinds[kind];
+
+/** The label printed on a card: "IT-7K3QM-9XD2F/2". */
+export const cardLabel = (c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`;

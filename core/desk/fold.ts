@@ -1,0 +1,198 @@
+// What the desk shows, folded from the ledger: who is in, each character's prints and the current
+// one, the current edition of every serial, and the void list. Pure; one fold per event value
+// (cached: events are never mutated, every change makes a new one).
+//
+// Readings (docs/desk.md):
+// - Undo cancels its target when the undo comes after it in ledger order and is not itself
+//   cancelled (an undo of an undo puts the entry back). A print cannot be undone: the cards exist;
+//   void them with a "voided" entry instead.
+// - A check-in while checked in changes nothing (the first time stays); a check-out ends the stay.
+// - A character's current print is its last print in ledger order. Every card of its other prints
+//   is void: "replaced" when the current print has the same serial, "withdrawn" when not. So when
+//   two desks printed the same character apart, the later print (by time, then id) is current on
+//   every desk once their ledgers meet.
+import { cardLabel, type LedgerEntry, type PrintedEntry, type PrintedCard } from './entries';
+import type { DeskEvent } from './event';
+
+export type VoidCard = {
+  character: string;
+  serial: string;
+  edition: string;
+  /** "IT-7K3QM-9XD2F/1" */
+  label: string;
+  /** When the voided card was printed, and the print entry's id. */
+  printedAt: string;
+  printEntry: string;
+  why: 'replaced' | 'withdrawn' | 'voided';
+  /** The edition that replaces it (for "replaced"). */
+  replacedBy?: { edition: string; label: string; at: string; printEntry: string };
+  /** A "voided" entry's reason. */
+  reason?: string;
+};
+
+export type CharacterFold = {
+  /** When the character was checked in (the stay now); null when not in. */
+  checkedInAt: string | null;
+  /** The check-in entry of the stay now. */
+  checkIn: string | null;
+  /** Every print, in ledger order. */
+  prints: PrintedEntry[];
+  current: PrintedEntry | null;
+  /** The entries that name the character and are not cancelled, in ledger order. */
+  entries: LedgerEntry[];
+};
+
+export type Folded = {
+  /** In ledger order. */
+  entries: LedgerEntry[];
+  byId: Map<string, LedgerEntry>;
+  /** Ids of the entries an undo cancelled. */
+  cancelled: Set<string>;
+  characters: Map<string, CharacterFold>;
+  /** Every void card, by character then print time. */
+  voids: VoidCard[];
+  /** Void cards by label. */
+  voidByLabel: Map<string, VoidCard>;
+  /** Every printed card by label: who, which print. */
+  printedByLabel: Map<string, { character: string; print: PrintedEntry; card: PrintedCard }>;
+  /** Per serial: how many prints carried it, and its current card (null when withdrawn). */
+  serials: Map<string, { prints: number; current: { edition: string; label: string; at: string; character: string } | null }>;
+  /** Desk ids (or names, for entries without one) that printed. */
+  printingDesks: Set<string>;
+};
+
+const cache = new WeakMap<DeskEvent, Folded>();
+
+const order = (a: LedgerEntry, b: LedgerEntry) => Date.parse(a.at) - Date.parse(b.at) || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function foldEvent(event: DeskEvent): Folded {
+  const hit = cache.get(event);
+  if (hit) return hit;
+  const folded = fold(event.entries);
+  cache.set(event, folded);
+  return folded;
+}
+
+function fold(unsorted: readonly LedgerEntry[]): Folded {
+  const entries = isSorted(unsorted) ? [...unsorted] : [...unsorted].sort(order);
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const position = new Map(entries.map((e, i) => [e.id, i]));
+  const cancelled = new Set<string>();
+  // From the end: whatever could cancel an undo comes after it, so its own state is known first.
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind !== 'undo' || cancelled.has(e.id)) continue;
+    const target = byId.get(e.target);
+    const at = position.get(e.target);
+    if (target && at !== undefined && at < i && target.kind !== 'printed') cancelled.add(target.id);
+  }
+  const characters = new Map<string, CharacterFold>();
+  const of = (id: string) => {
+    let c = characters.get(id);
+    if (!c) characters.set(id, (c = { checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] }));
+    return c;
+  };
+  const printingDesks = new Set<string>();
+  const printedByLabel: Folded['printedByLabel'] = new Map();
+  const serialPrints = new Map<string, number>();
+  const explicit: LedgerEntry[] = [];
+  for (const e of entries) {
+    if (cancelled.has(e.id)) continue;
+    const c = e.character ? of(e.character) : null;
+    c?.entries.push(e);
+    switch (e.kind) {
+      case 'check-in':
+        if (c!.checkedInAt === null) {
+          c!.checkedInAt = e.at;
+          c!.checkIn = e.id;
+        }
+        break;
+      case 'check-out':
+        c!.checkedInAt = null;
+        c!.checkIn = null;
+        break;
+      case 'printed':
+        c!.prints.push(e);
+        c!.current = e;
+        printingDesks.add(e.deskId ?? e.desk);
+        for (const card of e.cards) {
+          printedByLabel.set(cardLabel(card), { character: e.character, print: e, card });
+          serialPrints.set(card.serial, (serialPrints.get(card.serial) ?? 0) + 1);
+        }
+        break;
+      case 'voided':
+        explicit.push(e);
+        break;
+    }
+  }
+  const serials: Folded['serials'] = new Map();
+  for (const [serial, prints] of serialPrints) serials.set(serial, { prints, current: null });
+  const voidByLabel = new Map<string, VoidCard>();
+  const voids: VoidCard[] = [];
+  const addVoid = (v: VoidCard) => {
+    if (voidByLabel.has(v.label)) return;
+    voidByLabel.set(v.label, v);
+    voids.push(v);
+  };
+  for (const [id, c] of characters) {
+    const current = c.current;
+    if (!current) continue;
+    const now = new Map(current.cards.map((card) => [card.serial, card]));
+    for (const card of current.cards) serials.set(card.serial, { prints: serialPrints.get(card.serial) ?? 1, current: { edition: card.edition, label: cardLabel(card), at: current.at, character: id } });
+    for (const p of c.prints) {
+      if (p === current) continue;
+      for (const card of p.cards) {
+        const label = cardLabel(card);
+        const next = now.get(card.serial);
+        if (next && next.edition === card.edition) continue;
+        const base = { character: id, serial: card.serial, edition: card.edition, label, printedAt: p.at, printEntry: p.id };
+        addVoid(next ? { ...base, why: 'replaced', replacedBy: { edition: next.edition, label: cardLabel(next), at: current.at, printEntry: current.id } } : { ...base, why: 'withdrawn' });
+      }
+    }
+  }
+  for (const e of explicit) {
+    if (e.kind !== 'voided') continue;
+    for (const spec of e.cards) {
+      const labels = spec.edition !== undefined ? [cardLabel({ serial: spec.serial, edition: spec.edition })] : [...printedByLabel.keys()].filter((l) => printedByLabel.get(l)!.card.serial === spec.serial);
+      for (const label of labels) {
+        const printed = printedByLabel.get(label);
+        const known = voidByLabel.get(label);
+        if (known) {
+          if (e.reason && !known.reason) known.reason = e.reason;
+          continue;
+        }
+        const edition = label.slice(label.lastIndexOf('/') + 1);
+        addVoid({ character: printed?.character ?? e.character ?? '', serial: spec.serial, edition, label, printedAt: printed?.print.at ?? e.at, printEntry: printed?.print.id ?? e.id, why: 'voided', ...(e.reason ? { reason: e.reason } : {}) });
+        const s = serials.get(spec.serial);
+        if (s?.current?.label === label) s.current = null;
+      }
+    }
+  }
+  return { entries, byId, cancelled, characters, voids, voidByLabel, printedByLabel, serials, printingDesks };
+}
+
+function isSorted(entries: readonly LedgerEntry[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (order(entries[i - 1]!, entries[i]!) > 0) return false;
+  return true;
+}
+
+const EMPTY: CharacterFold = Object.freeze({ checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] }) as CharacterFold;
+
+/** One character's fold (an empty one when the ledger does not name it). */
+export function characterFold(event: DeskEvent, id: string): CharacterFold {
+  return foldEvent(event).characters.get(id.toLowerCase()) ?? EMPTY;
+}
+
+/** The character's current print, if any. */
+export function currentPrint(event: DeskEvent, id: string): PrintedEntry | undefined {
+  return characterFold(event, id).current ?? undefined;
+}
+
+/** What the desk knows of a character in the shape of the v1 per-character record (for views). */
+export function entryOf(event: DeskEvent, id: string): { checkedInAt?: string; printed: PrintedEntry[] } {
+  const c = characterFold(event, id);
+  return c.checkedInAt === null ? { printed: c.prints } : { checkedInAt: c.checkedInAt, printed: c.prints };
+}
+
+/** The last (current) print of a character for this event, if any. */
+export const lastPrint = currentPrint;

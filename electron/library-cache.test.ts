@@ -1,0 +1,155 @@
+// The library across restarts (the cache on disk) and while files arrive (the watcher).
+import { mkdir, readFile, rename, utimes, writeFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Library, watchLibrary } from './library';
+import { character, characterText, countingDerive, tempFolder } from './testing';
+
+let dir: string;
+let home: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempFolder('qm-library-cache-'));
+  home = join(dir, '.app-data');
+  await mkdir(home);
+  dir = join(dir, 'library');
+  await mkdir(dir);
+});
+afterEach(() => cleanup());
+
+const cacheFile = () => join(home, 'library-cache.json');
+
+async function writeCharacters(n: number, prefix = 'c', folder = dir) {
+  for (let i = 0; i < n; i++) await writeFile(join(folder, `${prefix}${String(i).padStart(4, '0')}.character.json`), characterText(character({ name: `${prefix} ${i}`, player: `P${i % 7}` })));
+}
+
+describe('the library cache on disk', () => {
+  it('answers from the cache after a restart, reading only the files that changed', async () => {
+    await writeCharacters(20);
+    // A whole-second modified time, so that setting it back is exact.
+    const when = new Date('2026-06-01T10:00:00Z');
+    await utimes(join(dir, 'c0003.character.json'), when, when);
+    const first = countingDerive();
+    const lib = new Library({ derive: first.derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    const before = await lib.list(dir);
+    await lib.flush();
+    expect(first.calls).toHaveLength(20);
+    // "Restart": a new Library with the same cache file.
+
+    // One file changed with the same size and an older modified time (as `cp -p` leaves it):
+    // its change time moved, so the cache is not trusted for it.
+    const p = join(dir, 'c0003.character.json');
+    const old = await stat(p);
+    await new Promise((r) => setTimeout(r, 20)); // the change time moves on
+    await writeFile(p, characterText(character({ name: 'c X', player: 'P3' })));
+    await utimes(p, when, when);
+    expect((await stat(p)).size).toBe(old.size);
+    expect((await stat(p)).mtimeMs).toBe(old.mtimeMs);
+
+    const second = countingDerive();
+    const after = await new Library({ derive: second.derive, cacheFile: cacheFile(), cacheKey: 'v1' }).list(dir);
+    expect(second.calls).toEqual(['c X']);
+    expect(after.map((e) => e.name)).toEqual(before.map((e) => (e.fileName === 'c0003.character.json' ? 'c X' : e.name)));
+  });
+
+  it('re-checks everything when the key changes (new rules) or the cache file is damaged', async () => {
+    await writeCharacters(5);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    await lib.list(dir);
+    await lib.flush();
+    const newRules = countingDerive();
+    await new Library({ derive: newRules.derive, cacheFile: cacheFile(), cacheKey: 'v2' }).list(dir);
+    expect(newRules.calls).toHaveLength(5);
+
+    for (const damage of ['{ not json', JSON.stringify({ format: 'quartermaster-library-cache', version: 1, key: 'v1', files: [['x', 'big', 0, 0, {}]] })]) {
+      await writeFile(cacheFile(), damage);
+      const again = countingDerive();
+      const entries = await new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'v1' }).list(dir);
+      expect(again.calls).toHaveLength(5);
+      expect(entries.every((e) => e.status === 'clean')).toBe(true);
+    }
+  });
+
+  it('refuses a cached row that does not describe its own path and size', async () => {
+    await writeCharacters(1);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
+    raw.files[0][4].name = 'Forged';
+    raw.files[0][4].size = 1;
+    await writeFile(cacheFile(), JSON.stringify(raw));
+    const entries = await new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
+    expect(entries[0]!.name).toBe('c 0');
+  });
+
+  it('drops a renamed file and lists it under its new name', async () => {
+    await writeCharacters(3);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await rename(join(dir, 'c0001.character.json'), join(dir, 'z.character.json'));
+    const entries = await lib.list(dir);
+    expect(entries.map((e) => e.fileName)).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
+    await lib.flush();
+    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
+    expect(raw.files.map((f: unknown[]) => (f[0] as string).slice(dir.length + 1)).sort()).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
+  });
+
+  it('gives the first rows first, then progress to the end', async () => {
+    await writeCharacters(30);
+    const progress: number[] = [];
+    let first: string[] = [];
+    const entries = await new Library({ derive: countingDerive().derive }).list(dir, {
+      firstCount: 10,
+      onFirstRows: (rows) => (first = rows.map((r) => r.fileName)),
+      onProgress: (done) => progress.push(done),
+    });
+    expect(first).toEqual(entries.slice(0, 10).map((e) => e.fileName));
+    expect(progress).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+});
+
+describe('2,000 files arriving while the library is watched', () => {
+  for (const perFolder of [true, false]) {
+    it(`coalesces the events into a few listings and ends with every file listed (${perFolder ? 'a watcher per folder' : 'the platform watcher'})`, async () => {
+      const lib = new Library({ derive: countingDerive().derive });
+      await mkdir(join(dir, 'existing'));
+      await writeCharacters(3, 'old', join(dir, 'existing'));
+      await lib.list(dir);
+      let calls = 0;
+      let listing: Promise<unknown> = Promise.resolve();
+      let last: string[] = [];
+      const stop = watchLibrary(
+        dir,
+        () => {
+          calls++;
+          // As the app does: re-list on each call (one listing at a time).
+          listing = listing.then(async () => (last = (await lib.list(dir)).map((e) => e.fileName)));
+        },
+        { debounceMs: 100, maxWaitMs: 400, perFolder },
+      );
+      try {
+        // Give the per-folder walk a moment to set up, as the app's start-up does.
+        await new Promise((r) => setTimeout(r, 100));
+        // Half into a new sub-folder (as a USB stick's folder copied in), half at the top.
+        await mkdir(join(dir, 'from-stick'));
+        await writeCharacters(1000, 'stick', join(dir, 'from-stick'));
+        await writeCharacters(1000, 'top');
+        const want = 2003;
+        const deadline = Date.now() + 60_000;
+        while (last.length !== want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await listing;
+        expect(last).toHaveLength(want);
+        // Far fewer listings than files: the burst was coalesced.
+        expect(calls).toBeGreaterThan(0);
+        expect(calls).toBeLessThan(100);
+        const entries = await lib.list(dir);
+        expect(entries.filter((e) => e.status === 'clean')).toHaveLength(want);
+        expect(entries.filter((e) => e.path.includes('from-stick'))).toHaveLength(1000);
+      } finally {
+        stop();
+        await listing;
+      }
+    }, 120_000);
+  }
+});
