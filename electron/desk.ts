@@ -42,9 +42,10 @@ import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
+import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard';
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
 
 /** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
 function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
@@ -200,6 +201,15 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
+    const first = await deskOfOnce(folder, eventFile);
+    // The character files follow the ledger (electron/desk-record.ts): a transfer or a death
+    // recorded but not yet written into the files (a crash between the two) is finished here.
+    if (first.eventFile.kind !== 'file') return first;
+    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now });
+    return written.length === 0 ? first : deskOfOnce(folder, first.eventFile.path);
+  };
+
+  const deskOfOnce = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
     const rows = viewRows(list);
     const deskIdentity = settings.deskIdentity();
@@ -257,6 +267,13 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   };
 
   return {
+    ...createDeskRecordHandlers({
+      settings,
+      now: deps.now,
+      checkArgs: async (folder, eventFile) => checkEventFile(await checkFolder(folder), eventFile),
+      load: (folder, eventFile) => deskOf(folder, eventFile),
+    }),
+
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
       if (chosen === null) return null;
