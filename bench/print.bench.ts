@@ -12,10 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
 import type { Character } from '../core/model/character';
 import { derive } from '../core/rulesets/index';
-import { FontMetrics, fontkit, type Face } from '../core/pdf/fonts';
+import { cardDocument } from '../core/pdf/emit';
+import { FontMetrics, type Face } from '../core/pdf/fonts';
 import type { Sheet } from '../core/pdf/impose';
 import { layoutBatch, printCards, type PrintCharacter } from '../core/pdf/print';
 import { sampleBatch } from '../core/pdf/sample-characters';
@@ -61,17 +61,9 @@ function glyphOrder(sheets: readonly Sheet[]): Record<Face, string> {
   return { regular: [...seen.regular].join(''), bold: [...seen.bold].join('') };
 }
 
-/** The floor: embed and subset the fonts, deflate each page's content natively, save with pdf-lib. */
+/** The floor: the same empty document (fonts, metadata), each page's content deflated natively, a pdf-lib save. */
 async function floor(f: Finished): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
-  doc.setTitle(title);
-  doc.setProducer('Quartermaster (pdf-lib)');
-  doc.setCreator('Quartermaster');
-  doc.setCreationDate(now);
-  doc.setModificationDate(now);
+  const { doc, regular, bold } = await cardDocument(fonts, { title, now });
   // One encode per character registers the glyphs with the subset in the writer's order.
   for (const ch of f.glyphs.regular) regular.encodeText(ch);
   for (const ch of f.glyphs.bold) bold.encodeText(ch);

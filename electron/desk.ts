@@ -23,7 +23,8 @@ import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from 
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
-import { newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { nextEditions } from '../core/desk/editions';
 import { deskRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
@@ -312,7 +313,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       await checkFolder(folder);
       const list = await characters.list(folder);
       const event = await savedEvent(folder, eventFile, list);
-      const rows = sheetRows(deskRows(list, event));
+      const rows = sheetRows(deskRows(list, event), event);
       const stem = `${safeName(event.name)} check-in sheet`;
       const ask = format === 'pdf' ? dialogs.savePdfFile : dialogs.saveCsvFile;
       const chosen = await ask({ defaultPath: join(folder, `${stem}.${format}`) });
@@ -355,20 +356,17 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
       const now = nowDate();
       const { bytes: fontBytes, metrics } = await fonts();
+      // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
+      const desk = settings.deskIdentity();
+      const next = nextEditions(state.event, desk);
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
+        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
-      const serials = new Map<string, string[]>();
-      for (const card of printed.cards) {
-        const found = serials.get(card.source) ?? [];
-        if (!found.includes(card.spec.serial)) found.push(card.spec.serial);
-        serials.set(card.source, found);
-      }
+      const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
       const problems = printed.problems.map((p) => p.message);
       if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const desk = settings.deskIdentity();
       const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
 
       // The event file must still be what was read: another desk may have saved it meanwhile.

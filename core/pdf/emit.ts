@@ -28,6 +28,26 @@ export function num(v: number): string {
 
 const ELLIPSE_K = 0.5522847498;
 
+/**
+ * An empty card PDF: the two fonts embedded (subset when saved), the metadata and the viewer
+ * preferences. The print benchmark's floor starts from the same document.
+ */
+export async function cardDocument(fonts: FontBytes, meta: PdfMeta): Promise<{ doc: PDFDocument; regular: PDFFont; bold: PDFFont }> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(fonts.regular, { subset: true });
+  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  doc.setTitle(meta.title);
+  doc.setProducer('Quartermaster (pdf-lib)');
+  doc.setCreator('Quartermaster');
+  doc.setCreationDate(meta.now);
+  doc.setModificationDate(meta.now);
+  // Cards must print at their real size on card stock: ask viewers not to fit the page to the
+  // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
+  doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+  return { doc, regular, bold };
+}
+
 export class PdfWriter {
   private readonly glyphHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
 
@@ -42,18 +62,7 @@ export class PdfWriter {
 
   /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
   static async create(fonts: FontBytes, meta: PdfMeta, deflate?: Deflate): Promise<PdfWriter> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.registerFontkit(fontkit);
-    const regular = await doc.embedFont(fonts.regular, { subset: true });
-    const bold = await doc.embedFont(fonts.bold, { subset: true });
-    doc.setTitle(meta.title);
-    doc.setProducer('Quartermaster (pdf-lib)');
-    doc.setCreator('Quartermaster');
-    doc.setCreationDate(meta.now);
-    doc.setModificationDate(meta.now);
-    // Cards must print at their real size on card stock: ask viewers not to fit the page to the
-    // printer's printable area (PDF 1.6 viewer preference /PrintScaling /None).
-    doc.catalog.getOrCreateViewerPreferences().setPrintScaling(PrintScaling.None);
+    const { doc, regular, bold } = await cardDocument(fonts, meta);
     return new PdfWriter(doc, { regular, bold }, deflate);
   }
 

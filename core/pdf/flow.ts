@@ -58,6 +58,7 @@ export const OUTLINE_GRAY = 0.55;
 export const OUTLINE_WIDTH = 0.5;
 
 type Piece = { text: string; bold: boolean };
+type Run = { text: string; bold: boolean; x: number; width: number };
 type Word = { pieces: Piece[]; sep: 'none' | 'space' | 'newline' };
 type Cursor = { block: number; word: number; offset: number };
 
@@ -197,7 +198,17 @@ class FaceWriter {
         avail = this.widthAt(this.y, lh);
       }
       if (this.y - lh < this.region.bottom - 0.01) return { word: w, offset: off };
-      const line: { text: string; bold: boolean; x: number; width: number }[] = [];
+      // The line's text operations as it is filled: neighbouring pieces of the same face join one
+      // run (with a space where there is a gap between them).
+      const runs: Run[] = [];
+      const add = (text: string, isBold: boolean, px: number, pw: number) => {
+        const run = runs[runs.length - 1];
+        if (run && run.bold === isBold) {
+          const gapText = px - (run.x + run.width) > 0.01 ? ' ' : '';
+          run.text += gapText + text;
+          run.width = px + pw - run.x;
+        } else runs.push({ text, bold: isBold, x: px, width: pw });
+      };
       let x = 0;
       let first = true;
       while (w < words.length) {
@@ -205,12 +216,13 @@ class FaceWriter {
         if (!first && word.sep === 'newline') break;
         const gap = first || word.sep === 'none' ? 0 : space;
         const pieces = off > 0 ? cutPieces(word.pieces, off) : word.pieces;
-        const ww = pieces.reduce((s, p) => s + this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size), 0);
+        let ww = 0;
+        for (const p of pieces) ww += this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
         if (x + gap + ww <= avail + 0.01) {
           let px = x + gap;
           for (const p of pieces) {
             const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-            line.push({ text: p.text, bold: p.bold, x: px, width: pw });
+            add(p.text, p.bold, px, pw);
             px += pw;
           }
           x = px;
@@ -225,7 +237,7 @@ class FaceWriter {
         let px = 0;
         for (const p of fitted.pieces) {
           const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-          line.push({ text: p.text, bold: p.bold, x: px, width: pw });
+          add(p.text, p.bold, px, pw);
           px += pw;
         }
         x = px;
@@ -235,24 +247,11 @@ class FaceWriter {
       }
       const dx = block.align === 'center' ? (avail - x) / 2 : 0;
       const baseline = this.y - ascent - (lh - size * 1.164) / 2;
-      // Neighbouring pieces of the same face become one text operation.
-      let run: { text: string; bold: boolean; x: number; width: number } | null = null;
-      const flush = () => {
-        if (run && run.text.trim() !== '') {
+      for (const run of runs) {
+        if (run.text.trim() !== '') {
           this.ops.push({ op: 'text', x: this.region.x0 + dx + run.x, y: baseline, text: run.text, face: run.bold ? 'bold' : 'regular', size, width: run.width });
         }
-      };
-      for (const p of line) {
-        if (run && run.bold === p.bold) {
-          const gapText = p.x - (run.x + run.width) > 0.01 ? ' ' : '';
-          run.text += gapText + p.text;
-          run.width = p.x + p.width - run.x;
-        } else {
-          flush();
-          run = { ...p };
-        }
       }
-      flush();
       this.y -= lh;
       this.lowest = Math.min(this.lowest, this.y);
     }

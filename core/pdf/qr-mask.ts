@@ -4,8 +4,8 @@
 // `qrcode` encoder does this by masking its whole matrix, scoring it in four passes of method calls
 // and unmasking it again, eight times: about 0.55 ms a code, most of the cost of making one. Here the
 // code is made once (qr-encode.ts), each candidate is that symbol XOR a precomputed bit plane of the
-// pattern (and of the format bits), and all four penalties are scored in one row pass and one column pass over
-// a byte array. The rule and the weights are the encoder's own, so the chosen mask — and so the
+// pattern (and of the format bits), and all four penalties are scored bit-parallel, a row or a
+// column at a time as two 32-bit words (module by module above 64 modules a side). The rule and the weights are the encoder's own, so the chosen mask — and so the
 // whole symbol — is the one the full search makes (qr.test.ts checks it over many payloads).
 // Masking changes no data bit and no error-correction codeword: the code is exactly as
 // error-correcting as before.

@@ -23,6 +23,8 @@ export type CardContext = {
   printedOn: string;
   rulesetName: string;
   skillName(id: string): string;
+  /** At the event desk: the edition a serial gets in this print (core/desk/editions.ts). */
+  editionOf?(serial: string): string;
 };
 
 /** One card to print, before layout. A card with a `back` gets it printed on the reverse. */
@@ -30,6 +32,9 @@ export type CardSpec = {
   type: CardType;
   section: CardSection;
   serial: string;
+  /** The edition, when printed at the event desk; `label` is then "SERIAL/EDITION". */
+  edition?: string;
+  label?: string;
   front: CardContent;
   back?: CardContent;
 };

@@ -106,6 +106,8 @@ describe('the event desk view', () => {
 
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     expect(totals()[3]).toBe('1 checked in');
+    // The name first, so one ending in a full stop ("Chen A.") is not followed by another.
+    expect(screen.getByText('Check-in of Priya undone')).toBeTruthy();
     expect(within(row('Aldric of the Vale')).getByRole('button', { name: 'Check in Aldric of the Vale' })).toBeTruthy();
     act(() => api.fireMenuCommand('undo'));
     expect(totals()[3]).toBe('0 checked in');
