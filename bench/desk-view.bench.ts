@@ -123,11 +123,15 @@ async function checkIns(page: Page, count: number): Promise<number[]> {
     for (let i = 0; i < n; i++) {
       const button = [...document.querySelectorAll<HTMLButtonElement>('.desk-row button')].find((b) => b.textContent === 'Check in' && !b.disabled);
       if (!button) break;
-      const row = button.closest('tr')!;
+      const key = CSS.escape(button.closest('tr')!.dataset.key!);
       const before = document.querySelectorAll('.desk-totals li')[3]!.textContent;
       const t0 = performance.now();
       button.click();
-      while (!row.querySelector('.desk-in') || document.querySelectorAll('.desk-totals li')[3]!.textContent === before) await new Promise((r) => setTimeout(r, 0));
+      // The row found afresh each time (it may be drawn anew); a click that never shows gives up after 3 s.
+      while (!document.querySelector(`tr[data-key="${key}"] .desk-in`) || document.querySelectorAll('.desk-totals li')[3]!.textContent === before) {
+        if (performance.now() - t0 > 3000) break;
+        await new Promise((r) => setTimeout(r, 0));
+      }
       await painted();
       times.push(performance.now() - t0);
       // Let the background save go, as a volunteer's next scan would.
