@@ -1,12 +1,21 @@
 #!/usr/bin/env node
-// Entry point for `npx quartermaster`. The bundle is built by `npm install` (the prepare script).
+// Entry point of the `quartermaster` command (installed by `npm install -g ./command-line`, or run
+// as `npx quartermaster` in the repository). The bundles are built by `npm install` (prepare).
+// `check` has a one-file bundle of its own (dist/check.mjs): it is the command run over thousands
+// of files, where loading the command line's chunks would be a visible part of the time.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const bundle = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
-if (!existsSync(bundle)) {
+const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
+if (!existsSync(dist('cli.mjs'))) {
   process.stderr.write('quartermaster: the command line is not built yet. Run `npm install` (or `npm run build:cli`) in the Quartermaster folder.\n');
   process.exit(2);
 }
-const { main } = await import(pathToFileURL(bundle).href);
-process.exitCode = await main(process.argv.slice(2));
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'check' && existsSync(dist('check.mjs'))) {
+  const { mainCheck } = await import(pathToFileURL(dist('check.mjs')).href);
+  process.exitCode = await mainCheck(rest);
+} else {
+  const { main } = await import(pathToFileURL(dist('cli.mjs')).href);
+  process.exitCode = await main(process.argv.slice(2));
+}

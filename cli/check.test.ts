@@ -197,6 +197,14 @@ describe('the built command run directly', () => {
       const bin = join(prefix, process.platform === 'win32' ? 'quartermaster.cmd' : 'bin/quartermaster');
       const run = await promisify(execFile)(bin, ['check', '--json', join(examples, 'fl-dimitri.character.json')]);
       expect(JSON.parse(run.stdout)[0]).toMatchObject({ ok: true, name: 'Dimitri' });
+      // A refused file is worded by zod, which the one-file check bundle loads only then.
+      const bad = join(prefix, 'bad.character.json');
+      writeFileSync(bad, JSON.stringify({ format: 'quartermaster-character', version: 2, id: 'not-a-uuid', ruleset: 'novitas', name: 'X' }));
+      const refused = await promisify(execFile)(bin, ['check', '--json', bad]).catch((e) => e);
+      expect(refused.code).toBe(2);
+      expect(JSON.parse(refused.stdout)[0].errors[0]).toMatchObject({ code: 'file.invalid', path: 'id' });
+      // Other commands go through the full command line.
+      expect((await promisify(execFile)(bin, ['help'])).stdout).toContain('Usage: quartermaster <command>');
     } finally {
       rmSync(prefix, { recursive: true, force: true });
     }

@@ -2,9 +2,9 @@
 // event between desk laptops (see docs/desk.md). The hub desk serves the event's database on the
 // LAN and prints the join code (text and QR); other desks join with it and replicate live until
 // Ctrl+C (or once, with --once). `join` also takes a game's CouchDB address instead of a code.
-import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
+import { lanAddresses } from '../node/sync/addresses';
 import { databaseName } from '../node/sync/docs';
 import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
 import type { RemoteTarget } from '../node/sync/remote';
@@ -82,13 +82,6 @@ export function parseJoinArgs(args: readonly string[]): JoinArgs {
   return { target: paths[0]!, folder: paths[1]!, once: values.has('--once') };
 }
 
-/** The machine's LAN addresses (IPv4, not loopback), first the likeliest. */
-export function lanAddresses(): string[] {
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((a): a is NonNullable<typeof a> => !!a && a.family === 'IPv4' && !a.internal)
-    .map((a) => a.address);
-}
 
 export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = defaultDeps): Promise<number> {
   const usage = parseOrExplain('desk serve', DESK_SERVE_USAGE, args, io, parseServeArgs);

@@ -202,6 +202,9 @@ describe('quartermaster desk --reprint-changed', () => {
     const pdfText = execFileSync('pdftotext', ['-raw', cards3, '-'], { encoding: 'utf8' });
     expect(pdfText).toContain('Dimitri 2');
     expect(pdfText).not.toContain('Aldric');
+    // The reprinted cards carry their new edition.
+    expect(pdfText.replace(/\s+/g, '')).toContain(`${ch}/2`);
+    expect(pdfText.replace(/\s+/g, '')).toContain(`${tag}/2`);
     const event3 = JSON.parse(readFileSync(eventFile, 'utf8'));
     // The ledger grew by one entry; the entries already there are unchanged.
     expect(event3.entries).toHaveLength(20);

@@ -14,10 +14,10 @@ import { RULESETS } from '../core/rulesets/index';
 // The desk core is imported module by module, and the PDF parts (pdf-lib, fontkit) only when a
 // PDF is written, so the report alone starts as fast as `check`.
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
-import { namedDesk, type DeskIdentity } from '../core/desk/editions';
+import { namedDesk, nextEditions, type DeskIdentity } from '../core/desk/editions';
 import { EVENT_FILE_SUFFIX, eventRuleset, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
-import { newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
+import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
 import { eventLine, formatDeskReport } from '../core/desk/report';
 import { deskExitCode, deskRows } from '../core/desk/rows';
 import { isoLocal, sheetRows, wallTime } from '../core/desk/sheet';
@@ -25,6 +25,7 @@ import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
 import { backUpEvent } from '../node/files';
+import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import { nativeDeflate } from '../node/deflate';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
 import type { Io } from './io';
@@ -191,13 +192,13 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     code = 2;
   };
   if (a.csv !== undefined) {
-    const text = checkInCsv(sheetRows(rows));
+    const text = checkInCsv(sheetRows(rows, event));
     if (await write(io, a.csv, text, fail)) io.out(`Wrote ${a.csv}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'}.\n`);
   }
   if (a.pdf !== undefined) {
     const ruleset = eventRuleset(event);
     const { checkInSheetPdf } = await import('../core/desk/sheet-pdf');
-    const { bytes, pages } = await checkInSheetPdf(sheetRows(rows), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
+    const { bytes, pages } = await checkInSheetPdf(sheetRows(rows, event), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
   if (a.reprint && a.out !== undefined) {
@@ -219,7 +220,8 @@ async function reprintChanged(
   desk: DeskIdentity,
 ): Promise<number> {
   let code = 0;
-  const plan = planReprint(characters, state.event);
+  // A shared event's characters edited at two desks wait until the conflict is resolved.
+  const plan = holdBackConflicts(planReprint(characters, state.event), await readConflictList(folder));
   for (const s of plan.skipped) {
     io.err(`not printed: ${s.reason}\n`);
     code = 2;
@@ -231,11 +233,13 @@ async function reprintChanged(
   const byFile = new Map(characters.map((c) => [c.file, c]));
   const toPrint = plan.print.map((p) => byFile.get(p.file)!).filter((c): c is Extract<DeskCharacter, { readable: true }> => c.readable);
   const { printCards } = await import('../core/pdf/print');
+  // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
+  const next = nextEditions(state.event, desk);
   let printed;
   try {
     printed = await printCards(
       toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
+      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
     );
   } catch (e) {
     if (!(e instanceof LayoutError)) throw e;
@@ -247,12 +251,7 @@ async function reprintChanged(
     code = 2;
   }
   for (const w of printed.warnings) io.err(`warning: ${w.message}\n`);
-  const serials = new Map<string, string[]>();
-  for (const card of printed.cards) {
-    const list = serials.get(card.source) ?? [];
-    if (!list.includes(card.spec.serial)) list.push(card.spec.serial);
-    serials.set(card.source, list);
-  }
+  const serials = cardsBySource(printed.cards);
   const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
   if (prints.length === 0) {
     io.err(`quartermaster desk: no cards could be printed; ${out} was not written\n`);
@@ -309,7 +308,7 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
 export const nativeContentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 
-async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
+export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);
   return mapLimit(targets, IO_CONCURRENCY, async (target) => {
     if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
@@ -319,7 +318,7 @@ async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> 
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */
-async function findEventFile(folder: string, io: Io): Promise<string> {
+export async function findEventFile(folder: string, io: Io): Promise<string> {
   const found = (await io.readdir(folder)).filter((n) => n.endsWith(EVENT_FILE_SUFFIX) && !n.startsWith('.')).sort();
   if (found.length > 1) throw new UsageError(`${folder} holds ${found.length} event files (${found.join(', ')}); choose one with --event`);
   if (found.length === 1) return join(folder, found[0]!);
@@ -327,7 +326,7 @@ async function findEventFile(folder: string, io: Io): Promise<string> {
   return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
 }
 
-async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
+export async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
   let bytes: Uint8Array;
   try {
     const info = await io.stat(path);

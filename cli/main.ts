@@ -13,12 +13,16 @@ Commands:
   check [--json] <file|folder>...     check character files against their game's rules
   print <file|folder>... --out FILE.pdf [--cards LIST] [--paper a4|letter] [--size credit|poker|a6]
                                       print cards and tags for characters
-  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf]
+  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf] [--desk NAME]
                                       the event desk: check-in report, sheet, reprint what changed
   desk serve <folder> [--port N] [--host ADDRESS]
                                       host the event for other desks; prints the join code
   desk join <code|couchdb-url> <folder> [--once]
                                       join a shared event (or a game's CouchDB) into a folder
+  desk log <folder> [--event FILE] [--json]
+                                      the event's ledger, one entry a line
+  desk merge A.event.json B.event.json --out C.event.json
+                                      merge two desks' copies of one event
   help                                show this help
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
@@ -34,6 +38,8 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
       case 'desk':
         if (rest[0] === 'serve') return await (await import('./desk-sync')).runDeskServe(rest.slice(1), io);
         if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
+        if (rest[0] === 'log') return await (await import('./desk-ledger')).runDeskLog(rest.slice(1), io);
+        if (rest[0] === 'merge') return await (await import('./desk-ledger')).runDeskMerge(rest.slice(1), io);
         return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':

@@ -11,6 +11,7 @@ import type { Character } from '../core/model/character';
 import { main } from './main';
 import { nodeIo, type Io } from './io';
 import { parsePrintArgs } from './print';
+import { facePlacements, printScaling } from '../node/pdf-readback';
 
 function captureIo(): Io & { stdout: () => string; stderr: () => string } {
   let out = '';
@@ -86,8 +87,11 @@ describe('quartermaster print', () => {
     });
     const r = await print(clean, broken, '--out', out, '--cards', 'character');
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(new RegExp(`metal\\.character\\.json: \\d+ rule errors?; printed with a warning`));
+    expect(r.err).toMatch(new RegExp(`metal\\.character\\.json: 1 rule error; printed with the errors listed on the character card`));
     expect(raw(out)).toContain(bad.name);
+    // The card says what is wrong, in the player's language, and never to run a command.
+    expect(raw(out).replace(/\s+/g, ' ')).toContain('две метални брони една върху друга (торс)');
+    expect(raw(out)).not.toMatch(/quartermaster check/);
   });
 
   it('passes paper, size and card choices through', async () => {
@@ -152,5 +156,28 @@ describe('print arguments', () => {
     const p = parsePrintArgs(['a', '--out=x.pdf', '--margin', '4', '--offset', '1.5,-0.5', '--back-offset=0,1', '--gap', '2', '--no-backs', '--lang', 'en']);
     expect(p).toMatchObject({ paths: ['a'], out: 'x.pdf', backs: false, language: 'en', layout: { marginMm: 4, gapMm: 2, offsetMm: { x: 1.5, y: -0.5 }, backOffsetMm: { x: 0, y: 1 } } });
     expect(() => parsePrintArgs(['a', '--out', 'x.pdf', '--offset', '1'])).toThrow('--offset must be X,Y in millimetres');
+  });
+});
+
+describe('quartermaster print: every card a character needs, on card stock', () => {
+  it('prints by default every card type of each game, and puts the cards where Avery 8371 (= 5371) has them', async () => {
+    put('fl.character.json', sampleCharacter('fortunes-landing', 0));
+    put('cp.character.json', sampleCharacter('curious-pastimes', 1));
+    put('nov.character.json', sampleCharacter('novitas', 2));
+    put('bg.character.json', sampleCharacter('bg-magic', 3));
+    const out = join(dir, 'stock.pdf');
+    const r = await print(dir, '--out', out, '--stock', '8371');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/on \d+ Letter pages \(Avery 5371 card \(88\.9 × 50\.8 mm\), 10 per page/);
+    const text = raw(out).replace(/\s+/g, ' ');
+    for (const s of ['Armour tag', 'tear in half to cast', '+1 hit on every location', 'Counted against the 20-point daily cap', 'Ролева магия', 'Игра: Български правила за магове']) expect(text).toContain(s);
+    expect(text).not.toMatch(/run quartermaster/);
+    // Letter, first card 0.75 in / 0.5 in from the top-left: x 54 pt, y 792 − 36 − 144 = 612 pt.
+    const [first] = await facePlacements(new Uint8Array(readFileSync(out)));
+    expect(first![0]).toMatchObject({ x: 54, y: 612 });
+    expect(first![1]).toMatchObject({ x: 54 + 252, y: 612 });
+    expect(await printScaling(new Uint8Array(readFileSync(out)))).toBe('None');
+    expect(() => parsePrintArgs(['a', '--out', 'x.pdf', '--stock', '5160'])).toThrow(/--stock: no card stock "5160"; choose a product code: C32011/);
   });
 });

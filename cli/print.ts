@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCharacterBytes } from '../core/format/load';
+import { CARD_STOCKS, stockByCode } from '../core/pdf/layout';
 import { CARD_SECTIONS, CARD_SIZES, FONT_FILES, LayoutError, PAPERS, printCards, type CardSection, type FontBytes, type PrintCharacter, type PrintLayoutSettings } from '../core/pdf/index';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
@@ -14,11 +15,17 @@ import { nativeDeflate } from '../node/deflate';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
+const STOCK_CODES = Object.values(CARD_STOCKS)
+  .map((s) => [s.code, ...s.equivalents.filter((e) => !e.includes(' '))].join('/'))
+  .join(', ');
+
 export const PRINT_USAGE = `Usage: quartermaster print <file|folder>... --out FILE.pdf [options]
 
 Options:
   --out FILE.pdf          where to write the PDF (required; must end in .pdf)
   --cards LIST            comma-separated: ${CARD_SECTIONS.join(',')} (default: all)
+  --stock CODE            card stock by product code: ${STOCK_CODES} (cards where the sheet has them;
+                          replaces --paper, --size, --margin and --gap)
   --paper a4|letter       paper size (default a4)
   --size credit|poker|a6  card size (default credit)
   --margin MM             the printer's unprintable border (default 5)
@@ -103,6 +110,13 @@ export function parsePrintArgs(args: readonly string[]): Parsed {
         const bad = list.filter((s) => !(CARD_SECTIONS as readonly string[]).includes(s));
         if (bad.length > 0 || list.length === 0) throw new UsageError(`--cards: unknown card group ${bad.map((b) => `"${b}"`).join(', ') || '(empty)'}; choose from ${CARD_SECTIONS.join(', ')}`);
         sections = list as CardSection[];
+        break;
+      }
+      case '--stock': {
+        const v = take();
+        const stock = stockByCode(v);
+        if (!stock) throw new UsageError(`--stock: no card stock "${v}"; choose a product code: ${STOCK_CODES}`);
+        layout.stock = stock.id;
         break;
       }
       case '--paper': {
@@ -219,7 +233,7 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
   const printedSources = new Set(printed.cards.map((c) => c.source));
   for (const w of withErrors) {
     if (!printedSources.has(w.source)) continue;
-    io.err(`${w.source}: ${w.count} rule error${w.count === 1 ? '' : 's'}; printed with a warning on the character card (run quartermaster check ${w.source})\n`);
+    io.err(`${w.source}: ${w.count} rule error${w.count === 1 ? '' : 's'}; printed with the errors listed on the character card (details: quartermaster check ${w.source})\n`);
   }
   if (printed.cards.length === 0) {
     io.err(`quartermaster print: no ${parsed.sections.join(', ')} cards for these characters; ${parsed.out} was not written\n`);

@@ -57,7 +57,7 @@ describe('accessibility (axe-core)', () => {
     }
 
     // A new bg-magic character: the one prompt for the mage's path.
-    await page.getByRole('button', { name: 'Create a character' }).click();
+    await page.getByRole('button', { name: 'New character…' }).click();
     const dialog = page.getByRole('dialog', { name: 'New character' });
     await expectNoViolations(page, 'new character dialog');
     await dialog.getByRole('combobox', { name: 'Game' }).selectOption({ label: 'Bulgarian mage rules' });
@@ -65,6 +65,16 @@ describe('accessibility (axe-core)', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { level: 1, name: 'Нова' }).waitFor();
     await expectNoViolations(page, 'new bg-magic character');
+
+    // The check can fail: a button named apart from its words (as "Check in all" was) is found.
+    await page.evaluate(() => {
+      const b = document.createElement('button');
+      b.textContent = 'Check in all 2';
+      b.setAttribute('aria-label', 'Check in every character of Ana');
+      document.querySelector('main, body')!.appendChild(b);
+    });
+    const found = describeFindings(await axeViolations(page));
+    expect(found.some((f) => f.startsWith('label-content-name-mismatch'))).toBe(true);
   });
 
   it('both print dialogs have no violations', async () => {
@@ -107,7 +117,9 @@ describe('accessibility (axe-core)', () => {
     await form.getByLabel('Last day').fill('2026-10-04');
     await form.getByRole('button', { name: 'Create the event file' }).click();
     await page.getByText('Autumn Muster', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Check in all 2 characters of Player 1' }).click();
+    // Players with rule problems come first: Player 3 plays Brannoc 5 and Борислав 6.
+    await page.getByRole('button', { name: 'Check in all 2 characters of Player 3' }).click();
+    await page.getByRole('button', { name: 'Undo check-in of Player 3' }).waitFor();
     await expectNoViolations(page, 'desk with an event file and a player checked in');
   });
 });

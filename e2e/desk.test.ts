@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
 import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
+import { eventSchema } from '../core/desk/event';
+import { foldEvent } from '../core/desk/fold';
 import { useHarness } from './use-harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
@@ -89,7 +91,7 @@ describe('event desk in Chromium', () => {
     await form.getByRole('button', { name: 'Create the event file' }).click();
     await page.getByText('Autumn Muster', { exact: true }).waitFor();
     const eventFile = join(folder, 'Autumn Muster.event.json');
-    expect(JSON.parse(await readFile(eventFile, 'utf8'))).toMatchObject({ name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters: {} });
+    expect(JSON.parse(await readFile(eventFile, 'utf8'))).toMatchObject({ name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, version: 2, entries: [] });
 
     // Filter to problems: exactly the three, each with its rule.
     await page.getByRole('checkbox', { name: /^Only problems/ }).check();
@@ -114,10 +116,12 @@ describe('event desk in Chromium', () => {
     await page.getByRole('button', { name: 'Check in Васил Вещера' }).click();
     await expect.poll(() => totals(page)).toEqual(['20 characters', '17 clean', '3 with errors', '4 checked in']);
     await expect.poll(() => page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
-    const saved = JSON.parse(await readFile(eventFile, 'utf8')) as { characters: Record<string, { checkedInAt?: string }> };
-    // Ana plays the first two characters, Boris the next two.
-    expect(Object.keys(saved.characters).sort()).toEqual([fakeId(1), fakeId(2), fakeId(3), fakeId(4)]);
-    for (const entry of Object.values(saved.characters)) expect(entry.checkedInAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    const saved = JSON.parse(await readFile(eventFile, 'utf8')) as { entries: { kind: string; character: string; at: string; target?: string }[] };
+    // Ana plays the first two characters, Boris the next two: check-ins (the undone one cancelled by an undo entry, never deleted).
+    const folded = foldEvent(eventSchema.parse(saved));
+    expect([...folded.characters].filter(([, c]) => c.checkedInAt !== null).map(([id]) => id).sort()).toEqual([fakeId(1), fakeId(2), fakeId(3), fakeId(4)]);
+    expect(saved.entries.some((e) => e.kind === 'undo')).toBe(true);
+    for (const entry of saved.entries) expect(entry.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+00:00$/);
 
     // The check-in sheet, as PDF and as CSV; the CSV has the check-in times of the four.
     const sheetPdf = join(folder, 'sheet.pdf');
@@ -139,13 +143,20 @@ describe('event desk in Chromium', () => {
     const first = join(folder, 'cards-1.pdf');
     h.dialogs.pdf.push(first);
     await page.getByRole('button', { name: 'Reprint changed…' }).click();
+    // Asked first: everyone, how many cards and pages; every card group of the games ticked.
+    let ask = page.getByRole('dialog', { name: 'Print changed cards' });
+    await ask.getByRole('status').filter({ hasText: /^This prints everyone: nobody has been printed for this event yet\. 20 characters, \d+ cards on \d+ pages\.$/ }).waitFor();
+    expect(await ask.getByRole('group', { name: 'Cards to print' }).getByRole('checkbox').evaluateAll((boxes) => boxes.every((b) => (b as HTMLInputElement).checked))).toBe(true);
+    await ask.getByRole('button', { name: 'Print 20 characters…' }).click();
     const result = page.getByRole('region', { name: 'Reprint changed' });
     await result.getByText('None: these are first prints.').waitFor();
+    // Opened when written, as Export PDF… is.
+    expect(h.opened).toContain(first);
     expect(await result.locator('.desk-printed > li').count()).toBe(20);
 
     // Dimitri (c02) drinks his potion and trades his chain shirt for a hauberk, on disk.
     const dimitri = all[1]!;
-    const printedBefore = JSON.parse(await readFile(eventFile, 'utf8')).characters[dimitri.id].printed[0];
+    const printedBefore = (JSON.parse(await readFile(eventFile, 'utf8')).entries as { kind: string; character: string; hash: string; cards: { serial: string; edition: string }[] }[]).find((e) => e.kind === 'printed' && e.character === dimitri.id)!;
     await writeFile(join(folder, fileOf(1)), json({ ...dimitri, items: [], armour: [{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }] }));
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('row').filter({ hasText: 'Dimitri' }).getByText('Changed since printed').waitFor();
@@ -163,15 +174,19 @@ describe('event desk in Chromium', () => {
     const second = join(folder, 'cards-2.pdf');
     h.dialogs.pdf.push(second);
     await page.getByRole('button', { name: 'Reprint changed…' }).click();
+    ask = page.getByRole('dialog', { name: 'Print changed cards' });
+    await ask.getByRole('status').filter({ hasText: /^1 character never printed for this event or changed since: 2 cards on 2 pages\.$/ }).waitFor();
+    await ask.getByRole('button', { name: 'Print 1 character…' }).click();
     await result.getByRole('list', { name: 'Voided serials of Dimitri' }).waitFor();
     expect(await result.locator('.desk-printed > li').allTextContents()).toEqual([expect.stringMatching(/^Dimitri \(Ana\): changed since the print of \d{2}:\d{2} c02\.character\.json$/)]);
     const voided = await result.getByRole('list', { name: 'Voided serials of Dimitri' }).locator('li').allTextContents();
-    const potion = serialFor(dimitri.id, 'item', 0);
-    expect(voided).toContain(`${potion} withdrawn`);
-    expect(voided).toContain(`${serialFor(dimitri.id, 'character', 0)} reissued`);
-    expect(voided.map((v) => v.split(' ')[0]).sort()).toEqual([...printedBefore.serials].sort());
-    const recorded = JSON.parse(await readFile(eventFile, 'utf8')).characters[dimitri.id];
-    expect(new Set(recorded.voided)).toEqual(new Set(printedBefore.serials));
+    // Editions: the first print was edition 1 of each serial (this desk made the event file).
+    const potion = serialFor(dimitri.id, 'item', dimitri.items[0]!.id);
+    expect(voided).toContain(`${potion}/1 withdrawn`);
+    expect(voided).toContain(`${serialFor(dimitri.id, 'character', 0)}/1 reissued`);
+    expect(voided.map((v) => v.split(' ')[0]).sort()).toEqual(printedBefore.cards.map((c) => `${c.serial}/${c.edition}`).sort());
+    const recorded = foldEvent(eventSchema.parse(JSON.parse(await readFile(eventFile, 'utf8'))));
+    expect(recorded.voids.filter((v) => v.character === dimitri.id).map((v) => v.label).sort()).toEqual(printedBefore.cards.map((c) => `${c.serial}/${c.edition}`).sort());
 
     // The PDF holds Dimitri's cards and nobody else's.
     const text = execFileSync('pdftotext', ['-layout', second, '-'], { encoding: 'utf8' });

@@ -173,4 +173,81 @@ describe('printing in Chromium', () => {
     expect((await readdir(h.library)).filter((f) => f.endsWith('.pdf') || f.endsWith('.tmp'))).toEqual([]);
     expect(h.opened).toEqual([]);
   });
+
+  it("export a Fortune's Landing character, then a Curious Pastimes one, then a pack over all four games on Avery C32011: no card is dropped", async () => {
+    const { page } = h;
+    const aldric = sampleCharacter('fortunes-landing', 0);
+    const brannoc = sampleCharacter('curious-pastimes', 1);
+    const elowen = sampleCharacter('novitas', 2);
+    const tsvetan = sampleCharacter('bg-magic', 3);
+    for (const [file, c] of [['aldric', aldric], ['brannoc', brannoc], ['elowen', elowen], ['tsvetan', tsvetan]] as const) await put(`${file}.character.json`, serializeCharacter(c));
+    await page.goto(h.url);
+    const toolbar = page.getByRole('group', { name: 'Selected characters' });
+    const ticks = async (dialog: ReturnType<Page['getByRole']>) => {
+      // The dialog opens once the file is read.
+      await dialog.getByRole('group', { name: 'Cards to print' }).getByRole('checkbox').first().waitFor();
+      return dialog.getByRole('group', { name: 'Cards to print' }).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => `${b.parentElement!.textContent}:${(b as HTMLInputElement).checked}`));
+    };
+
+    // 1. Aldric's PDF, with every group of his game.
+    await page.getByRole('checkbox', { name: `Select ${aldric.name}` }).check();
+    await toolbar.getByRole('button', { name: 'Export PDF…' }).click();
+    let dialog = page.getByRole('dialog', { name: `Export PDF: ${aldric.name}` });
+    expect(await ticks(dialog)).toEqual(['Character card:true', 'Armour tag:true', 'Item and scroll cards:true']);
+    const first = join(h.library, 'aldric.pdf');
+    h.dialogs.pdf.push(first);
+    await dialog.getByRole('button', { name: 'Save PDF…' }).click();
+    await page.getByRole('status').filter({ hasText: `PDF saved to ${first} and opened.` }).waitFor();
+    expect(pdftotext(first)).toContain('Filled areas are not armoured');
+
+    // 2. Brannoc next: his spell cards and Body Development token are ticked and printed.
+    await page.getByRole('checkbox', { name: `Select ${aldric.name}` }).uncheck();
+    await page.getByRole('checkbox', { name: `Select ${brannoc.name}` }).check();
+    await toolbar.getByRole('button', { name: 'Export PDF…' }).click();
+    dialog = page.getByRole('dialog', { name: `Export PDF: ${brannoc.name}` });
+    expect(await ticks(dialog)).toEqual(['Character card:true', 'Item and scroll cards:true', 'Spell cards:true', 'Body Development token:true']);
+    const second = join(h.library, 'brannoc.pdf');
+    h.dialogs.pdf.push(second);
+    await dialog.getByRole('button', { name: 'Save PDF…' }).click();
+    await page.getByRole('status').filter({ hasText: `PDF saved to ${second} and opened.` }).waitFor();
+    const cp = pdftotext(second);
+    // Curious Pastimes: Body Development is +1 hit on every location; spell cards are torn to cast.
+    expect(cp).toContain('+1 hit on every location');
+    expect(cp).toContain('tear in half to cast');
+
+    // 3. A pack over all four games, on C32011: every group ticked; every card type in the PDF.
+    await page.getByRole('checkbox', { name: 'Select all shown characters' }).check();
+    await toolbar.getByRole('button', { name: 'Print event pack…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Print event pack' });
+    expect(await ticks(dialog)).toEqual([
+      'Character card:true',
+      'Armour tag:true',
+      'Item and scroll cards:true',
+      'Spell cards:true',
+      'Role-spell slips:true',
+      'Power-point tracker:true',
+      'Body Development token:true',
+    ]);
+    await dialog.getByRole('combobox', { name: 'Sheet' }).selectOption('avery-c32011');
+    await dialog.getByText('Cards go exactly where the sheet has them: 10 on A4, 85 × 54 mm each.', { exact: false }).waitFor();
+    await dialog.getByRole('combobox', { name: 'Printer (your name for it)' }).fill('Desk laser');
+    await dialog.getByRole('textbox', { name: 'Front: right (mm)' }).fill('1');
+    await screenshot(page, 'print-pack-stock.png');
+    const pack = join(h.library, 'pack-c32011.pdf');
+    h.dialogs.pdf.push(pack);
+    await dialog.getByRole('button', { name: 'Print…' }).click();
+    await dialog.getByRole('status').filter({ hasText: `to ${pack}. The PDF was opened.` }).waitFor();
+    const text = pdftotext(pack);
+    for (const c of [aldric, brannoc, elowen, tsvetan]) expect(text).toContain(c.name);
+    for (const s of ['Filled areas are not armoured', '+1 hit on every location', 'tear in half to cast', 'Counted against the 20-point daily cap', 'Ролева магия', 'Игра: Български правила за магове']) expect(text).toContain(s);
+    expect(pdfinfo(pack).size).toEqual([595, 842]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // 4. The next print on this printer and sheet starts from the saved correction.
+    await toolbar.getByRole('button', { name: 'Print event pack…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Print event pack' });
+    expect(await dialog.getByRole('combobox', { name: 'Sheet' }).inputValue()).toBe('avery-c32011');
+    expect(await dialog.getByRole('textbox', { name: 'Front: right (mm)' }).inputValue()).toBe('1');
+    await page.keyboard.press('Escape');
+  });
 });

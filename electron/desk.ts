@@ -16,20 +16,22 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, ReprintOutcome, SheetExport } from '../core/ipc/contract';
+import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
+import { layoutOf } from './print-pack';
 import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
-import { newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
+import { nextEditions } from '../core/desk/editions';
 import { deskRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
-import { FONT_FILES, FontMetrics, printCards, type FontBytes } from '../core/pdf/index';
+import { FONT_FILES, FontMetrics, layoutBatch, printCards, type FontBytes } from '../core/pdf/index';
 import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 import { appRoot } from '../node/app-root';
@@ -39,9 +41,17 @@ import type { Dialogs, IpcHandlers } from './handler-types';
 import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
+import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
+import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'reprintChanged' | 'verifyCard';
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
+
+/** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
+function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
+  if (!print) return { layout: { paper } };
+  return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
+}
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
 /** The card font, loaded once and kept (with its measured widths) for every print. */
@@ -191,6 +201,15 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
+    const first = await deskOfOnce(folder, eventFile);
+    // The character files follow the ledger (electron/desk-record.ts): a transfer or a death
+    // recorded but not yet written into the files (a crash between the two) is finished here.
+    if (first.eventFile.kind !== 'file') return first;
+    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now });
+    return written.length === 0 ? first : deskOfOnce(folder, first.eventFile.path);
+  };
+
+  const deskOfOnce = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
     const rows = viewRows(list);
     const deskIdentity = settings.deskIdentity();
@@ -248,6 +267,13 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   };
 
   return {
+    ...createDeskRecordHandlers({
+      settings,
+      now: deps.now,
+      checkArgs: async (folder, eventFile) => checkEventFile(await checkFolder(folder), eventFile),
+      load: (folder, eventFile) => deskOf(folder, eventFile),
+    }),
+
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
       if (chosen === null) return null;
@@ -311,7 +337,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       await checkFolder(folder);
       const list = await characters.list(folder);
       const event = await savedEvent(folder, eventFile, list);
-      const rows = sheetRows(deskRows(list, event));
+      const rows = sheetRows(deskRows(list, event), event);
       const stem = `${safeName(event.name)} check-in sheet`;
       const ask = format === 'pdf' ? dialogs.savePdfFile : dialogs.saveCsvFile;
       const chosen = await ask({ defaultPath: join(folder, `${stem}.${format}`) });
@@ -332,7 +358,35 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return result;
     },
 
-    async reprintChanged({ folder, eventFile, expectedHash }) {
+    async previewReprint({ folder, eventFile, print }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const state = await readEvent(folder, path, []);
+      if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
+      const list = await characters.list(folder);
+      const plan = planReprint(list, state.event);
+      const byFile = new Map(list.map((c) => [c.file, c]));
+      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
+      const { metrics } = await fonts();
+      const opts = deskPrintOptions(print, settings.get().paper);
+      const laid = layoutBatch(
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        { now: nowDate(), metrics, ...opts },
+      );
+      const readable = list.filter((c) => c.readable).length;
+      return {
+        characters: toPrint.length,
+        // Nobody printed for this event yet: this prints every character in the folder.
+        everyone: toPrint.length > 0 && toPrint.length === readable && plan.print.every((p) => p.reason !== 'changed'),
+        unchanged: plan.unchanged.length,
+        cards: laid.cards.length,
+        pages: laid.sheets.length,
+        rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
+        problems: [...laid.problems, ...laid.warnings].map((p) => p.message),
+      } satisfies ReprintPlan;
+    },
+
+    async reprintChanged({ folder, eventFile, expectedHash, print }) {
       await checkFolder(folder);
       const path = await checkEventFile(folder, eventFile);
       const readState = async () => {
@@ -343,7 +397,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const state = await readState();
       if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
       const list = await characters.list(folder);
-      const plan = planReprint(list, state.event);
+      // A shared event's characters edited at two desks wait until the conflict is resolved.
+      const plan = holdBackConflicts(planReprint(list, state.event), await readConflictList(folder));
       if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
 
       const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
@@ -353,20 +408,17 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
       const now = nowDate();
       const { bytes: fontBytes, metrics } = await fonts();
+      // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
+      const desk = settings.deskIdentity();
+      const next = nextEditions(state.event, desk);
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-        { now, fonts: fontBytes, metrics, layout: { paper: settings.get().paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate },
+        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
-      const serials = new Map<string, string[]>();
-      for (const card of printed.cards) {
-        const found = serials.get(card.source) ?? [];
-        if (!found.includes(card.spec.serial)) found.push(card.spec.serial);
-        serials.set(card.source, found);
-      }
+      const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
       const problems = printed.problems.map((p) => p.message);
       if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const desk = settings.deskIdentity();
       const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
 
       // The event file must still be what was read: another desk may have saved it meanwhile.

@@ -56,6 +56,8 @@ export type IpcDeps = {
   onLibraryFolderChanged?: (folder: string) => void;
   /** Where autosaved drafts go; defaults to a hidden folder in the library (see drafts.ts). */
   draftsFolder?: () => string;
+  /** The shared-event sessions (electron/sync-handlers.ts); main keeps one to close them on quit. */
+  sync?: import('./sync-handlers').SyncHandlers;
   /** The event desk's card and sheet font (electron/desk.ts deskFonts); defaults to the shipped fonts. */
   deskFonts?: DeskFonts;
 };

@@ -326,7 +326,7 @@ describe('duplicate, rename, delete, import, show, export', () => {
 
   it('reads and changes the paper, language and locale settings only', async () => {
     const { handlers } = handlerFixture(lib, examples);
-    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '' });
+    expect(await handlers.getSettings()).toEqual({ libraryFolder: lib, recentFiles: [], paper: 'a4', language: 'en', locale: '', calibrations: [], printer: '' });
     expect(await handlers.setSettings({ paper: 'letter', language: 'bg' })).toMatchObject({ paper: 'letter', language: 'bg' });
     expect(await handlers.setSettings({ locale: 'en-GB' })).toMatchObject({ paper: 'letter', language: 'bg', locale: 'en-GB' });
     await expect(handlers.setSettings({ libraryFolder: '/' } as never)).rejects.toThrow(/setSettings: argument 1/);
@@ -372,15 +372,26 @@ describe('argument validation: every handler rejects wrong types', () => {
     exportPdf: [[{ path: '/a' }], [{ character: {} }], [{ path: '/a', character: {}, print: { paper: 'a4' } }]],
     previewPrint: [[{ path: '/a', character: {} }], [{ path: '/a', character: {}, print: { ...defaultPrintChoice('a4'), sections: ['weapons'] } }]],
     printPack: [[{ paths: [], print: defaultPrintChoice('a4') }], [{ paths: ['/a'], print: { ...defaultPrintChoice('a4'), marginMm: '5' } }], [{ paths: '/a', print: defaultPrintChoice('a4') }]],
+    printCalibration: [[{ print: { ...defaultPrintChoice('a4'), stock: 'avery-9999' } }], [{}]],
     cancelPrint: [[{}]],
     openEventFolder: [[{}]],
     loadEventFolder: [[{ folder: 5 }], [{ folder: '/a', eventFile: null }], [{}]],
     createEvent: [[{ folder: '/a', name: 'x', game: '', start: '2026-01-01' }], [{ folder: '/a', name: 'x'.repeat(201), game: '', start: '2026-01-01', end: '2026-01-01' }]],
     saveEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', event: 'x', expectedHash: 'h' }], [{ folder: '/a', eventFile: '/a/e.event.json', event: {} }]],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
+    previewReprint: [[{ folder: '/a' }], [{ folder: '/a', eventFile: '/a/e.event.json', print: { sections: [] } }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: 7, expectedHash: 'h' }]],
     giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],
     verifyCard: [[{ folder: '/a', text: 'x'.repeat(1_001) }], [{ folder: '/a', text: 5 }]],
+    recordDesk: [[{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h', request: { kind: 'died' } }], [{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h', request: { kind: 'note', text: '' } }], [{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h', request: { kind: 'check-in', character: '00000000-0000-4000-8000-000000000001' } }]],
+    transferItem: [[{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h', from: 'x', item: 'y', to: 'z' }]],
+    newCharacterAfterDeath: [[{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h', from: '00000000-0000-4000-8000-000000000001', name: 'x'.repeat(201) }]],
+    shareEvent: [[{ folder: '/a' }], [{ folder: '/a', host: '127.0.0.1', port: 70_000 }]],
+    joinEvent: [[{ folder: '/a' }], [{ folder: '/a', code: 'x'.repeat(2_001) }]],
+    stopSync: [[{}]],
+    syncStatus: [[{ folder: 1 }]],
+    resolveSyncConflict: [[{ folder: '/a', characterId: 'not-a-uuid', keep: {} }], [{ folder: '/a', characterId: '00000000-0000-4000-8000-000000000001' }]],
+    lanAddresses: [[{}]],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],
     discardDraft: [[{ path: 3 }]],

@@ -14,8 +14,9 @@ import { MAX_FILE_BYTES } from '../core/format/limits';
 import { fieldPath } from '../core/format/paths';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
-import { ipcArgs, type InvokeMethod, type OpenResult, type Paper, type PrintChoice, type PrintProgress, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
+import { ipcArgs, withCalibration, type InvokeMethod, type OpenResult, type Paper, type PrintChoice, type PrintProgress, type QuartermasterApi, type SaveResult, type Settings } from '../core/ipc/contract';
 import { characterSchema, type Character } from '../core/model/character';
+import { CARD_STOCKS } from '../core/pdf/layout';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION, FILE_FORMAT } from '../core/model/ids';
 import {
   backUp,
@@ -46,6 +47,9 @@ import { checkOwnFolder, checkShape, isInside, PathError, PathGuard, realTarget 
 import type { SettingsStore } from './settings';
 import type { Printer } from './print-pack';
 import { createDeskHandlers, type DeskFonts } from './desk';
+import { createSyncHandlers, type SyncHandlers } from './sync-handlers';
+
+const syncHandlerMethods = ({ closeAll: _closeAll, ...methods }: SyncHandlers) => methods;
 
 import type { IpcDeps, IpcHandlers } from './handler-types';
 export type { Dialogs, IpcDeps, IpcHandlers, PdfExporter, ShellApi } from './handler-types';
@@ -246,6 +250,12 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     return out;
   };
   /** Opening the finished PDF is a convenience: a failure there does not undo the export. */
+  /** Keeps the printer corrections of a print for its printer and sheet (every later print starts from them). */
+  const keepCalibration = (print: PrintChoice | undefined) => {
+    if (!print) return;
+    const current = settings.get();
+    settings.update({ calibrations: withCalibration(current.calibrations, print), printer: print.printer.trim() });
+  };
   const openWhenDone = async (path: string) => {
     try {
       await shell.openPath?.(path);
@@ -254,6 +264,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     }
   };
 
+  const deskHandlers = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) });
   const impl: IpcHandlers = {
     async listLibrary() {
       const folder = libraryFolder();
@@ -468,6 +479,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       if (out === null) return null;
       const bytes = await deps.exportPdf(parsed, print ?? { paper: settings.get().paper });
       await writeAtomic(out, bytes);
+      keepCalibration(print);
       await openWhenDone(out);
       return { path: out };
     },
@@ -490,12 +502,24 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
         const result = await printer().pack(files, print, { onProgress: deps.onPrintProgress, cancelled: () => run.cancelled });
         if (result.outcome !== 'written') return result;
         await writeAtomic(out, result.bytes);
+        keepCalibration(print);
         await openWhenDone(out);
         const { characters, cards, pages, problems } = result;
         return { outcome: 'written', path: out, characters, cards, pages, problems };
       } finally {
         printing = null;
       }
+    },
+
+    async printCalibration({ print }) {
+      const sheet = print.stock ? `${CARD_STOCKS[print.stock].brand} ${CARD_STOCKS[print.stock].code}` : `${print.paper === 'a4' ? 'A4' : 'Letter'} ${print.size}`;
+      const out = await choosePdf(join(libraryFolder(), `Calibration page ${sheet}.pdf`), 'print the calibration page');
+      if (out === null) return null;
+      const bytes = await printer().calibration(print, settings.get().language);
+      await writeAtomic(out, bytes);
+      keepCalibration(print);
+      await openWhenDone(out);
+      return { path: out };
     },
 
     async cancelPrint() {
@@ -548,7 +572,18 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     },
 
     // The event desk (electron/desk.ts).
-    ...createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) }),
+    ...deskHandlers,
+    // A desk print is opened when written, as Export PDF… is, and keeps its printer corrections.
+    async reprintChanged(args) {
+      const outcome = await deskHandlers.reprintChanged(args);
+      if (outcome?.kind === 'printed') {
+        keepCalibration(args.print);
+        await openWhenDone(outcome.path);
+      }
+      return outcome;
+    },
+    // Sharing an event between desks (electron/sync-handlers.ts).
+    ...syncHandlerMethods(deps.sync ?? createSyncHandlers({ guard })),
   };
 
   // Every entry validates its arguments against the contract before running.
@@ -561,7 +596,15 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
 }
 
 function publicSettings(s: Settings): Settings {
-  return { libraryFolder: s.libraryFolder, recentFiles: [...s.recentFiles], paper: s.paper, language: s.language, locale: s.locale };
+  return {
+    libraryFolder: s.libraryFolder,
+    recentFiles: [...s.recentFiles],
+    paper: s.paper,
+    language: s.language,
+    locale: s.locale,
+    calibrations: (s.calibrations ?? []).map((c) => ({ ...c, offsetMm: { ...c.offsetMm }, backOffsetMm: { ...c.backOffsetMm } })),
+    printer: s.printer ?? '',
+  };
 }
 
 /** "Ayla" -> "Ayla.character.json"; "Ayla.json" -> "Ayla.character.json" (for `.character.json`). */

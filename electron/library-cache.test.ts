@@ -70,7 +70,7 @@ describe('the library cache on disk', () => {
     }
   });
 
-  it('refuses a cached row that does not describe its own path and size', async () => {
+  it('refuses a cached row whose entry does not match its file size', async () => {
     await writeCharacters(1);
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
     await lib.list(dir);

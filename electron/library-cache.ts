@@ -4,6 +4,7 @@
 // ours (in the app's user-data folder), but it is still checked field by field when read: a
 // damaged or foreign file is ignored, never trusted.
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
 import { RULESET_IDS } from '../core/model/ids';
 import { writeAtomic } from '../node/atomic';
@@ -30,7 +31,8 @@ export async function loadDiskCache(file: string, key: string): Promise<Map<stri
   if (!isObject(raw) || raw.format !== FORMAT || raw.version !== VERSION || raw.key !== key || !Array.isArray(raw.files)) return out;
   for (const f of raw.files) {
     if (out.size >= MAX_CACHED_FILES) break;
-    if (isCachedRow(f)) out.set(f[0], { size: f[1], mtimeMs: f[2], ctimeMs: f[3], entry: f[4] as LibraryEntry });
+    // The row stores the entry without its path and file name (the row's key gives both).
+    if (isCachedRow(f)) out.set(f[0], { size: f[1], mtimeMs: f[2], ctimeMs: f[3], entry: { ...f[4], path: f[0], fileName: basename(f[0]) } as LibraryEntry });
   }
   return out;
 }
@@ -40,7 +42,8 @@ export async function saveDiskCache(file: string, key: string, cache: ReadonlyMa
   const files: unknown[] = [];
   for (const [path, c] of cache) {
     if (files.length >= MAX_CACHED_FILES) break;
-    files.push([path, c.size, c.mtimeMs, c.ctimeMs, c.entry]);
+    const { path: _path, fileName: _fileName, ...rest } = c.entry;
+    files.push([path, c.size, c.mtimeMs, c.ctimeMs, rest]);
   }
   await writeAtomic(file, JSON.stringify({ format: FORMAT, version: VERSION, key, files }));
 }
@@ -56,8 +59,8 @@ function isCachedRow(f: unknown): f is [string, number, number, number, Record<s
   const [path, size, mtimeMs, ctimeMs, e] = f;
   if (typeof path !== 'string' || !Number.isFinite(size) || !Number.isFinite(mtimeMs) || !Number.isFinite(ctimeMs) || !isObject(e)) return false;
   return (
-    e.path === path &&
-    typeof e.fileName === 'string' &&
+    !Object.hasOwn(e, 'path') &&
+    !Object.hasOwn(e, 'fileName') &&
     typeof e.name === 'string' &&
     typeof e.player === 'string' &&
     (e.ruleset === null || (RULESET_IDS as readonly unknown[]).includes(e.ruleset)) &&

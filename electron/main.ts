@@ -12,6 +12,7 @@ import { DEV_CONTENT_SECURITY_POLICY } from './csp';
 import { deskFonts } from './desk';
 import { sweepStaleTemps } from '../node/files';
 import { createIpcHandlers, type Dialogs } from './ipc-handlers';
+import { createSyncHandlers } from './sync-handlers';
 import { registerIpcHandlers } from './ipc-register';
 import { Library, watchLibrary } from './library';
 import { menuTemplate } from './menu';
@@ -105,7 +106,10 @@ function start(): void {
   };
 
   const printer = createPrinter(appRoot);
+  // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
+  const sync = createSyncHandlers({ guard });
   const handlers = createIpcHandlers({
+    sync,
     settings,
     dialogs: nativeDialogs(() => window),
     shell: { showItemInFolder: (p) => shell.showItemInFolder(p), trashItem: (p) => shell.trashItem(p), openPath: (p) => shell.openPath(p) },
@@ -222,7 +226,7 @@ function start(): void {
 
   app.on('window-all-closed', () => {
     stopWatching();
-    app.quit();
+    void sync.closeAll().finally(() => app.quit());
   });
 }
 

@@ -11,6 +11,8 @@ import { FONT_FILES, FontMetrics, layoutBatch, LayoutError, layoutSettings, prin
 import { PdfWriter } from '../core/pdf/emit';
 import { faceMatrix, impose } from '../core/pdf/impose';
 import { gridFor } from '../core/pdf/layout';
+import { printCalibration } from '../core/pdf/calibration';
+import type { CardLanguage } from '../core/pdf/labels';
 import { derive as coreDerive } from '../core/rulesets/index';
 import { ioProblem, readBytes } from '../node/files';
 import { nativeDeflate } from '../node/deflate';
@@ -34,13 +36,15 @@ export type Printer = {
   exportPdf(character: Character, source: string, choice: PrintChoice): Promise<Uint8Array>;
   /** The first page of one character's cards, as drawing data. */
   preview(character: Character, source: string, choice: PrintChoice): Promise<PrintPreview>;
+  /** The calibration page for the choice's sheet, printer and corrections. */
+  calibration(choice: PrintChoice, language: CardLanguage): Promise<Uint8Array>;
   /** Reads, lays out and writes the cards of many files; unreadable files are reported, the rest print. */
   pack(files: readonly string[], choice: PrintChoice, control?: PackControl): Promise<PackRun>;
 };
 
 /** The core's layout settings for a choice; a bad value is named (e.g. "print settings: margin must be …"). */
 export function layoutOf(choice: PrintChoice): PrintLayoutSettings {
-  return layoutSettings({ paper: choice.paper, size: choice.size, marginMm: choice.marginMm, offsetMm: choice.offsetMm, backOffsetMm: choice.backOffsetMm });
+  return layoutSettings({ stock: choice.stock, paper: choice.paper, size: choice.size, marginMm: choice.marginMm, offsetMm: choice.offsetMm, backOffsetMm: choice.backOffsetMm });
 }
 
 /** The whole layout-and-print options for one run of a choice. */
@@ -78,6 +82,13 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
       if (printed.problems.length > 0) throw new Error(printed.problems.map((p) => p.message).join('; '));
       if (printed.cards.length === 0) throw new Error(`${source}: no ${choice.sections.join(', ')} cards for this character; nothing was written`);
       return printed.bytes;
+    },
+
+    async calibration(choice, language) {
+      const { bytes, metrics } = await loadFonts();
+      const layout = checked(() => layoutOf(choice));
+      const made = await printCalibration({ layout, backs: choice.backs, language, metrics, printer: choice.printer, fonts: bytes, now: now(), deflate: nativeDeflate });
+      return made.bytes;
     },
 
     async preview(character, source, choice) {

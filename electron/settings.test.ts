@@ -2,6 +2,7 @@ import Conf from 'conf';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { calibrationFor, defaultPrintChoice, withCalibration } from '../core/ipc/contract';
 import { defaultSettings, MAX_RECENT_FILES, memoryBacking, migrateSettings, openSettings, readSettings } from './settings';
 import { tempFolder } from './testing';
 
@@ -15,7 +16,7 @@ const confAt = (cwd: string) => new Conf<Record<string, unknown>>({ cwd, configN
 describe('settings on conf (what electron-store stores)', () => {
   it('starts from the defaults: library in Documents/Quartermaster, A4, English, no recent files, the system theme, spellchecking', () => {
     const s = openSettings(confAt(dir), '/home/ana/Documents');
-    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', locale: '', windowBounds: null, theme: 'system', spellcheck: true });
+    expect(s.get()).toEqual({ libraryFolder: '/home/ana/Documents/Quartermaster', recentFiles: [], paper: 'a4', language: 'en', locale: '', windowBounds: null, theme: 'system', spellcheck: true, calibrations: [], printer: '' });
   });
 
   it('keeps the theme and spellchecking choices, refusing values that are neither', () => {
@@ -52,11 +53,31 @@ describe('settings on conf (what electron-store stores)', () => {
       windowBounds: { width: 900, height: 600, maximized: false },
       theme: 'system',
       spellcheck: true,
+      calibrations: [],
+      printer: '',
     });
     const stored = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8'));
     expect(stored.schemaVersion).toBe(1);
     expect(stored).not.toHaveProperty('libraryPath');
     expect(stored).not.toHaveProperty('paperSize');
+  });
+
+  it('keeps printer corrections per printer and sheet, newest first, and drops a damaged list', async () => {
+    const s = openSettings(confAt(dir), '/docs');
+    const c32011 = { ...defaultPrintChoice('a4'), stock: 'avery-c32011' as const, printer: 'Office laser', offsetMm: { x: 1.5, y: -0.5 } };
+    s.update({ calibrations: withCalibration(s.get().calibrations, c32011) });
+    s.update({ calibrations: withCalibration(s.get().calibrations, { ...c32011, printer: 'Desk inkjet', offsetMm: { x: -2, y: 0 } }) });
+    // The same printer (any case) and sheet again replaces its entry.
+    s.update({ calibrations: withCalibration(s.get().calibrations, { ...c32011, printer: 'office LASER ', offsetMm: { x: 1, y: 0 } }) });
+    const again = openSettings(confAt(dir), '/docs').get().calibrations;
+    expect(again.map((c) => [c.printer, c.sheet, c.offsetMm.x])).toEqual([
+      ['office LASER', 'avery-c32011', 1],
+      ['Desk inkjet', 'avery-c32011', -2],
+    ]);
+    expect(calibrationFor(again, 'Office Laser', 'avery-c32011')?.offsetMm).toEqual({ x: 1, y: 0 });
+    expect(calibrationFor(again, 'Office Laser', 'avery-5371')).toBeNull();
+    expect(() => s.update({ calibrations: [{ printer: 'x', sheet: 'avery-c32011', offsetMm: { x: 50, y: 0 }, backOffsetMm: { x: 0, y: 0 } }] })).toThrow(/calibrations/);
+    expect(readSettings({ schemaVersion: 1, calibrations: [{ printer: 'x', sheet: 'nowhere' }] }, '/docs').calibrations).toEqual([]);
   });
 
   it('replaces each invalid stored field by its default and keeps the valid ones', () => {

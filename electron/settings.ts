@@ -4,7 +4,9 @@
 // Stored shape (schema version 1):
 //   { schemaVersion: 1, libraryFolder, recentFiles (newest first, at most 10), paper: 'a4'|'letter',
 //     language: 'en'|'bg', locale: '' (the system's) | a BCP 47 tag, windowBounds: { x?, y?, width, height, maximized } | null,
-//     theme: 'system'|'light'|'dark', spellcheck: boolean }   (the last two added later: defaults fill them)
+//     theme: 'system'|'light'|'dark', spellcheck: boolean,
+//     calibrations: [{ printer, sheet, offsetMm, backOffsetMm }] (newest first, at most 50), printer: '' | the last printer's name }
+//   (theme, spellcheck, calibrations and printer were added later: defaults fill them)
 // Schema version 0 was the pre-release draft: `libraryPath`, `paperSize` ('A4'|'Letter'),
 // `locale` (e.g. 'bg-BG'), `recent`, `window`. Migration 0 -> 1 renames and normalises them.
 // Any field that is missing or invalid falls back to its default, so a hand-edited or damaged
@@ -13,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Language, Paper, Settings } from '../core/ipc/contract';
+import { MAX_CALIBRATIONS, type Calibration, type Language, type Paper, type Settings } from '../core/ipc/contract';
+import { CARD_STOCK_IDS } from '../core/pdf/layout';
 import type { DeskIdentity } from '../core/desk/editions';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
@@ -32,7 +35,7 @@ export const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Th
  * Main-process settings besides the renderer's: window bounds, the theme, and spellchecking while
  * typing (Edit > Check Spelling; dictionaries are never downloaded, see electron/spelling.ts).
  */
-export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme: ThemeSetting; spellcheck: boolean };
+export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme: ThemeSetting; spellcheck: boolean; calibrations: Calibration[]; printer: string };
 
 const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
@@ -69,7 +72,16 @@ const fields = {
   windowBounds: windowBoundsSchema.nullable(),
   theme: z.enum(THEMES),
   spellcheck: z.boolean(),
+  calibrations: z.array(calibrationSchema()).max(MAX_CALIBRATIONS),
+  printer: z.string().max(100),
 };
+
+/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/layout.ts validateLayout). */
+function calibrationSchema() {
+  const offset = z.strictObject({ x: z.number().min(-20).max(20), y: z.number().min(-20).max(20) });
+  const sheet = z.string().refine((k) => (CARD_STOCK_IDS as string[]).includes(k) || /^custom:(a4|letter):[a-z0-9]+$/.test(k), 'not a card stock or custom sheet');
+  return z.strictObject({ printer: z.string().max(100), sheet, offsetMm: offset, backOffsetMm: offset });
+}
 
 export function defaultSettings(documentsFolder: string): AppSettings {
   return {
@@ -81,6 +93,8 @@ export function defaultSettings(documentsFolder: string): AppSettings {
     windowBounds: null,
     theme: 'system',
     spellcheck: true,
+    calibrations: [],
+    printer: '',
   };
 }
 
@@ -121,6 +135,8 @@ export function readSettings(raw: Record<string, unknown>, documentsFolder: stri
     windowBounds: pick('windowBounds'),
     theme: pick('theme'),
     spellcheck: pick('spellcheck'),
+    calibrations: pick('calibrations'),
+    printer: pick('printer'),
   };
 }
 

@@ -13,7 +13,7 @@ export function countingDerive(violationsFor: (c: Character) => Derivation['viol
   const calls: string[] = [];
   const derive = (c: Character): Derivation => {
     calls.push(c.name);
-    return { derived: { ruleset: 'bg-magic', energy: 0, worn: 'none', wornByLocation: {}, heavierThanEntitled: false, armourProtection: 'none' }, violations: violationsFor(c) };
+    return { derived: { ruleset: 'bg-magic', energy: 0, battleEnergy: 0, worn: 'none', wornByLocation: {}, heavierThanEntitled: false, armourProtection: 'none' }, violations: violationsFor(c) };
   };
   return { derive, calls };
 }

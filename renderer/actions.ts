@@ -375,7 +375,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
         const settings = await api.getSettings();
         setLanguage(settings.language);
         setLocale(settings.locale ?? '');
-        set((s) => ({ ...s, paper: settings.paper }));
+        set((s) => ({ ...s, paper: settings.paper, printers: { calibrations: settings.calibrations ?? [], printer: settings.printer ?? '' } }));
       } catch (e) {
         fail('settings.loadFailed', e);
       }

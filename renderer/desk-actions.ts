@@ -5,7 +5,7 @@
 // (or `quartermaster desk`) changed the file meanwhile, the save is refused; the desk then reads the
 // file again, adds the entries that were not saved yet to it, and saves that: nobody's check-in is
 // lost, and an entry is never counted twice (it keeps its id). Undo is an entry too.
-import type { QuartermasterApi } from '../core/ipc/contract';
+import type { PrintChoice, QuartermasterApi, ReprintPlan } from '../core/ipc/contract';
 import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
 import { appendEntries, type Stamp } from '../core/desk/ledger';
 import type { LedgerEntry } from '../core/desk/entries';
@@ -279,7 +279,16 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       );
     },
 
-    async reprintChanged() {
+    /** What "reprint changed" would print with this choice (how many characters, cards and pages). */
+    async previewReprint(print?: PrintChoice): Promise<ReprintPlan | null> {
+      await flush();
+      const s = store.get();
+      const path = eventPath(s);
+      if (!s.desk || !path) return null;
+      return api.previewReprint({ folder: s.desk.folder, eventFile: path, ...(print ? { print } : {}) });
+    },
+
+    async reprintChanged(print?: PrintChoice) {
       await flush();
       const s = store.get();
       const path = eventPath(s);
@@ -288,7 +297,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       await run(
         'reprint',
         async () => {
-          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash });
+          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash, ...(print ? { print } : {}) });
           if (outcome === null) return;
           if (outcome.kind === 'conflict') {
             notify('error', t('desk.reprintConflict', { message: outcome.message }));

@@ -7,8 +7,7 @@
 // is remembered is only which groups the user unticked themselves, per game, and only those stay
 // unticked next time, and the dialog says so.
 import { CARD_SECTIONS, type CardSection } from '../core/pdf/cards/context';
-import type { Paper, PrintChoice } from '../core/ipc/contract';
-import { defaultPrintChoice } from '../core/ipc/contract';
+import { calibrationFor, defaultPrintChoice, sheetKey, type Calibration, type Paper, type PrintChoice } from '../core/ipc/contract';
 import type { RulesetId } from '../core/model/ids';
 
 /**
@@ -49,10 +48,15 @@ const known = (rulesets: Iterable<RulesetId | null>): RulesetId[] => [...new Set
  * ticked for a Curious Pastimes character). The layout is the remembered one, else the default on
  * the settings' paper.
  */
-export function choiceFor(remembered: RememberedPrint | null, paper: Paper, rulesets: Iterable<RulesetId | null>): { choice: PrintChoice; offered: CardSection[]; narrowed: Narrowed } {
+export function choiceFor(
+  remembered: RememberedPrint | null,
+  paper: Paper,
+  rulesets: Iterable<RulesetId | null>,
+  printers: { calibrations: readonly Calibration[]; printer: string } = { calibrations: [], printer: '' },
+): { choice: PrintChoice; offered: CardSection[]; narrowed: Narrowed } {
   const games = known(rulesets);
   const offered = sectionsFor(games);
-  const base = remembered ? { ...remembered.layout, sections: [] } : defaultPrintChoice(paper);
+  const base = withSavedCorrections(remembered ? { ...remembered.layout, sections: [] } : { ...defaultPrintChoice(paper), printer: printers.printer }, printers.calibrations);
   const narrowed: Narrowed = [];
   const sections = offered.filter((s) => {
     const applies = games.filter((g) => SECTIONS_FOR_RULESET[g].includes(s));
@@ -64,6 +68,12 @@ export function choiceFor(remembered: RememberedPrint | null, paper: Paper, rule
     return true;
   });
   return { choice: { ...base, sections }, offered, narrowed };
+}
+
+/** The choice with the corrections saved for its printer and sheet (unchanged when none are saved). */
+export function withSavedCorrections(choice: PrintChoice, calibrations: readonly Calibration[]): PrintChoice {
+  const saved = calibrationFor(calibrations, choice.printer, sheetKey(choice));
+  return saved ? { ...choice, offsetMm: { ...saved.offsetMm }, backOffsetMm: { ...saved.backOffsetMm } } : choice;
 }
 
 /**

@@ -3,7 +3,7 @@
 // rows are selected, and the functions the dialogs and toolbars call. It has its own small store
 // beside the app's; notices and the library listing go through the app's store and actions.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { LibraryEntry, MenuCommand, PackResult, PrintChoice, PrintPreview, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import { withCalibration, type LibraryEntry, type MenuCommand, type PackResult, type PrintChoice, type PrintPreview, type PrintProgress, type QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import type { RulesetId } from '../core/model/ids';
 import type { Actions } from './actions';
@@ -116,6 +116,25 @@ export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; act
     /** Remembers a print of characters of these games (see print-options.ts rememberPrint). */
     remember(choice: PrintChoice, rulesets: Iterable<RulesetId | null>) {
       set((s) => ({ ...s, remembered: rememberPrint(s.remembered, choice, rulesets) }));
+      ui.keepCalibration(choice);
+    },
+
+    /** The main process keeps a print's corrections for its printer and sheet; so does the window's copy. */
+    keepCalibration(choice: PrintChoice) {
+      app.store.set((s) => ({ ...s, printers: { calibrations: withCalibration(s.printers.calibrations, choice), printer: choice.printer.trim() } }));
+    },
+
+    /** Writes and opens the calibration page; returns an error message for the dialog, or null. */
+    async printCalibration(print: PrintChoice): Promise<string | null> {
+      try {
+        const result = await api.printCalibration({ print });
+        if (!result) return null;
+        ui.keepCalibration(print);
+        notify({ kind: 'info', text: t('print.calibrationSaved', { path: result.path }) });
+        return null;
+      } catch (e) {
+        return t('print.calibrationFailed', { message: errorMessage(e) });
+      }
     },
 
     preview(path: string, character: Character, print: PrintChoice): Promise<PrintPreview> {

@@ -1,7 +1,7 @@
 // A small state store: one immutable state object, replaced on every change, read by components
 // through `useAppState(selector)`. Actions (actions.ts) are the only writers.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Backup, Draft, LibraryListing, OpenedCharacter, Paper } from '../core/ipc/contract';
+import type { Backup, Calibration, Draft, LibraryListing, OpenedCharacter, Paper } from '../core/ipc/contract';
 import type { LoadProblem } from '../core/format/load';
 import type { Character } from '../core/model/character';
 import type { Trackers } from '../core/session/session';
@@ -64,6 +64,8 @@ export type AppState = {
   notice: Notice | null;
   /** The paper size for printing (the language lives in i18n.ts). */
   paper: Paper;
+  /** The printer corrections saved per printer and sheet, and the printer named last (from the settings). */
+  printers: { calibrations: Calibration[]; printer: string };
 };
 
 export const initialState: AppState = {
@@ -72,6 +74,7 @@ export const initialState: AppState = {
   prompt: null,
   notice: null,
   paper: 'a4',
+  printers: { calibrations: [], printer: '' },
 };
 
 export type Store<S> = {

@@ -11,6 +11,33 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The compiled validators follow the JSON Schema files `npm run schema` writes.
 generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
+for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
+const common = {
+  outdir: join(root, 'dist'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+// `check` alone, in one file: a process checking thousands of files should not wait on loading
+// many chunks. Its zod loader (for wording a refused file) is the separate dist/zod-load.mjs.
+await build({
+  ...common,
+  entryPoints: { check: join(root, 'cli/check-entry.ts'), 'zod-load': join(root, 'core/format/load.ts') },
+  splitting: false,
+  plugins: [
+    {
+      name: 'zod-load-apart',
+      setup(b) {
+        b.onResolve({ filter: /\/core\/format\/load$/ }, (args) => (args.importer.endsWith('cli/check.ts') ? { path: './zod-load.mjs', external: true } : undefined));
+      },
+    },
+  ],
+});
 await build({
   entryPoints: { cli: join(root, 'cli/main.ts') },
   outdir: join(root, 'dist'),

@@ -37,18 +37,24 @@ export function checkOut(event: DeskEvent, id: string, stamp: Stamp): Change {
   return { event: appendEntries(event, [entry]), entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-out' } };
 }
 
-/** Checks in every one of `ids` at once (a player's whole group); one undo step per character. */
+/** Checks in every one of `ids` at once (a player's whole group); one undo step per character. One fold, one append. */
 export function checkInAll(event: DeskEvent, ids: readonly string[], stamp: Stamp): { event: DeskEvent; entries: LedgerEntry[]; undo: UndoStep[] } {
-  let current = event;
+  const folded = foldEvent(event);
   const entries: LedgerEntry[] = [];
   const steps: UndoStep[] = [];
+  const done = new Set<string>();
   for (const id of ids) {
-    const change = checkIn(current, id, stamp);
-    current = change.event;
-    entries.push(...change.entries);
-    steps.push(change.undo);
+    const character = idKey(id);
+    if (done.has(character) || (folded.characters.get(character)?.checkedInAt ?? null) !== null) {
+      steps.push({ id: character, entries: [], action: 'check-in' });
+      continue;
+    }
+    done.add(character);
+    const entry: LedgerEntry = { ...stampOf(stamp), kind: 'check-in', character };
+    entries.push(entry);
+    steps.push({ id: character, entries: [entry.id], action: 'check-in' });
   }
-  return { event: current, entries, undo: steps };
+  return { event: appendEntries(event, entries), entries, undo: steps };
 }
 
 /**

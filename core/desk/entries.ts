@@ -44,6 +44,9 @@ const forCharacter = { ...base, character: characterId };
 const maybeCharacter = { ...base, character: characterId.optional() };
 const forItem = { ...forCharacter, item: itemId };
 
+/** How a Fortune's Landing character died. */
+export const DEATH_CAUSES = ['killing-blow', 'bled-out'] as const;
+
 export const LEDGER_KINDS = [
   'check-in',
   'check-out',
@@ -61,6 +64,7 @@ export const LEDGER_KINDS = [
   'bow-competency',
   'note',
   'undo',
+  'convergence',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -82,15 +86,26 @@ const kinds = {
     cards: z.array(z.looseObject({ serial: serialText, edition: editionText.optional() })).max(MAX_VOIDED_PER_ENTRY),
     reason: words(500).optional(),
   }),
-  died: z.looseObject({ ...forCharacter, kind: z.literal('died') }),
-  returned: z.looseObject({ ...forCharacter, kind: z.literal('returned') }),
-  'permanent-death': z.looseObject({ ...forCharacter, kind: z.literal('permanent-death') }),
-  retired: z.looseObject({ ...forCharacter, kind: z.literal('retired') }),
-  'new-character': z.looseObject({ ...forCharacter, kind: z.literal('new-character') }),
-  'item-handed-in': z.looseObject({ ...forItem, kind: z.literal('item-handed-in') }),
-  'item-returned': z.looseObject({ ...forItem, kind: z.literal('item-returned') }),
-  'item-transferred': z.looseObject({ ...forItem, kind: z.literal('item-transferred'), to: characterId }),
-  'item-expired': z.looseObject({ ...forItem, kind: z.literal('item-expired') }),
+  /**
+   * A death (core/desk/deaths.ts). `cause`: Fortune's Landing "either from having taken a Killing
+   * Blow or having bled to death"; `shiftEnd`: Novitas, still Dead at the end of a shift.
+   */
+  died: z.looseObject({ ...forCharacter, kind: z.literal('died'), cause: z.enum(DEATH_CAUSES).optional(), shiftEnd: z.boolean().optional(), text: words(500).optional() }),
+  /** Back from the dead: how, and (Fortune's Landing) how many Tiles of Fate cards were added. */
+  returned: z.looseObject({ ...forCharacter, kind: z.literal('returned'), how: words(200).optional(), cards: z.number().int().min(0).max(100).optional() }),
+  /** Fortune's Landing: not brought back before dawn or dusk (`when`); Novitas: Dead for 2 convergences. */
+  'permanent-death': z.looseObject({ ...forCharacter, kind: z.literal('permanent-death'), when: z.enum(['dawn', 'dusk']).optional(), reason: words(500).optional() }),
+  retired: z.looseObject({ ...forCharacter, kind: z.literal('retired'), reason: words(500).optional() }),
+  /** A new character made after a death (`from`, the dead one), for `player`, starting at `points`. */
+  'new-character': z.looseObject({ ...forCharacter, kind: z.literal('new-character'), from: characterId.optional(), player: words(200).optional(), points: z.number().int().min(0).max(1_000).optional() }),
+  /** Handed in at the desk: after a theft ("hand in the Phys Rep so it can be returned to its owner") or a death. */
+  'item-handed-in': z.looseObject({ ...forItem, kind: z.literal('item-handed-in'), why: z.enum(['theft', 'death', 'other']).optional(), name: words(200).optional() }),
+  'item-returned': z.looseObject({ ...forItem, kind: z.literal('item-returned'), name: words(200).optional() }),
+  /** The item moves from `character`'s file to `to`'s (core/desk/custody.ts). */
+  'item-transferred': z.looseObject({ ...forItem, kind: z.literal('item-transferred'), to: characterId, name: words(200).optional() }),
+  'item-expired': z.looseObject({ ...forItem, kind: z.literal('item-expired'), name: words(200).optional() }),
+  /** Novitas: one convergence passed while the character is Dead ("if the Dead condition lasts for 2 convergences…"). */
+  convergence: z.looseObject({ ...forCharacter, kind: z.literal('convergence') }),
   'bow-competency': z.looseObject({ ...maybeCharacter, kind: z.literal('bow-competency'), player: words(200).min(1) }),
   note: z.looseObject({ ...maybeCharacter, kind: z.literal('note'), text: words(2_000).min(1) }),
   /** Cancels an earlier entry (which stays in the ledger): undo is never a deletion. */
@@ -114,6 +129,7 @@ export const ledgerEntrySchema = z.discriminatedUnion('kind', [
   kinds['bow-competency'],
   kinds.note,
   kinds.undo,
+  kinds.convergence,
 ]);
 
 type Kinds = typeof kinds;

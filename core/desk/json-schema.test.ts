@@ -13,6 +13,6 @@ describe('the committed event JSON Schema', () => {
     expect(s.properties.version!.const).toBe(2);
     expect(s.required).toEqual(['format', 'version', 'id', 'name', 'game', 'dates']);
     const kinds = (s.properties.entries!.items!.oneOf ?? s.properties.entries!.items!.anyOf)!.map((o) => o.properties.kind.const);
-    expect(kinds).toEqual(['check-in', 'check-out', 'printed', 'voided', 'died', 'returned', 'permanent-death', 'retired', 'new-character', 'item-handed-in', 'item-returned', 'item-transferred', 'item-expired', 'bow-competency', 'note', 'undo']);
+    expect(kinds).toEqual(['check-in', 'check-out', 'printed', 'voided', 'died', 'returned', 'permanent-death', 'retired', 'new-character', 'item-handed-in', 'item-returned', 'item-transferred', 'item-expired', 'bow-competency', 'note', 'undo', 'convergence']);
   });
 });

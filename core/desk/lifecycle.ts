@@ -107,19 +107,42 @@ export function voidsOf(previous: PrintedEntry | undefined, print: PrintedEntry)
  * print does not give them. Returns the new event, the entries and what each print voided.
  */
 export function recordPrints(event: DeskEvent, prints: readonly NewPrint[], stamp: Stamp & { deskId?: string }): { event: DeskEvent; entries: LedgerEntry[]; voids: Voids[] } {
-  let current = event;
   const voids: Voids[] = [];
-  const entries: LedgerEntry[] = [];
+  const entries: PrintedEntry[] = [];
   const desk: Pick<DeskIdentity, 'id'> = { id: stamp.deskId ?? stamp.desk };
+  // One fold of the ledger as it was; prints made in this batch are counted here, so a batch of
+  // 2,000 characters does not fold the growing ledger 2,000 times.
+  const next = nextEditions(event, desk);
+  const extra = new Map<string, number>();
+  const latest = new Map<string, PrintedEntry>();
   for (const p of prints) {
-    const next = nextEditions(current, desk);
+    const character = idKey(p.id);
     const seen = new Set<string>();
-    const cards = p.cards.filter((c) => !seen.has(c.serial) && seen.add(c.serial)).map((c) => ({ serial: c.serial, edition: c.edition ?? next(c.serial) }));
-    const entry: PrintedEntry = { ...stampOf(stamp), kind: 'printed', character: idKey(p.id), hash: p.hash, cards, ...(p.facts ? { facts: p.facts } : {}) };
-    const v = voidsOf(currentPrint(current, p.id), entry);
+    const cards = p.cards
+      .filter((c) => !seen.has(c.serial) && seen.add(c.serial))
+      .map((c) => {
+        if (c.edition) return { serial: c.serial, edition: c.edition };
+        const base = next(c.serial);
+        const n = parseInt(base, 10) + (extra.get(c.serial) ?? 0);
+        return { serial: c.serial, edition: `${n}${base.slice(String(parseInt(base, 10)).length)}` };
+      });
+    for (const c of cards) extra.set(c.serial, (extra.get(c.serial) ?? 0) + 1);
+    const entry: PrintedEntry = { ...stampOf(stamp), kind: 'printed', character, hash: p.hash, cards, ...(p.facts ? { facts: p.facts } : {}) };
+    const v = voidsOf(latest.get(character) ?? currentPrint(event, character), entry);
     if (v) voids.push(v);
-    current = appendEntries(current, [entry]);
+    latest.set(character, entry);
     entries.push(entry);
   }
-  return { event: current, entries, voids };
+  return { event: appendEntries(event, entries), entries, voids };
+}
+
+/** The cards a print laid out, per source file, once per serial (a card continued on a second card counts once). */
+export function cardsBySource(cards: readonly { source: string; spec: { serial: string; edition?: string } }[]): Map<string, { serial: string; edition?: string }[]> {
+  const out = new Map<string, { serial: string; edition?: string }[]>();
+  for (const card of cards) {
+    const list = out.get(card.source) ?? [];
+    if (!list.some((c) => c.serial === card.spec.serial)) list.push(card.spec.edition ? { serial: card.spec.serial, edition: card.spec.edition } : { serial: card.spec.serial });
+    out.set(card.source, list);
+  }
+  return out;
 }

@@ -159,6 +159,12 @@ function rowOf(c: DeskCharacter, event: DeskEvent, duplicates: Map<string, strin
   };
 }
 
+/** The label of a print's character card ("CH-…/2"); null when none. */
+export function characterCardLabel(print: { cards: readonly { serial: string; edition: string }[] } | undefined): string | null {
+  const card = print?.cards.find((c) => c.serial.startsWith('CH-'));
+  return card ? `${card.serial}/${card.edition}` : null;
+}
+
 /** A game's armour in one cell. */
 export function armourCell(d: Derived, character: Character): ArmourCell {
   switch (d.ruleset) {

@@ -3,7 +3,9 @@ import { newEvent } from './event';
 import { deskRows } from './rows';
 import { checkInCsv, csvField } from './sheet-csv';
 import { sheetRows, type SheetRow } from './sheet';
-import { EXAMPLES, exampleDesk, withCheckIn } from './testing';
+import { EXAMPLES, exampleDesk, withCheckIn, withPrint } from './testing';
+import { namedDesk } from './editions';
+import { serialFor } from '../pdf/serial';
 import { unreadableCharacter } from './characters';
 
 const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', file: '', id: '', flag: 'ok', ...over });
@@ -53,5 +55,20 @@ describe('the check-in sheet as CSV', () => {
     const lines = checkInCsv(rows).split('\r\n');
     expect(lines).toHaveLength(6); // heading, four rows, and the empty string after the last CRLF
     expect(lines[2]).toBe(`Priya,Aldric of the Vale,Fortune's Landing,"3 over torso, left leg, right leg",ok,2026-10-02 18:05,checked in 18:05,,aldric.character.json,${EXAMPLES.aldric.id}`);
+  });
+});
+
+describe('the sheet names card editions', () => {
+  it('notes the current character card edition, and the one a reprint voids', () => {
+    const home = namedDesk('Front desk');
+    const start = newEvent({ name: 'x', game: '', start: '2026-10-02', homeDesk: home.id });
+    const aldric = exampleDesk('aldric');
+    if (!aldric.readable) throw new Error('unreadable');
+    const ch = serialFor(EXAMPLES.aldric.id, 'character', 0);
+    const once = withPrint(start, EXAMPLES.aldric.id, { at: '2026-10-01T20:00:00+01:00', hash: aldric.hash, serials: [ch] });
+    const twice = withPrint(once, EXAMPLES.aldric.id, { at: '2026-10-02T09:00:00+01:00', hash: aldric.hash, serials: [ch] });
+    expect(sheetRows(deskRows([aldric], twice), twice)[0]!.notes).toBe(`card ${ch}/2`);
+    const changed = exampleDesk('aldric', { notes: 'Lost his greaves.' });
+    expect(sheetRows(deskRows([changed], twice), twice)[0]!.notes).toBe(`cards changed since printed (${ch}/2 void on reprint)`);
   });
 });

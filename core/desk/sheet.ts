@@ -1,6 +1,8 @@
 // The check-in sheet's rows, shared by the CSV and the PDF: one row per character file, ordered by
 // player then character, with the unreadable files last so the desk sees them.
-import { compareRows, type DeskRow } from './rows';
+import type { DeskEvent } from './event';
+import { currentPrint } from './fold';
+import { characterCardLabel, compareRows, type DeskRow } from './rows';
 
 export type SheetRow = {
   player: string;
@@ -21,7 +23,8 @@ export type SheetRow = {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-export function sheetRows(rows: readonly DeskRow[]): SheetRow[] {
+/** With the event, the notes name each character's current card edition ("card CH-…/2"). */
+export function sheetRows(rows: readonly DeskRow[], event?: DeskEvent): SheetRow[] {
   const sorted = [...rows].sort(
     (a, b) =>
       Number(a.status === 'unreadable') - Number(b.status === 'unreadable') ||
@@ -29,10 +32,10 @@ export function sheetRows(rows: readonly DeskRow[]): SheetRow[] {
       collator.compare(a.name, b.name) ||
       compareRows(a, b),
   );
-  return sorted.map(sheetRow);
+  return sorted.map((r) => sheetRow(r, event && r.id ? characterCardLabel(currentPrint(event, r.id)) : null));
 }
 
-export function sheetRow(r: DeskRow): SheetRow {
+export function sheetRow(r: DeskRow, cardLabel: string | null = null): SheetRow {
   if (r.status === 'unreadable') {
     // The message names the file; the sheet shows the file's name in its own column.
     const message = r.errors[0]?.message ?? '';
@@ -44,7 +47,7 @@ export function sheetRow(r: DeskRow): SheetRow {
   const notes = [
     r.errors.length > 0 ? plural(r.errors.length, 'rule error') : '',
     r.warnings.length > 0 ? plural(r.warnings.length, 'warning') : '',
-    r.tag === 'changed' ? 'cards changed since printed' : '',
+    r.tag === 'changed' ? `cards changed since printed${cardLabel ? ` (${cardLabel} void on reprint)` : ''}` : cardLabel ? `card ${cardLabel}` : '',
     checkedIn ? `checked in ${checkedIn.slice(11)}` : '',
   ]
     .filter(Boolean)

@@ -8,7 +8,7 @@ import { RULESET_IDS, type RulesetId } from '../model/ids';
 import type { LoadProblem } from '../format/load';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
-import { CARD_SIZES, DEFAULT_LAYOUT, type CardSizeId, type Segment } from '../pdf/layout';
+import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, type CardSizeId, type CardStockId, type Segment } from '../pdf/layout';
 import type { DeskRow } from '../desk/rows';
 import type { SessionState } from '../session/session';
 import type { Location } from '../model/ids';
@@ -16,6 +16,7 @@ import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
 import type { DeskIdentity } from '../desk/editions';
+import type { RecordRequest } from '../desk/record';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -75,7 +76,39 @@ export type Settings = {
   language: Language;
   /** How dates, times and numbers are written (a BCP 47 tag such as "en-GB"); '' follows the system. */
   locale: string;
+  /** The printer corrections measured on calibration pages, per printer and sheet (newest first). */
+  calibrations?: Calibration[];
+  /** The printer named in the last print ('' when none). */
+  printer?: string;
 };
+
+/**
+ * A printer's measured correction for one sheet: `printer` is the name the user gives it (the PDF
+ * is printed from a viewer, so the app cannot know the printer), `sheet` is `sheetKey` of the choice.
+ */
+export type Calibration = { printer: string; sheet: string; offsetMm: { x: number; y: number }; backOffsetMm: { x: number; y: number } };
+
+/** How many calibrations the settings keep. */
+export const MAX_CALIBRATIONS = 50;
+
+/** The sheet a correction belongs to: the card stock, or the paper and card size of a custom sheet. */
+export function sheetKey(choice: Pick<PrintChoice, 'stock' | 'paper' | 'size'>): string {
+  return choice.stock ?? `custom:${choice.paper}:${choice.size}`;
+}
+
+/** The saved correction for this printer and sheet, if any. */
+export function calibrationFor(calibrations: readonly Calibration[] | undefined, printer: string, sheet: string): Calibration | null {
+  const name = printer.trim().toLowerCase();
+  return calibrations?.find((c) => c.printer.trim().toLowerCase() === name && c.sheet === sheet) ?? null;
+}
+
+/** The calibrations with this choice's correction saved first (replacing the same printer and sheet). */
+export function withCalibration(calibrations: readonly Calibration[] | undefined, choice: PrintChoice): Calibration[] {
+  const sheet = sheetKey(choice);
+  const entry: Calibration = { printer: choice.printer.trim(), sheet, offsetMm: { ...choice.offsetMm }, backOffsetMm: { ...choice.backOffsetMm } };
+  const others = (calibrations ?? []).filter((c) => c !== calibrationFor(calibrations, entry.printer, sheet));
+  return [entry, ...others].slice(0, MAX_CALIBRATIONS);
+}
 
 /**
  * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
@@ -83,6 +116,10 @@ export type Settings = {
  */
 export type PrintChoice = {
   sections: CardSection[];
+  /** A card stock by product code (its sheet replaces paper, size and margin); null: a custom sheet. */
+  stock: CardStockId | null;
+  /** The printer's name as the user calls it, for its saved corrections ('' when none). */
+  printer: string;
   paper: Paper;
   size: CardSizeId;
   marginMm: number;
@@ -95,7 +132,7 @@ export type PrintChoice = {
 /** Every card group on `paper`, with the core's default layout (what the command line prints by default). */
 export function defaultPrintChoice(paper: Paper): PrintChoice {
   const { size, marginMm, offsetMm, backOffsetMm } = DEFAULT_LAYOUT;
-  return { sections: [...CARD_SECTIONS], paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
+  return { sections: [...CARD_SECTIONS], stock: null, printer: '', paper, size, marginMm, offsetMm: { ...offsetMm }, backOffsetMm: { ...backOffsetMm }, backs: true };
 }
 
 /** The first page of a print as drawing data (points, origin bottom-left), for the preview. */
@@ -196,6 +233,29 @@ export type ReprintOutcome =
   /** The event file changed on disk since it was read: nothing was printed or recorded. */
   | { kind: 'conflict'; message: string };
 
+/** What Record… asks the main process to add to the ledger (core/desk/record.ts). */
+export type { RecordRequest };
+
+/** How a Record…, an item transfer or a new character after a death ended (electron/desk-record.ts). */
+export type RecordResult =
+  /** Recorded; `desk` is the folder as it is now, `written` the character files changed to agree with the ledger. */
+  | { ok: true; desk: DeskFolder; written: string[]; path?: string; points?: number }
+  /** The event file changed on disk since it was read: nothing was recorded. */
+  | { ok: false; reason: 'conflict'; message: string };
+
+/** What "print changed" would print, laid out but not written: the desk asks before printing. */
+export type ReprintPlan = {
+  characters: number;
+  /** True when it prints every character of the folder (nobody printed for this event yet). */
+  everyone: boolean;
+  unchanged: number;
+  cards: number;
+  pages: number;
+  /** The games of the characters it prints (the card groups offered). */
+  rulesets: RulesetId[];
+  problems: string[];
+};
+
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
 export interface QuartermasterApi {
@@ -222,6 +282,8 @@ export interface QuartermasterApi {
   previewPrint(args: { path: string; character: Character; print: PrintChoice }): Promise<PrintPreview>;
   /** Prints the cards of several library files into one PDF (asks where, reports progress, opens it). */
   printPack(args: { paths: string[]; print: PrintChoice }): Promise<PackResult | null>;
+  /** Asks where, writes the calibration page for the choice's sheet and corrections, and opens it; saves the corrections for the printer and sheet. */
+  printCalibration(args: { print: PrintChoice }): Promise<{ path: string } | null>;
   /** Stops a running printPack (it then resolves with outcome 'cancelled'). */
   cancelPrint(): Promise<void>;
   /** Autosaves the unsaved edits of the open character (never touches the file itself). */
@@ -247,8 +309,14 @@ export interface QuartermasterApi {
   saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
   /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
   exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
-  /** Prints only characters never printed for this event or changed since; records the print and the serials it voids. */
-  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string }): Promise<ReprintOutcome | null>;
+  /** How many characters, cards and pages "print changed" would print with this choice. */
+  previewReprint(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintPlan>;
+  /**
+   * Prints only characters never printed for this event or changed since, with the volunteer's
+   * choice (every group on the settings' paper without one); records the print and the serials it
+   * voids, and opens the PDF.
+   */
+  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
   /**
    * Gives a character file a new random id (a copy that shares its id with another file): validated,
    * the previous version backed up, written atomically; refused when the file changed since `expectedHash`.
@@ -257,6 +325,24 @@ export interface QuartermasterApi {
   giveNewId(args: { path: string; folder?: string }): Promise<NewIdResult>;
   /** A card's QR text against the folder's files and the event's prints. */
   verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
+  /** Records a death, return, convergence, retirement, item handed in/returned/expired, bow competency, note or undo; then the files follow the ledger. */
+  recordDesk(args: { folder: string; eventFile: string; expectedHash: string; request: RecordRequest }): Promise<RecordResult>;
+  /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
+  transferItem(args: { folder: string; eventFile: string; expectedHash: string; from: string; item: string; to: string }): Promise<RecordResult>;
+  /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
+  newCharacterAfterDeath(args: { folder: string; eventFile: string; expectedHash: string; from: string; name: string }): Promise<RecordResult>;
+  /** "Share this event…": hosts the opened event folder for other desks on `host` (a LAN address of this laptop). */
+  shareEvent(args: { folder: string; host: string; port?: number }): Promise<SyncStatus>;
+  /** "Join an event…": replicates a shared event (join code, or a game's CouchDB address) into the opened folder. */
+  joinEvent(args: { folder: string; code: string; username?: string; password?: string }): Promise<SyncStatus>;
+  /** Stops sharing or replicating the folder (its files stay as they are). */
+  stopSync(args: { folder: string }): Promise<void>;
+  /** The folder's sharing state; null when it is not shared in this session. */
+  syncStatus(args: { folder: string }): Promise<SyncStatus | null>;
+  /** Ends a conflict: `keep` (one version, or a merge) becomes the character at every desk. */
+  resolveSyncConflict(args: { folder: string; characterId: string; keep: Character }): Promise<SyncStatus>;
+  /** This laptop's LAN addresses, for "Share this event…". */
+  lanAddresses(): Promise<string[]>;
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -271,6 +357,34 @@ export interface QuartermasterApi {
   onPrintProgress?(listener: (progress: PrintProgress) => void): () => void;
 }
 
+// ---- sharing an event between desks (node/sync/, electron/sync-handlers.ts) ----
+
+/** A desk's link to the event's hub, as the desk view shows it. */
+export type SyncLink =
+  | { kind: 'hub'; url: string; since: string }
+  | { kind: 'connecting'; since: string }
+  | { kind: 'connected'; since: string; lastChangeAt?: string }
+  | { kind: 'offline'; since: string; waiting: number; reason: string }
+  | { kind: 'refused'; since: string; reason: string }
+  | { kind: 'stopped'; since: string };
+
+/** One version of a character edited at two desks (CouchDB keeps the losing revision). */
+export type SyncConflictVersion = { rev: string; file: string; character: Character };
+
+export type SyncStatus = {
+  folder: string;
+  role: 'hub' | 'desk';
+  eventId: string;
+  link: SyncLink;
+  /** The join code other desks use (the hub desk only), and the same as a QR code (SVG). */
+  joinCode?: string;
+  joinQrSvg?: string;
+  /** Documents or files that could not be shared, with the reason. */
+  problems: { file: string; message: string }[];
+  /** Characters edited at two desks while apart: both versions side by side, until one is kept. */
+  conflicts: { id: string; versions: SyncConflictVersion[] }[];
+};
+
 /** The request/response methods (the subscriptions are events, not requests). */
 export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress'>;
 
@@ -284,6 +398,8 @@ const loose = z.looseObject({});
 const mmPair = z.strictObject({ x: z.number(), y: z.number() });
 const printChoice = z.strictObject({
   sections: z.array(z.enum(CARD_SECTIONS)).min(1).max(CARD_SECTIONS.length),
+  stock: z.enum(CARD_STOCK_IDS as [CardStockId, ...CardStockId[]]).nullable(),
+  printer: z.string().max(100),
   paper: z.enum(['a4', 'letter']),
   size: z.enum(Object.keys(CARD_SIZES) as [CardSizeId, ...CardSizeId[]]),
   marginMm: z.number(),
@@ -291,6 +407,22 @@ const printChoice = z.strictObject({
   backOffsetMm: mmPair,
   backs: z.boolean(),
 });
+const words = (max: number) => z.string().max(max);
+const id = z.uuid();
+/** Record…'s requests (the ledger validates the entry again when it is made). */
+const recordRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('died'), character: id, cause: z.enum(['killing-blow', 'bled-out']).optional(), shiftEnd: z.boolean().optional(), text: words(500).optional() }),
+  z.strictObject({ kind: z.literal('returned'), character: id, how: words(200).optional(), cards: z.number().int().min(0).max(100).optional() }),
+  z.strictObject({ kind: z.literal('convergence'), character: id }),
+  z.strictObject({ kind: z.literal('permanent-death'), character: id, when: z.enum(['dawn', 'dusk']).optional(), reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('retired'), character: id, reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('item-handed-in'), character: id, item: id, why: z.enum(['theft', 'death', 'other']).optional(), name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-returned'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-expired'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('bow-competency'), character: id.optional(), player: words(200).min(1) }),
+  z.strictObject({ kind: z.literal('note'), character: id.optional(), text: words(2_000).min(1) }),
+  z.strictObject({ kind: z.literal('undo'), character: id.optional(), target: id }),
+]);
 /** How many files one event pack may name (the library lists thousands). */
 export const MAX_PACK_FILES = 10_000;
 
@@ -316,6 +448,7 @@ export const ipcArgs = {
   exportPdf: z.tuple([z.strictObject({ path, character: loose, print: printChoice.optional() })]),
   previewPrint: z.tuple([z.strictObject({ path, character: loose, print: printChoice })]),
   printPack: z.tuple([z.strictObject({ paths: z.array(path).min(1).max(MAX_PACK_FILES), print: printChoice })]),
+  printCalibration: z.tuple([z.strictObject({ print: printChoice })]),
   cancelPrint: z.tuple([]),
   saveDraft: z.tuple([z.strictObject({ path, character: loose })]),
   listDrafts: z.tuple([]),
@@ -328,7 +461,17 @@ export const ipcArgs = {
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
   saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
   exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
-  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128) })]),
+  previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
   giveNewId: z.tuple([z.strictObject({ path, folder: path.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), request: recordRequest })]),
+  transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
+  newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), name: z.string().max(200) })]),
+  shareEvent: z.tuple([z.strictObject({ folder: path, host: z.string().min(1).max(100), port: z.number().int().min(0).max(65_535).optional() })]),
+  joinEvent: z.tuple([z.strictObject({ folder: path, code: z.string().min(1).max(2_000), username: z.string().max(200).optional(), password: z.string().max(500).optional() })]),
+  stopSync: z.tuple([z.strictObject({ folder: path })]),
+  syncStatus: z.tuple([z.strictObject({ folder: path })]),
+  resolveSyncConflict: z.tuple([z.strictObject({ folder: path, characterId: z.uuid(), keep: loose })]),
+  lanAddresses: z.tuple([]),
 } satisfies Record<InvokeMethod, z.ZodTuple>;

@@ -69,7 +69,10 @@ function cross(x: number, y: number): DrawOp[] {
 }
 
 /** A ruler along the top (numbered from the left edge) and one along the left edge (numbered from the top). */
-function rulers(widthPt: number, heightPt: number, dx: number, dy: number, metrics: FontMetrics): DrawOp[] {
+function rulers(widthPt: number, heightPt: number, dx: number, dy: number, metrics: FontMetrics, corners: readonly { x: number; y: number }[]): DrawOp[] {
+  // A number is left out where it would sit on a corner cross (the ticks still show the mm).
+  const clear = mm(CROSS_ARM_MM + 1.5);
+  const free = (x: number, y: number) => corners.every((c) => Math.abs(c.x - x) > clear || Math.abs(c.y - y) > clear);
   const ops: DrawOp[] = [];
   const top = heightPt - mm(RULER_INSET_MM) + dy;
   const left = mm(RULER_INSET_MM) + dx;
@@ -80,7 +83,7 @@ function rulers(widthPt: number, heightPt: number, dx: number, dy: number, metri
   for (let n = 0; mm(n) <= widthPt + 0.01; n++) {
     const x = mm(n) + dx;
     ops.push({ op: 'line', x1: x, y1: top, x2: x, y2: top + tick(n), width: 0.15, gray: 0 });
-    if (n % 10 === 0 && n > 0) {
+    if (n % 10 === 0 && n > 0 && free(x, top - size)) {
       const t = String(n);
       const w = metrics.width(t, 'regular', size);
       ops.push({ op: 'text', x: x - w / 2, y: top - size - 0.5, text: t, face: 'regular', size, width: w });
@@ -89,7 +92,7 @@ function rulers(widthPt: number, heightPt: number, dx: number, dy: number, metri
   for (let n = 0; mm(n) <= heightPt + 0.01; n++) {
     const y = heightPt - mm(n) + dy;
     ops.push({ op: 'line', x1: left, y1: y, x2: left - tick(n), y2: y, width: 0.15, gray: 0 });
-    if (n % 10 === 0 && n > 0) {
+    if (n % 10 === 0 && n > 0 && free(left + 3, y)) {
       const t = String(n);
       ops.push({ op: 'text', x: left + 1.5, y: y - size * 0.35, text: t, face: 'regular', size, width: metrics.width(t, 'regular', size) });
     }
@@ -145,8 +148,9 @@ export function calibrationSheets(options: CalibrationOptions): { grid: Grid; se
     const offset = side === 'front' ? settings.offsetMm : settings.backOffsetMm;
     const ops: DrawOp[] = [];
     for (const s of slots) ops.push({ op: 'rect', x: s.x, y: s.y, w: s.width, h: s.height, stroke: 0.6, lineWidth: 0.3 });
-    for (const c of slotCorners(slots)) ops.push(...cross(c.x, c.y));
-    ops.push(...rulers(widthPt, heightPt, mm(offset.x), mm(offset.y), options.metrics));
+    const corners = slotCorners(slots);
+    for (const c of corners) ops.push(...cross(c.x, c.y));
+    ops.push(...rulers(widthPt, heightPt, mm(offset.x), mm(offset.y), options.metrics, corners));
     // The instructions in the first two cards (on the back: the two in the top row as seen).
     const [first, second] = side === 'front' ? [slots[0]!, slots[1] ?? slots[0]!] : [slots[Math.min(1, slots.length - 1)]!, slots[0]!];
     const heading = side === 'front' ? L.heading(name, printer) : L.backHeading(name, printer);

@@ -4,6 +4,12 @@ import { LOCATION_WORDS, type Location, type RulesetId } from '../model/ids';
 
 export type CardLanguage = 'en' | 'bg';
 
+type Params = Record<string, string | number>;
+
+/** Bulgarian words for the values the mage rules' errors carry. */
+const BG_ARMOUR: Record<string, string> = { none: 'без броня', leather: 'кожена броня', metal: 'метална броня' };
+const BG_LOCATION: Record<string, string> = { head: 'глава', torso: 'торс', 'left-arm': 'лява ръка', 'right-arm': 'дясна ръка', 'left-leg': 'ляв крак', 'right-leg': 'десен крак' };
+
 export const LABELS = {
   en: {
     kind: {
@@ -21,7 +27,12 @@ export const LABELS = {
     ruleset: 'Game',
     skills: 'Skills',
     noSkills: 'none',
-    ruleErrors: (n: number) => `${n} rule error${n === 1 ? '' : 's'}: run quartermaster check before play`,
+    ruleErrors: (n: number) => `${n} rule error${n === 1 ? '' : 's'}; show this card at the event desk:`,
+    ruleNotes: 'Worth knowing:',
+    // The core's own words (Violation.message) are English; no template needed.
+    violation: {} as Record<string, (p: Params) => string>,
+    // The games' names in English are the rulesets' own (core/rulesets/*.ts name).
+    games: {} as Partial<Record<RulesetId, string>>,
     // Fortune's Landing
     armourRating: 'Armour rating',
     threshold: 'Threshold',
@@ -114,7 +125,27 @@ export const LABELS = {
     ruleset: 'Игра',
     skills: 'Умения',
     noSkills: 'няма',
-    ruleErrors: (n: number) => `${n} ${n === 1 ? 'нарушение' : 'нарушения'} на правилата: проверете с quartermaster check преди играта`,
+    ruleErrors: (n: number) => `${n} ${n === 1 ? 'нарушение' : 'нарушения'} на правилата; покажете картата на регистрацията:`,
+    ruleNotes: 'За сведение:',
+    // Each rules error of the mage rules in short, for the card (the app shows the long form with
+    // the rule text quoted: renderer/locales/bg.ts violation.*). Codes without one print the core's words.
+    violation: {
+      'bg.missing-block': () => 'не е посочен пътят на мага (боен или ролеви) и полагащите му се доспехи',
+      'bg.armour.unknown-type': (p) => `„${p.name}“: вид броня „${p.type}“, правилата познават само кожена и метална`,
+      'bg.armour.metal-over-metal': (p) => `„${p.name}“ и „${p.other}“: две метални брони една върху друга (${BG_LOCATION[String(p.location)] ?? p.location})`,
+      'bg.armour.heavier-than-entitled': (p) => `„${p.name}“: броня над полагащата се (${BG_ARMOUR[String(p.entitlement)] ?? p.entitlement}); пази като ${BG_ARMOUR[String(p.protection)] ?? p.protection}`,
+      'bg.weapon.too-long': (p) => `„${p.name}“: ${p.length} см, оръжието на мага е до ${p.max} см`,
+      'bg.weapon.decorative-staff': (p) => `„${p.name}“: декоративният жезъл не е оръжие`,
+      'bg.weapon.shield': (p) => `„${p.name}“: магът не може да използва щит`,
+      'bg.weapon.missile': (p) => `„${p.name}“: магът не може да използва стрелкови и метателни оръжия`,
+      'bg.weapon.not-allowed': (p) => `„${p.name}“: магът носи само късо или средно оръжие (до 1 м) или бойна тояга`,
+      'bg.path.no-school': () => 'бойният маг няма избрана школа',
+      'bg.path.role-with-school': (p) => `ролевият маг не се обвързва с бойна школа, а е посочена „${p.school}“`,
+      'bg.path.no-style': (p) => `член на орден „${p.order}“ без избран ролеви стил (Заклинател или Вещер)`,
+      'bg.path.style-without-order': () => 'избран ролеви стил без орден',
+    } as Record<string, (p: Params) => string>,
+    // The English games keep their own names; the Bulgarian game is named as its players name it.
+    games: { 'bg-magic': 'Български правила за магове' } as Partial<Record<RulesetId, string>>,
     armourRating: 'Броня',
     threshold: 'Праг',
     areas: 'Зони',

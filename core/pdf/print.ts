@@ -15,6 +15,12 @@ export type PrintCharacter = { character: Character; derivation: Derivation; sou
 
 export type PrintOptions = {
   layout?: Partial<PrintLayoutSettings>;
+  /**
+   * The event desk's editions (core/desk/editions.ts): the edition each card's serial gets in this
+   * print, printed as SERIAL/EDITION and carried in the character card's QR code. Without it (a print
+   * outside an event) cards carry the serial alone.
+   */
+  editions?: (characterId: string, serial: string) => string;
   sections?: readonly CardSection[];
   /** Card language; "auto" prints bg-magic in Bulgarian and the other games in English. */
   language?: CardLanguage | 'auto';
@@ -86,10 +92,12 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   const problems: PrintProblem[] = [];
   const warnings: PrintProblem[] = [];
   for (const entry of order) {
-    const ctx = cardContext(entry.character, entry.derivation, options.metrics, printedOn, options.language ?? 'auto');
+    const editionOf = options.editions ? (serial: string) => options.editions!(entry.character.id, serial) : undefined;
+    const ctx = { ...cardContext(entry.character, entry.derivation, options.metrics, printedOn, options.language ?? 'auto'), ...(editionOf ? { editionOf } : {}) };
     const mine: LaidOutCard[] = [];
     try {
-      for (const spec of cardsFor(ctx, sections)) {
+      for (const made of cardsFor(ctx, sections)) {
+        const spec = editionOf ? withEdition(made, editionOf(made.serial)) : made;
         const fronts = layoutContent(spec.front, card, options.metrics).faces;
         const back = spec.back ? layoutContent(spec.back, card, options.metrics, { continuation: false }).faces[0] : undefined;
         fronts.forEach((front, i) => mine.push({ front, ...(back ? { back } : {}), spec, source: entry.source, part: i + 1, parts: fronts.length }));
@@ -107,6 +115,16 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   }
   const sheets = impose(cards, grid, settings, options.backs ?? true);
   return { grid, settings, cards, sheets, order, problems, warnings };
+}
+
+/** The card with its edition: on the spec, and after the serial in the footers that show it. */
+function withEdition(spec: CardSpec, edition: string): CardSpec {
+  const label = `${spec.serial}/${edition}`;
+  const footer = (c: CardSpec['front']): CardSpec['front'] => {
+    const left = c.footer?.left;
+    return left && left.endsWith(spec.serial) ? { ...c, footer: { ...c.footer, left: `${left}/${edition}` } } : c;
+  };
+  return { ...spec, edition, label, front: footer(spec.front), ...(spec.back ? { back: footer(spec.back) } : {}) };
 }
 
 function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string[] {

@@ -265,6 +265,7 @@ export function deriveBgMagic(character: Character): { derived: BgMagicDerived; 
     derived: {
       ruleset: 'bg-magic',
       energy: sheet ? mageEnergy(sheet.path, sheet.entitlement) : 0,
+      battleEnergy: sheet ? BATTLE_MAGE_ENERGY[sheet.entitlement] : 0,
       worn,
       wornByLocation,
       heavierThanEntitled: entitlement !== null && weight(worn) > weight(entitlement),

@@ -171,7 +171,7 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
   return {
     derived: {
       ruleset: 'novitas',
-      powerPoints: { pool, breakCap, dailyCap: NOVITAS_DAILY_CAP, plannedCost, plannedAgainstCap },
+      powerPoints: { pool, breakCap, dailyCap: NOVITAS_DAILY_CAP, plannedCost, plannedAgainstCap, overCap: Math.max(0, plannedAgainstCap - NOVITAS_DAILY_CAP) },
       plan,
     },
     violations,

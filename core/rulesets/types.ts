@@ -73,6 +73,8 @@ export type NovitasDerived = {
     plannedCost: number;
     /** The part of the plan that counts against the cap (break-cap points spent first). */
     plannedAgainstCap: number;
+    /** How far the plan goes over the daily cap (0 when it stays within it). */
+    overCap: number;
   };
   plan: NovitasPlanLine[];
 };
@@ -80,6 +82,8 @@ export type NovitasDerived = {
 export type BgMagicDerived = {
   ruleset: 'bg-magic';
   energy: number;
+  /** A battle mage's energy with the same entitlement (a role mage has one half more); 0 with no path. */
+  battleEnergy: number;
   /** The heaviest armour worn. */
   worn: 'metal' | 'leather' | 'none';
   /** The heaviest known armour class on each location (absent: none). */

@@ -10,6 +10,7 @@ import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
 import { startProc, stopAll, until, type Proc } from './testing-procs';
 import { entry, ledgerEvent, sheet } from './testing';
+import type { Dump } from './testing-dump';
 
 const ev = ledgerEvent();
 const characters = Array.from({ length: 30 }, (_, i) => sheet(`Player ${String(i + 1).padStart(2, '0')}`));
@@ -27,7 +28,7 @@ function work(desk: string, n: number, at?: (k: number) => string): LedgerEntry[
   const out: LedgerEntry[] = [];
   for (let k = 0; k < n; k++) {
     const c = characters[(k * 7 + desk.length) % characters.length]!;
-    const e = k % 3 === 2 ? entry('printed', c.id, desk, { serial: `CH-${c.id.slice(0, 5)}`, edition: `${k}-${desk}` }) : entry('check-in', c.id, desk);
+    const e = k % 3 === 2 ? entry('printed', c.id, desk) : entry('check-in', c.id, desk);
     out.push(at ? { ...e, at: at(k) } : e);
   }
   return out;
@@ -38,15 +39,14 @@ async function record(p: Proc, entries: LedgerEntry[]): Promise<void> {
   for (const e of entries) expected.add(e.id);
 }
 
-type Dump = { entries: string[]; characters: Record<string, string>; conflicts: string[]; files: Record<string, string> };
 
 /** Waits until all the given processes hold the same; returns their dumps. */
 async function converge(procs: Proc[], timeoutMs = 25_000): Promise<Dump[]> {
   let dumps: Dump[] = [];
   const same = async () => {
     dumps = await Promise.all(procs.map(async (p) => {
-      const { entries, characters, conflicts, files } = (await p.ask('dump')) as Dump;
-      return { entries, characters, conflicts, files };
+      const { entries, characters, conflicts, files, folded } = (await p.ask('dump')) as Dump;
+      return { entries, characters, conflicts, files, folded };
     }));
     const [first, ...rest] = dumps.map((d) => JSON.stringify({ ...d }));
     return rest.every((r) => r === first) && dumps[0]!.entries.length >= expected.size;
@@ -67,7 +67,10 @@ function expectAgreed(dumps: Dump[], conflicts: string[] = []): void {
     expect(d.characters).toEqual(first!.characters);
     expect(d.conflicts).toEqual(first!.conflicts);
     expect(d.files).toEqual(first!.files);
+    expect(d.folded).toEqual(first!.folded);
   }
+  // Something was folded: players are in, and prints are current.
+  if (expected.size > 0) expect(Object.keys(first!.folded.checkedIn).length).toBeGreaterThan(0);
   expect(new Set(first!.entries)).toEqual(expected);
   expect(first!.conflicts).toEqual([...conflicts].sort());
   // The event file on disk lists every entry too (a desk can walk away with its files).

@@ -1,79 +1,53 @@
-// The one place the sync code meets the event ledger (event file format v2, SEAMS.md): the header,
-// the entry schema, the union merge and reading/writing the event file. Everything else in
-// node/sync/ goes through these names, so that the ledger's own module can replace the stand-ins
-// below without touching the rest.
-//
-// Stand-in until core/desk/ledger.ts lands on main: the base fields SEAMS.md fixes for every entry
-// (loose: the kind's own fields survive), the v2 header, and `mergeEvents` as specified (union of
-// entries by id, identical in either order, sorted by (at, id); header fields of `a` win).
+// The one place the sync code meets the event ledger (event file format v2, core/desk/): the
+// header, the entry schema, the union merge and reading/writing the event file. The rest of
+// node/sync/ goes through these names.
 import { z } from 'zod';
-import { parseGuardedJson } from '../../core/format/json-guard';
-import { fieldPath } from '../../core/format/paths';
-import { describeIssue } from '../../core/format/versioned';
+import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
+import { eventSchema, MAX_ENTRIES, type DeskEvent } from '../../core/desk/event';
+import { ledgerEntrySchema, mergeEvents, type LedgerEntry } from '../../core/desk/ledger';
 
-export const EVENT_FORMAT = 'quartermaster-event' as const;
-export const LEDGER_EVENT_VERSION = 2 as const;
-/** Most entries one event holds (a 2,000-player weekend writes a few per player). */
-export const MAX_ENTRIES = 200_000;
+export { ledgerEntrySchema, mergeEvents, MAX_ENTRIES, type LedgerEntry };
 
-const isoTime = z.iso.datetime({ offset: true });
-const lowerUuid = z.uuid().regex(/^[0-9a-f-]+$/, 'a lower-case UUID');
+export type LedgerEvent = DeskEvent;
+/** The event file without its entries: what the "header" document holds. */
+export type EventHeader = Pick<DeskEvent, 'format' | 'version' | 'id' | 'name' | 'game' | 'dates' | 'homeDesk'> & Record<string, unknown>;
 
-export const ledgerEntrySchema = z.looseObject({
-  id: lowerUuid,
-  at: isoTime,
-  desk: z.string().min(1).max(60),
-  kind: z.string().min(1).max(60),
-  character: lowerUuid.optional(),
+/** The header checked with the event file's own schema (as an event with no entries). */
+export const eventHeaderSchema = z.unknown().transform((raw, ctx) => {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || 'entries' in raw) {
+    ctx.addIssue({ code: 'custom', message: 'must be an event file header (an object without entries)' });
+    return z.NEVER;
+  }
+  const r = eventSchema.safeParse({ ...(raw as object), entries: [] });
+  if (!r.success) {
+    for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path } as never);
+    return z.NEVER;
+  }
+  return headerOf(r.data);
 });
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-
-export const eventHeaderSchema = z.looseObject({
-  format: z.literal(EVENT_FORMAT),
-  version: z.literal(LEDGER_EVENT_VERSION),
-  id: z.uuid(),
-  name: z.string().min(1).max(200),
-  game: z.string().max(200),
-  dates: z.looseObject({ start: z.iso.date(), end: z.iso.date() }),
-});
-export type EventHeader = z.infer<typeof eventHeaderSchema>;
-
-export type LedgerEvent = EventHeader & { entries: LedgerEntry[] };
-
-export const ledgerEventSchema = eventHeaderSchema.extend({ entries: z.array(ledgerEntrySchema).max(MAX_ENTRIES) });
-
-const byTimeThenId = (x: LedgerEntry, y: LedgerEntry) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
-
-/** Union of two copies of one event's ledger (SEAMS.md): entries by id, sorted by (at, id). */
-export function mergeEvents(a: LedgerEvent, b: LedgerEvent): LedgerEvent {
-  const byId = new Map<string, LedgerEntry>();
-  for (const e of a.entries) byId.set(e.id, e);
-  for (const e of b.entries) if (!byId.has(e.id)) byId.set(e.id, e);
-  return { ...b, ...a, entries: [...byId.values()].sort(byTimeThenId) };
-}
 
 /** The header of an event: everything but its entries. */
-export function headerOf(event: LedgerEvent): EventHeader {
+export function headerOf(event: DeskEvent): EventHeader {
   const { entries: _entries, ...header } = event;
-  return header;
+  return header as EventHeader;
 }
 
-export type EventReadResult = { ok: true; event: LedgerEvent } | { ok: false; message: string; field?: string };
+export type EventReadResult = { ok: true; event: DeskEvent; migratedFrom?: number } | { ok: false; message: string; field?: string };
 
-/** An event file's bytes, guarded and validated as every file is. */
+/** An event file's bytes, guarded, migrated from older versions and validated, as every file is. */
 export function readEventFile(bytes: Uint8Array, source: string): EventReadResult {
-  const parsed = parseGuardedJson(bytes);
-  if (!parsed.ok) return { ok: false, message: `${source}: ${parsed.failure.message}` };
-  const r = ledgerEventSchema.safeParse(parsed.value);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    const field = fieldPath(issue.path);
-    return { ok: false, message: `${source}: field "${field || '(top level)'}": ${describeIssue(issue)}`, field };
-  }
-  return { ok: true, event: r.data as LedgerEvent };
+  const r = loadEventBytes(bytes, source);
+  if (!r.ok) return r.problem.field === undefined ? { ok: false, message: r.problem.message } : { ok: false, message: r.problem.message, field: r.problem.field };
+  return r.migratedFrom === undefined ? { ok: true, event: r.event } : { ok: true, event: r.event, migratedFrom: r.migratedFrom };
 }
 
-/** The event file's text: validated, pretty, a trailing newline. */
-export function eventFileText(event: LedgerEvent): string {
-  return `${JSON.stringify(ledgerEventSchema.parse(event), null, 2)}\n`;
+/**
+ * The event file's text (core/desk/event-load.ts serializeEvent). `entriesChecked` when every entry
+ * has passed ledgerEntrySchema already (the store's have), so a 10,000-entry ledger is not parsed
+ * again for every check-in that arrives; the header is checked all the same.
+ */
+export function eventFileText(event: DeskEvent, options: { entriesChecked?: boolean } = {}): string {
+  if (!options.entriesChecked) return serializeEvent(event);
+  const header = eventSchema.parse({ ...headerOf(event), entries: [] });
+  return `${JSON.stringify({ ...header, entries: event.entries }, null, 2)}\n`;
 }

@@ -5,6 +5,7 @@ import { listBackups, backupFolderOf } from '../files';
 import { tempFolder } from '../testing';
 import { eventFileText, headerOf } from './ledger-api';
 import { FileMirror } from './mirror';
+import { holdBackConflicts } from './conflict-list';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
 import { entry, ledgerEvent, sheet } from './testing';
@@ -96,7 +97,22 @@ describe('the file mirror', () => {
     const [c2] = await two.store.conflicts();
     expect(c1!.versions.map((v) => v.character.notes).sort()).toEqual(['desk one', 'desk two']);
     expect(c2!.versions[0]!.rev).toBe(c1!.versions[0]!.rev);
-    // Both files now hold the same (winning) version.
+    // The reprint at either desk holds the character back until the conflict is resolved.
+    const plan = { print: [{ id: ayla.id, file: 'Ayla.character.json' }, { id: 'other', file: 'Bran.character.json' }], skipped: [] as { file: string; reason: string }[] };
+    for (const d of [one, two]) {
+      const fromSync = JSON.parse(await readFile(join(t.dir, `${d === one ? 'one' : 'two'}-sync`, 'conflicts.json'), 'utf8')).conflicts;
+      expect(fromSync).toEqual([{ id: ayla.id, file: 'Ayla.character.json' }]);
+      const held = holdBackConflicts(plan, fromSync);
+      expect(held.print.map((p) => p.file)).toEqual(['Bran.character.json']);
+      expect(held.skipped[0]!.reason).toMatch(/edited at two desks/);
+    }
+    await one.store.resolveConflict(ayla.id, { ...ayla, notes: 'desk one and desk two' });
+    await one.store.db.replicate.to(two.store.db);
+    await one.mirror.syncOnce();
+    await two.mirror.syncOnce();
+    expect(JSON.parse(await readFile(join(t.dir, 'two-sync', 'conflicts.json'), 'utf8')).conflicts).toEqual([]);
+    expect(JSON.parse(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8')).notes).toBe('desk one and desk two');
+    // Both files now hold the same version.
     expect(await readFile(join(one.folder, 'Ayla.character.json'), 'utf8')).toBe(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8'));
   });
 

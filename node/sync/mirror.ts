@@ -7,18 +7,26 @@
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
 // event folder and checked to stay inside it. Only the folder's top level is mirrored.
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
 import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic } from '../files';
 import { isInside } from '../paths';
+import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { eventFileText, headerOf, readEventFile } from './ledger-api';
 import { MirrorState, type FileState } from './mirror-state';
 import type { EventStore } from './store';
 
 export const EVENT_SUFFIX = '.event.json';
+/** Character files written at once when many arrive (the first join of a 2,000-player event). */
+const WRITE_CONCURRENCY = 8;
+/**
+ * The event file only grows (entries are never removed or changed), so its previous version is
+ * backed up at most this often rather than on every arriving check-in.
+ */
+export const EVENT_BACKUP_EVERY_MS = 60_000;
 
 export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean };
 
@@ -26,6 +34,8 @@ export class FileMirror {
   /** Files that could not be shared, by name, with the reason (shown to the volunteer). */
   readonly problems = new Map<string, string>();
   private chain: Promise<unknown> = Promise.resolve();
+  private lastEventBackup = -Infinity;
+  private conflictsKnown: string | null = null;
 
   constructor(
     readonly folder: string,
@@ -147,38 +157,65 @@ export class FileMirror {
     let eventChanged = this.state.data.event === undefined;
     const byId = new Map<string, string>();
     for (const [name, s] of Object.entries(this.state.data.files)) byId.set(s.id, name);
+    const pending: (() => Promise<void>)[] = [];
+    const claimed = new Set<string>();
     for (const doc of docs) {
       if (doc.kind !== 'character') {
         eventChanged = true;
         continue;
       }
       const stored = await this.store.character(doc.character.id);
-      if (!stored) continue;
+      if (!stored || claimed.has(stored.id)) continue;
       let name = byId.get(stored.id);
       const known = name === undefined ? undefined : this.state.data.files[name];
       if (known && known.rev === stored.rev) continue;
-      if (name === undefined) name = await this.freeName(stored.file);
-      const path = join(this.folder, name);
-      if (!isInside(this.folder, path)) throw new Error(`${name}: not inside the event folder`);
-      if (known && !(await this.unchangedOnDisk(path, known))) continue; // edited here meanwhile: imported next pass
-      const text = serializeCharacter(stored.character);
-      await backUp(path, backupFolderOf(this.folder, path), this.now());
-      await writeAtomic(path, text);
-      const info = await stat(path);
-      this.state.data.files[name] = { id: stored.id, rev: stored.rev, hash: sha256(new TextEncoder().encode(text)), size: info.size, mtimeMs: info.mtimeMs };
-      byId.set(stored.id, name);
-      report.written.push(name);
+      if (name === undefined) name = await this.freeName(stored.file, claimed);
+      claimed.add(stored.id);
+      claimed.add(name);
+      const fileName = name;
+      const path = join(this.folder, fileName);
+      if (!isInside(this.folder, path)) throw new Error(`${fileName}: not inside the event folder`);
+      pending.push(async () => {
+        if (known && !(await this.unchangedOnDisk(path, known))) return; // edited here meanwhile: imported next pass
+        const text = serializeCharacter(stored.character);
+        await backUp(path, backupFolderOf(this.folder, path), this.now());
+        await writeAtomic(path, text);
+        const info = await stat(path);
+        this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, hash: sha256(new TextEncoder().encode(text)), size: info.size, mtimeMs: info.mtimeMs };
+        report.written.push(fileName);
+      });
     }
+    // A few files at a time: each write waits on the disk (fsync) more than on the processor.
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, pending.length) }, async () => {
+      while (next < pending.length) await pending[next++]!();
+    }));
+    report.written.sort();
     if (eventChanged) report.eventWritten = await this.writeEventFile();
+    if (this.conflictsKnown === null || docs.some((d) => d.kind === 'character')) await this.writeConflicts();
     this.state.data.seq = lastSeq;
   }
 
+  /** Keeps the sync folder's list of characters in conflict (the reprint holds them back). */
+  private async writeConflicts(): Promise<void> {
+    const byId = new Map(Object.entries(this.state.data.files).map(([name, s]) => [s.id, name]));
+    const list = (await this.store.conflicts()).map((c) => ({ id: c.id, file: byId.get(c.id) ?? c.versions[0]!.file }));
+    const text = JSON.stringify(list);
+    if (text === this.conflictsKnown) return;
+    await writeConflictList(dirname(this.state.path), list);
+    this.conflictsKnown = text;
+  }
+
   /** The document's own name when it is free in the folder, else "<stem> (2)…". */
-  private async freeName(wanted: string): Promise<string> {
-    const taken = new Set(Object.keys(this.state.data.files));
+  private async freeName(wanted: string, claimed: ReadonlySet<string> = new Set()): Promise<string> {
+    const taken = new Set([...Object.keys(this.state.data.files), ...claimed]);
     const onDisk = new Set(await this.listFolder());
     if (safeCharacterFileName(wanted) && !taken.has(wanted) && !onDisk.has(wanted)) return wanted;
     const stem = safeStem(wanted.slice(0, -CHARACTER_FILE_SUFFIX.length));
+    for (let n = 2; n < 10_000; n++) {
+      const candidate = `${stem} (${n})${CHARACTER_FILE_SUFFIX}`;
+      if (!taken.has(candidate) && !onDisk.has(candidate)) return candidate;
+    }
     const path = await freePath(this.folder, stem);
     return path.slice(this.folder.length + 1);
   }
@@ -205,13 +242,16 @@ export class FileMirror {
     }
     const known = this.state.data.event;
     if (known && !(await this.unchangedOnDisk(path, known))) return false;
-    const text = eventFileText(event);
+    const text = eventFileText(event, { entriesChecked: true });
     const bytes = new TextEncoder().encode(text);
     const hash = sha256(bytes);
     if (known?.hash === hash) return false;
-    await backUpEvent(path, this.folder, this.now()).catch((e) => {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    });
+    if (this.now() - this.lastEventBackup >= EVENT_BACKUP_EVERY_MS) {
+      await backUpEvent(path, this.folder, this.now()).catch((e) => {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      });
+      this.lastEventBackup = this.now();
+    }
     await writeAtomic(path, text);
     const info = await stat(path);
     this.state.data.event = { id: event.id, rev: '', hash, size: info.size, mtimeMs: info.mtimeMs };

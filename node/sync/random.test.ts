@@ -67,7 +67,7 @@ async function runSeed(seed: number): Promise<{ entries: number; conflicts: numb
   let hubUp = true;
   let partitions = 0;
   let hubDowns = 0;
-  const dumpAll = async () => [...(await Promise.all(desks.map(dumpSession))), await hubs.ask('dump', { eventId: ev.id }).then(({ entries, characters, conflicts, files }) => ({ entries, characters, conflicts, files }))];
+  const dumpAll = async () => [...(await Promise.all(desks.map(dumpSession))), await hubs.ask('dump', { eventId: ev.id }).then(({ entries, characters, conflicts, files, folded }) => ({ entries, characters, conflicts, files, folded }))];
   const t0 = Date.now();
   const mark = (what: string) => process.env.QM_SYNC_TIMING && console.log(`seed ${seed} ${what} ${Date.now() - t0} ms`);
   try {

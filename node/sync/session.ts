@@ -16,7 +16,9 @@ import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
 
-export const SYNC_FOLDER = '.quartermaster-sync';
+import { SYNC_FOLDER } from './conflict-list';
+
+export { SYNC_FOLDER };
 
 export class SyncSetupError extends Error {}
 
@@ -127,7 +129,7 @@ export class DeskSession {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.pass();
-    }, this.options.settleMs ?? 30);
+    }, this.options.settleMs ?? 100);
   }
 
   /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc } from './docs';
-import { mergeEvents, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
+import { type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
@@ -104,22 +104,32 @@ export class EventStore {
     return fresh.length;
   }
 
+  /** Entries already read and checked (they never change, so they are read once). */
+  private entryCache = new Map<string, LedgerEntry>();
+  private entrySeq: number | string = 0;
+  private sorted: LedgerEntry[] | null = [];
+
   /** Every valid entry in the store, sorted by (at, id). */
   async entries(): Promise<LedgerEntry[]> {
-    const res = await this.db.allDocs({ startkey: ENTRY_PREFIX, endkey: `${ENTRY_PREFIX}\uffff`, include_docs: true });
-    const out: LedgerEntry[] = [];
-    for (const row of res.rows) {
-      const got = this.checked(row.doc);
-      if (got && got.doc.kind === 'entry') out.push(got.doc.entry);
+    const res = await this.db.changes({ since: this.entrySeq, include_docs: true });
+    for (const change of res.results) {
+      if (!change.id.startsWith(ENTRY_PREFIX) || this.entryCache.has(change.id) || !change.doc || change.doc._deleted) continue;
+      const got = this.checked(change.doc);
+      if (got && got.doc.kind === 'entry') {
+        this.entryCache.set(change.id, got.doc.entry);
+        this.sorted = null;
+      }
     }
-    return out.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.id < y.id ? -1 : 1));
+    this.entrySeq = res.last_seq;
+    if (!this.sorted) this.sorted = [...this.entryCache.values()].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.id < y.id ? -1 : 1));
+    return this.sorted;
   }
 
   /** The event as a ledger file holds it: header + every entry; null before a header arrived. */
   async event(): Promise<LedgerEvent | null> {
     const header = await this.header();
     if (!header) return null;
-    return mergeEvents({ ...header, entries: await this.entries() }, { ...header, entries: [] });
+    return { ...header, entries: await this.entries() } as LedgerEvent;
   }
 
   /** Every character (the winning revision) with the revisions it conflicts with. */

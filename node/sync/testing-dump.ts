@@ -1,9 +1,14 @@
 // What a desk holds, in its database and in its folder's files, for comparing desks in tests (not shipped).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { foldEvent } from '../../core/desk/fold';
 import type { DeskSession } from './session';
 
-export type Dump = { entries: string[]; characters: Record<string, string>; conflicts: string[]; files: Record<string, string> };
+/**
+ * `folded` is what the desk shows, folded from the ledger by core/desk/fold.ts: who is in (since
+ * when), each character's current print, and the void list.
+ */
+export type Dump = { entries: string[]; characters: Record<string, string>; conflicts: string[]; files: Record<string, string>; folded: { checkedIn: Record<string, string>; current: Record<string, string>; voids: string[] } };
 
 export async function dumpSession(s: DeskSession): Promise<Dump> {
   await s.pass();
@@ -12,5 +17,16 @@ export async function dumpSession(s: DeskSession): Promise<Dump> {
   const conflicts = (await s.store.conflicts()).map((c) => c.id).sort();
   const files: Record<string, string> = {};
   for (const name of (await readdir(s.options.folder)).sort()) if (!name.startsWith('.')) files[name] = await readFile(join(s.options.folder, name), 'utf8');
-  return { entries: event?.entries.map((e) => e.id) ?? [], characters, conflicts, files };
+  const checkedIn: Record<string, string> = {};
+  const current: Record<string, string> = {};
+  let voids: string[] = [];
+  if (event) {
+    const f = foldEvent(event);
+    for (const [id, c] of [...f.characters].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (c.checkedInAt) checkedIn[id] = c.checkedInAt;
+      if (c.current) current[id] = c.current.id;
+    }
+    voids = f.voids.map((v) => v.label).sort();
+  }
+  return { entries: event?.entries.map((e) => e.id) ?? [], characters, conflicts, files, folded: { checkedIn, current, voids } };
 }

@@ -1,5 +1,5 @@
 // Test support for the sync tests (not shipped): v2 events, ledger entries, characters.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Character } from '../../core/model/character';
 import type { LedgerEntry, LedgerEvent } from './ledger-api';
 
@@ -17,9 +17,23 @@ export function ledgerEvent(overrides: Partial<LedgerEvent> = {}): LedgerEvent {
 }
 
 let clock = Date.parse('2026-10-02T09:00:00Z');
-export function entry(kind: string, character: string | undefined, desk: string, extra: Record<string, unknown> = {}): LedgerEntry {
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const serialOf = (id: string) => `CH-${[...id.replace(/-/g, '').slice(0, 10)].map((h) => CROCKFORD[parseInt(h, 16)]).join('').replace(/^(.{5})/, '$1-')}`;
+
+/** A valid ledger entry of `kind` (with the fields that kind needs), one second after the last. */
+export function entry(kind: LedgerEntry['kind'], character: string | undefined, desk: string, extra: Record<string, unknown> = {}): LedgerEntry {
   clock += 1000;
-  return { id: randomUUID(), at: new Date(clock).toISOString(), desk, kind, ...(character ? { character } : {}), ...extra };
+  const own: Record<string, unknown> =
+    kind === 'printed'
+      ? { hash: createHash('sha256').update(randomUUID()).digest('hex'), cards: [{ serial: serialOf(character!), edition: '1' }] }
+      : kind === 'voided'
+        ? { cards: [{ serial: serialOf(character!) }] }
+        : kind === 'note'
+          ? { text: 'rain at the gate' }
+          : kind === 'undo'
+            ? { target: randomUUID() }
+            : {};
+  return { id: randomUUID(), at: new Date(clock).toISOString(), desk, kind, ...(character ? { character: character.toLowerCase() } : {}), ...own, ...extra } as LedgerEntry;
 }
 
 export function sheet(name: string, overrides: Record<string, unknown> = {}): Character {

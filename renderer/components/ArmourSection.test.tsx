@@ -31,7 +31,7 @@ describe('armour section: the body diagram', () => {
 
     fireEvent.click(part('Torso'));
     expect(part('Torso').getAttribute('aria-checked')).toBe('true');
-    expect(part('Torso').getAttribute('aria-label')).toBe('Torso. 5 points, averaged into the rating. covered by Breastplate');
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 5 points, averaged into the rating. covered by Breastplate');
     expect(editedCharacter(app).armour[0]!.locations).toEqual(['torso']);
     // Plate is 5 ("plate mail five"); one area covered: rating 5, Threshold 1 at 5 or more.
     expect(summary('Armour rating')).toBe('5');
@@ -85,6 +85,16 @@ describe('armour section: the body diagram', () => {
     // Values drawn on the diagram: plate 5 on the torso, heavy leather 2 on the left leg.
     const value = (loc: string) => diagram().querySelector(`[data-location="${loc}"] .part-value`)!.textContent;
     expect([value('torso'), value('left-leg'), value('right-leg')]).toEqual(['5', '2', '–']);
+  });
+});
+
+describe('armour section: words', () => {
+  it('says "1 piece" and "1 point", not "1 pieces" or "1 points"', async () => {
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen', armour: [{ name: 'Robe', type: 'cloth', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 piece. covered by Robe');
+    cleanup();
+    await openCharacter(makeCharacter({ ruleset: 'fortunes-landing', name: 'Ayla', armour: [{ name: 'Jerkin', type: 'light-leather', locations: ['torso'] }] }));
+    expect(part('Torso').getAttribute('aria-label')).toBe('Torso, 1 point, averaged into the rating. covered by Jerkin');
   });
 });
 

@@ -5,7 +5,7 @@
 // to clear the school, which a role mage may not have.
 import { useState } from 'react';
 import type { BgMagicSheet, Character } from '../../core/model/character';
-import { BATTLE_MAGE_ENERGY, ROLE_MAGE_ENERGY_FACTOR, type BgArmour, type MagePath } from '../../core/rulesets/bg-magic';
+import { ROLE_MAGE_ENERGY_FACTOR, type BgArmour, type MagePath } from '../../core/rulesets/bg-magic';
 import type { BgMagicDerived } from '../../core/rulesets/types';
 import { useActions } from '../actions';
 import { updateBgMagic, withText } from '../edits';
@@ -39,7 +39,7 @@ export function BgPathSection({ character, derived, readOnly }: { character: Cha
   };
 
   const energy = derived?.energy ?? 0;
-  const battle = sheet ? BATTLE_MAGE_ENERGY[sheet.entitlement] : null;
+  const battle = derived?.battleEnergy ?? 0;
   const school = sheet?.school;
   // A role mage "does not bind to a battle school": offer to clear one (unless the player kept it).
   const offerClear = sheet?.path === 'role' && !blank(school) && keptSchool !== school && !readOnly;
@@ -55,8 +55,8 @@ export function BgPathSection({ character, derived, readOnly }: { character: Cha
           {sheet === undefined
             ? t('bg.energyNone')
             : sheet.path === 'battle'
-              ? t('bg.energyBattle', { armour: armourTypeName(sheet.entitlement), energy: num(battle!) })
-              : t('bg.energyRole', { armour: armourTypeName(sheet.entitlement), battle: num(battle!), factor: num(ROLE_MAGE_ENERGY_FACTOR), energy: num(energy) })}
+              ? t('bg.energyBattle', { armour: armourTypeName(sheet.entitlement), energy: num(battle) })
+              : t('bg.energyRole', { armour: armourTypeName(sheet.entitlement), battle: num(battle), factor: num(ROLE_MAGE_ENERGY_FACTOR), energy: num(energy) })}
         </span>
       </div>
       <div className="form-grid">

@@ -141,13 +141,15 @@ export function BodyDiagram(props: {
             );
           }
           const name = locationName(location);
+          // The name starts with the words drawn on the shape, in their order (the location, then
+          // its value: WCAG 2.5.3 Label in Name), so "Right arm" said by voice control finds it.
           const label = [
-            name,
-            v?.description,
+            v?.description ? `${name}, ${v.description}` : name,
             props.pieceName === null ? t('diagram.noPiece') : t(covered ? 'diagram.coveredBy' : 'diagram.notCoveredBy', { piece: props.pieceName }),
-          ]
-            .filter(Boolean)
-            .join('. ');
+          ].join('. ');
+          // The full name, on two lines where the shape is narrow (an arm, a leg).
+          const words = name.split(' ');
+          const lines = shape.kind === 'rect' && shape.w < 60 && words.length > 1 ? [words.slice(0, -1).join(' '), words[words.length - 1]!] : [name];
           return (
             <g
               key={location}
@@ -168,11 +170,16 @@ export function BodyDiagram(props: {
             >
               {ring}
               {shapeEl}
-              <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle">
-                {v?.value ?? '–'}
-              </text>
               <text x={c.x} y={c.y + 16} className="part-name" textAnchor="middle" aria-hidden="true">
-                {t(`diagram.short.${location}`)}
+                {lines.map((line, k) => (
+                  <tspan key={k} x={c.x} dy={k === 0 ? 0 : 12}>
+                    {/* A space after each line, so the text reads "Right arm 2", not "Right arm2". */}
+                    {`${line} `}
+                  </tspan>
+                ))}
+              </text>
+              <text x={c.x} y={c.y - 2} className={`part-value${(v?.value.length ?? 1) > 3 ? ' is-word' : ''}`} textAnchor="middle" aria-hidden="true">
+                {v?.value ?? '–'}
               </text>
             </g>
           );

@@ -13,14 +13,11 @@ export function IdentitySection({ character, readOnly }: { character: Character;
   return (
     <Panel id="identity" title={t('identity.heading')}>
       <div className="form-grid identity">
-        <div className="field">
-          <span className="label-text" id="identity-ruleset-label">
-            {t('identity.ruleset')}
-          </span>
-          <span className="static-value" aria-labelledby="identity-ruleset-label">
-            {rulesetName(character.ruleset)}
-          </span>
-        </div>
+        {/* A fact, not a control: a term and its value (no ARIA naming on a plain span). */}
+        <dl className="field static-field">
+          <dt className="label-text">{t('identity.ruleset')}</dt>
+          <dd className="static-value">{rulesetName(character.ruleset)}</dd>
+        </dl>
         <TextField label={t('identity.name')} field="name" value={character.name} maxLength={NAME_MAX} readOnly={readOnly} onChange={set('name')} />
         <TextField label={t('identity.player')} field="player" value={character.player} maxLength={PLAYER_MAX} readOnly={readOnly} onChange={set('player')} />
         <TextField label={t('identity.notes')} field="notes" value={character.notes} maxLength={NOTES_MAX} readOnly={readOnly} multiline rows={4} className="field-wide" onChange={set('notes')} />

@@ -3,7 +3,7 @@
 // after reductions, and the incantation checker.
 import { useEffect, useState } from 'react';
 import type { Character, NovitasSheet } from '../../core/model/character';
-import { powerPointsSkillLevel, spellKey } from '../../core/rulesets/novitas';
+import { NOVITAS_DAILY_CAP, powerPointsSkillLevel, spellKey } from '../../core/rulesets/novitas';
 import type { NovitasDerived } from '../../core/rulesets/types';
 import { useActions } from '../actions';
 import { novitasOf, removeAt, setPowerPointsSkill, updateAt, updateNovitas } from '../edits';
@@ -24,7 +24,7 @@ export function NovitasMagicSection({ character, derived, readOnly }: { characte
   const actions = useActions();
   const sheet = novitasOf(character);
   const edit = (update: (n: NovitasSheet) => NovitasSheet, group?: string) => actions.edit((c) => updateNovitas(c, update), group);
-  const pp = derived?.powerPoints ?? { pool: 0, breakCap: 0, dailyCap: 20, plannedCost: 0, plannedAgainstCap: 0 };
+  const pp = derived?.powerPoints ?? { pool: 0, breakCap: 0, dailyCap: NOVITAS_DAILY_CAP, plannedCost: 0, plannedAgainstCap: 0, overCap: 0 };
   const knownNames = sheet.spells.map((s) => s.name);
 
   return (
@@ -134,8 +134,8 @@ function RemoveButton({ label, readOnly, onClick }: { label: string; readOnly: b
 /** The day's spending against the daily cap: break-cap points are spent first and do not count. */
 function CapBar({ pp }: { pp: NovitasDerived['powerPoints'] }) {
   const { t, num } = useT();
-  const { dailyCap, plannedAgainstCap, pool, breakCap, plannedCost } = pp;
-  const over = plannedAgainstCap > dailyCap;
+  const { dailyCap, plannedAgainstCap, pool, breakCap, plannedCost, overCap } = pp;
+  const over = overCap > 0;
   const scale = Math.max(dailyCap, plannedAgainstCap, 1);
   const pct = (n: number) => `${Math.min(100, (n / scale) * 100)}%`;
   const text = t('magic.capText', { spent: num(plannedAgainstCap), cap: num(dailyCap) });
@@ -164,7 +164,7 @@ function CapBar({ pp }: { pp: NovitasDerived['powerPoints'] }) {
       </div>
       <p className="hint">
         {t('magic.capDetail', { planned: num(plannedCost), breakCap: num(breakCap), pool: num(pool) })}
-        {over && ` ${t('magic.capOver', { over: num(plannedAgainstCap - dailyCap) })}`}
+        {over && ` ${t('magic.capOver', { over: num(overCap) })}`}
       </p>
     </div>
   );

@@ -21,8 +21,8 @@ describe('undo and redo', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Character name' }), { target: { value: 'Ayla the Bold' } });
     fireEvent.click(within(armour).getByRole('button', { name: 'Add an armour piece' }));
     fireEvent.change(within(armour).getByRole('combobox', { name: 'Type' }), { target: { value: 'plate' } });
-    fireEvent.click(within(armour).getByRole('checkbox', { name: /^Torso\./ }));
-    fireEvent.click(within(armour).getByRole('checkbox', { name: /^Left leg\./ }));
+    fireEvent.click(within(armour).getByRole('checkbox', { name: /^Torso[,.]/ }));
+    fireEvent.click(within(armour).getByRole('checkbox', { name: /^Left leg[,.]/ }));
     fireEvent.click(within(within(armour).getByRole('group', { name: 'Areas averaged into the rating' })).getAllByRole('radio')[2]!);
     fireEvent.click(button('Add the skill Strikes'));
     fireEvent.click(button('Add a weapon'));

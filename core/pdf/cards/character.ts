@@ -3,17 +3,30 @@
 import type { Location } from '../../model/ids';
 import { bold, space, text, type Block, type FigureBlock, type TextBlock } from '../flow';
 import { mm } from '../layout';
-import { qrCells, qrPayload } from '../qr';
+import { cardCodePayload } from '../card-code';
+import { qrCells } from '../qr';
 import { serialFor } from '../serial';
-import { footerLeft, ruleErrorCount, type CardContext, type CardSpec } from './context';
+import { footerLeft, ruleErrorWords, type CardContext, type CardSpec } from './context';
 
 export function characterCard(ctx: CardContext): CardSpec {
   const { character: c, labels: L } = ctx;
   const serial = serialFor(c.id, 'character', 0);
-  const header: Block[] = [qrFigure(qrPayload(c.id, ctx.hash)), text('title', bold(c.name || '—')), playerLine(ctx)];
+  // At the desk the code names this card's serial and edition (QM2), so a scanned old edition is told apart.
+  const edition = ctx.editionOf?.(serial);
+  const header: Block[] = [qrFigure(cardCodePayload(c.id, ctx.hash, edition ? `${serial}/${edition}` : undefined)), text('title', bold(c.name || '—')), playerLine(ctx)];
   const body: Block[] = [space(0.8), ...derivedLines(ctx)];
-  const errors = ruleErrorCount(ctx);
-  if (errors > 0) body.push(text('body', bold(`⚠ ${L.ruleErrors(errors)}`)));
+  const errors = ruleErrorWords(ctx);
+  if (errors.length > 0) {
+    body.push(text('body', bold(`⚠ ${L.ruleErrors(errors.length)}`)));
+    for (const e of errors) body.push(text('small', `• ${e}`));
+  }
+  // Warnings are legal but change play (armour over a mage's entitlement protects as the lighter):
+  // the player is told too.
+  const notes = ruleErrorWords(ctx, 'warning');
+  if (notes.length > 0) {
+    body.push(text('body', bold(L.ruleNotes)));
+    for (const n of notes) body.push(text('small', `• ${n}`));
+  }
   body.push(skillsLine(ctx));
   const back: Block[] = [
     text('body', bold(`${L.characterId}: `), c.id),

@@ -23,6 +23,8 @@ export type CardContext = {
   printedOn: string;
   rulesetName: string;
   skillName(id: string): string;
+  /** At the event desk: the edition a serial gets in this print (core/desk/editions.ts). */
+  editionOf?(serial: string): string;
 };
 
 /** One card to print, before layout. A card with a `back` gets it printed on the reverse. */
@@ -30,6 +32,9 @@ export type CardSpec = {
   type: CardType;
   section: CardSection;
   serial: string;
+  /** The edition, when printed at the event desk; `label` is then "SERIAL/EDITION". */
+  edition?: string;
+  label?: string;
   front: CardContent;
   back?: CardContent;
 };
@@ -40,5 +45,16 @@ export function footerLeft(kind: string, serial: string): string {
 }
 
 export function ruleErrorCount(ctx: CardContext): number {
-  return ctx.derivation.violations.filter((v) => v.severity === 'error').length;
+  return ruleErrorWords(ctx).length;
+}
+
+/**
+ * The character's rule errors in words, in the card's language: a player reads what is wrong
+ * (never a command to run). A code the language has no words for prints the core's own words.
+ */
+export function ruleErrorWords(ctx: CardContext, severity: 'error' | 'warning' = 'error'): string[] {
+  return ctx.derivation.violations.filter((v) => v.severity === severity).map((v) => {
+    const words = ctx.labels.violation[v.code];
+    return words && v.params ? words(v.params) : v.message;
+  });
 }

@@ -28,7 +28,8 @@ export function cardContext(character: Character, derivation: Derivation, metric
     labels: labelsFor(lang),
     metrics,
     printedOn,
-    rulesetName: ruleset.name,
+    // The game's name in the card's language (the Bulgarian game's own players read it in Bulgarian).
+    rulesetName: labelsFor(lang).games[character.ruleset] ?? ruleset.name,
     skillName: (id) => names.get(id) ?? id,
   };
 }

@@ -106,6 +106,8 @@ describe('the event desk view', () => {
 
     fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
     expect(totals()[3]).toBe('1 checked in');
+    // The name first, so one ending in a full stop ("Chen A.") is not followed by another.
+    expect(screen.getByText('Check-in of Priya undone')).toBeTruthy();
     expect(within(row('Aldric of the Vale')).getByRole('button', { name: 'Check in Aldric of the Vale' })).toBeTruthy();
     act(() => api.fireMenuCommand('undo'));
     expect(totals()[3]).toBe('0 checked in');
@@ -248,9 +250,14 @@ describe('the event desk view', () => {
       problems: [],
       desk: folder(START, 'h5'),
     }));
+    api.previewReprint = vi.fn(async () => ({ characters: 1, everyone: false, unchanged: 4, cards: 2, pages: 1, rulesets: ['novitas' as const], problems: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    // Asked first: whom, how many cards and pages (the dialog's choices: "the desk's print dialog" below).
+    const ask = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await ask.findByText('1 character never printed for this event or changed since: 2 cards on 1 page.');
+    fireEvent.click(ask.getByRole('button', { name: 'Print 1 character…' }));
     const result = within(await screen.findByRole('region', { name: 'Reprint changed' }));
-    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1' });
+    expect(api.reprintChanged).toHaveBeenCalledWith({ folder: EVENT_FOLDER, eventFile: EVENT_FILE, expectedHash: 'h1', print: expect.objectContaining({ sections: ['character', 'items', 'tracker'] }) });
     expect(result.getByText(/^2 cards for 1 character on 1 page, written to$/)).toBeTruthy();
     expect(result.getByRole('list', { name: 'Voided serials of Dimitri' }).textContent).toBe('CH-AAAAA-AAAAA reissuedIT-BBBBB-BBBBB withdrawn');
     expect(document.querySelector('.desk-printed li')!.textContent).toBe('Dimitri (Sam): changed since the print of 30 Sept 2026, 20:00 dimitri.character.json');
@@ -264,5 +271,43 @@ describe('the event desk view', () => {
     expect(cells('Dimitri').slice(2, 4)).toEqual(['3 върху торс', '—Няма в тази игра']);
     expect(cells('Васил Вещера').slice(2, 4)).toEqual(['Кожена (торс)', 'Енергия 6']);
     expect(screen.getByRole('button', { name: 'Регистрирай Dimitri' })).toBeTruthy();
+  });
+});
+
+describe("the desk's print dialog", () => {
+  it('asks before printing everyone, with the counts for the groups chosen; Cancel prints nothing', async () => {
+    const { api } = await openDesk();
+    // 5 characters, nobody printed: every card of Fortune's Landing and bg-magic characters.
+    api.previewReprint = vi.fn(async ({ print }) => {
+      const armour = !print || print.sections.includes('armour');
+      return { characters: 5, everyone: true, unchanged: 0, cards: armour ? 14 : 12, pages: armour ? 4 : 3, rulesets: ['fortunes-landing' as const, 'bg-magic' as const], problems: [] };
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await dialog.findByText('This prints everyone: nobody has been printed for this event yet. 5 characters, 14 cards on 4 pages.');
+    // The groups of both games, all ticked.
+    const boxes = within(dialog.getByRole('group', { name: 'Cards to print' })).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.parentElement!.textContent, b.checked])).toEqual([
+      ['Character card', true],
+      ['Armour tag', true],
+      ['Item and scroll cards', true],
+      ['Role-spell slips', true],
+    ]);
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'Armour tag' }));
+    await dialog.findByText('This prints everyone: nobody has been printed for this event yet. 5 characters, 12 cards on 3 pages.');
+    expect((api.previewReprint as ReturnType<typeof vi.fn>).mock.lastCall![0].print.sections).toEqual(['character', 'items', 'slips']);
+    expect(dialog.getByText('Print the PDF at 100 % (“actual size”), not “fit to page”: the PDF asks your viewer for that, but check its print dialog.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.reprintChanged).not.toHaveBeenCalled();
+  });
+
+  it('says when there is nothing to print, and holds Print back', async () => {
+    const { api } = await openDesk();
+    api.previewReprint = vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 5, cards: 0, pages: 0, rulesets: [], problems: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reprint changed…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Print changed cards' }));
+    await dialog.findByText('Nothing changed since the last print for this event: 5 characters’ cards are current. No PDF was written.');
+    expect((dialog.getByRole('button', { name: 'Print…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

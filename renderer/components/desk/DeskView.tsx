@@ -1,7 +1,7 @@
 // The event desk: an event folder's characters grouped by player with their armour, hits, power
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
 // totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
 import { deskActionsFor, type DeskActions } from '../../desk-actions';
@@ -9,9 +9,11 @@ import { filterLines, gamesOf, groupRows, searchTexts, totalsOf, withEvent, type
 import { deskStoreFor, useDeskState, type DeskFilter, type DeskStore } from '../../desk-store';
 import { rulesetName } from '../../format';
 import { useT } from '../../i18n';
+import { DeskSharing } from './DeskSharing';
 import { DeskTable } from './DeskTable';
 import { EventLine, EventPanel, OutsideDates } from './EventPanel';
 import { ReprintResult } from './ReprintResult';
+import { DeskPrintDialog } from './DeskPrintDialog';
 import { VerifyCard } from './VerifyCard';
 import './desk.css';
 
@@ -84,6 +86,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
       )}
 
       {desk && kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
+      {desk && <DeskSharing api={api} folder={desk.folder} />}
       {desk && <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />}
 
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -102,6 +105,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const unsaved = useDeskState(store, (s) => s.unsaved);
   const saveFailed = useDeskState(store, (s) => s.saveFailed);
   const reprint = useDeskState(store, (s) => s.reprint);
+  const [choosingPrint, setChoosingPrint] = useState(false);
   const search = useRef<HTMLInputElement>(null);
 
   // The event applied to the rows from the main process; unchanged rows keep their identity. The
@@ -145,12 +149,13 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
           <button type="button" onClick={() => void actions.exportSheet('csv')} disabled={!canSheet || busy !== null}>
             {t('desk.sheetCsv')}
           </button>
-          <button type="button" className="primary" onClick={() => void actions.reprintChanged()} disabled={!canCheckIn || busy !== null}>
+          <button type="button" className="primary" onClick={() => setChoosingPrint(true)} disabled={!canCheckIn || busy !== null}>
             {busy === 'reprint' ? t('desk.reprinting') : t('desk.reprint')}
           </button>
         </div>
       </div>
 
+      {choosingPrint && <DeskPrintDialog actions={actions} onClose={() => setChoosingPrint(false)} />}
       {reprint && <ReprintResult outcome={reprint} folder={desk.folder} onDismiss={() => actions.dismissReprint()} />}
 
       <div className="desk-tools">

@@ -81,6 +81,9 @@ export function VerifyCard({ store, actions, canCheckIn }: { store: DeskStore; a
               <strong>{result.superseded ? t('desk.verify.void') : t('desk.verify.changed')}</strong>{' '}
               {t(result.superseded ? 'desk.verify.voidBody' : 'desk.verify.changedBody', { who: who(result.name, result.player), when: when(result.printedAt) })}
             </p>
+            {result.replacedBy && result.label && (
+              <p className="desk-replaced">{t('desk.verify.replacedBy', { label: result.label, edition: result.replacedBy.edition, newLabel: result.replacedBy.label, when: at(result.replacedBy.at) })}</p>
+            )}
             <ul className="desk-changes" aria-label={t('desk.verify.changesLabel')}>
               {result.changes.map((c, i) => (
                 <li key={i}>{c}</li>

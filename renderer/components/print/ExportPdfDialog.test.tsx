@@ -69,7 +69,7 @@ describe('Export PDF dialog', () => {
     expect(api.previewPrint).toHaveBeenCalledWith({
       path,
       character: elowen,
-      print: { sections: ['character', 'items', 'tracker'], paper: 'letter', size: 'credit', marginMm: 5, offsetMm: { x: 0, y: 0 }, backOffsetMm: { x: 0, y: 0 }, backs: true },
+      print: { sections: ['character', 'items', 'tracker'], stock: null, printer: '', paper: 'letter', size: 'credit', marginMm: 5, offsetMm: { x: 0, y: 0 }, backOffsetMm: { x: 0, y: 0 }, backs: true },
     });
     const svg = within(dialog).getByRole('img', { name: 'First page: 2 cards on 2 pages in all' });
     // The page in points, the card placed by its matrix, the text flipped upright at its baseline.

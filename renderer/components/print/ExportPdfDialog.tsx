@@ -22,8 +22,9 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   const ui = usePrintUi();
   const paper = useAppState((s) => s.paper);
   const remembered = usePrintUiState((s) => s.remembered);
+  const printers = useAppState((s) => s.printers);
   // Every group of the character's game, less only those the user left out of this game's last print.
-  const [start] = useState(() => choiceFor(remembered, paper, [character.ruleset]));
+  const [start] = useState(() => choiceFor(remembered, paper, [character.ruleset], printers));
   const { offered, narrowed } = start;
   const [choice, setChoice] = useState<PrintChoice>(start.choice);
   const [invalid, setInvalid] = useState(false);

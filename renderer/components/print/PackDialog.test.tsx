@@ -66,7 +66,7 @@ describe('Print event pack dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Print…' }));
     expect(api.printPack).toHaveBeenCalledWith({
       paths: [`${FOLDER}/brannoc.character.json`, `${FOLDER}/vasil.character.json`, `${FOLDER}/broken.character.json`],
-      print: { sections: ['character', 'items', 'spells', 'slips', 'token'], paper: 'a4', size: 'credit', marginMm: 5, offsetMm: { x: 0, y: 0 }, backOffsetMm: { x: 0, y: 0 }, backs: true },
+      print: { sections: ['character', 'items', 'spells', 'slips', 'token'], stock: null, printer: '', paper: 'a4', size: 'credit', marginMm: 5, offsetMm: { x: 0, y: 0 }, backOffsetMm: { x: 0, y: 0 }, backs: true },
     });
 
     // Progress: the bar and its words follow the main process's events.

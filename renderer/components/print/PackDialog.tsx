@@ -32,8 +32,9 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
   const ui = usePrintUi();
   const paper = useAppState((s) => s.paper);
   const remembered = usePrintUiState((s) => s.remembered);
+  const printers = useAppState((s) => s.printers);
   // Every group of every game in the pack, less only those the user left out of those games' last prints.
-  const [start] = useState(() => choiceFor(remembered, paper, entries.map((e) => e.ruleset)));
+  const [start] = useState(() => choiceFor(remembered, paper, entries.map((e) => e.ruleset), printers));
   const { offered, narrowed } = start;
   const [choice, setChoice] = useState<PrintChoice>(start.choice);
   const [invalid, setInvalid] = useState(false);

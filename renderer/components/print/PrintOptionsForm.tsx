@@ -2,12 +2,14 @@
 // paper, card size, the printer's margin and offsets, and duplex backs. Millimetres are typed as
 // text (a decimal comma is fine); a value that is not a number is named beside its field and not
 // used until it is fixed.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Paper, PrintChoice } from '../../../core/ipc/contract';
 import type { CardSection } from '../../../core/pdf/cards/context';
-import type { CardSizeId } from '../../../core/pdf/layout';
+import { CARD_STOCK_IDS, CARD_STOCKS, type CardSizeId, type CardStockId } from '../../../core/pdf/layout';
 import { useT } from '../../i18n';
-import { parseMm, type Narrowed } from '../../print-options';
+import { parseMm, withSavedCorrections, type Narrowed } from '../../print-options';
+import { usePrintUi } from '../../print-ui';
+import { useAppState } from '../../store';
 import type { StringKey } from '../../strings';
 
 const SIZE_LABELS: Record<CardSizeId, StringKey> = { credit: 'print.size.credit', poker: 'print.size.poker', a6: 'print.size.a6' };
@@ -60,7 +62,22 @@ function withMm(choice: PrintChoice, field: MmField, value: number): PrintChoice
  */
 export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly CardSection[]; narrowed?: Narrowed; onChange: (choice: PrintChoice) => void; onInvalid: (invalid: boolean) => void; disabled?: boolean }) {
   const { t } = useT();
+  const ui = usePrintUi();
   const { choice, offered, disabled } = props;
+  const calibrations = useAppState((s) => s.printers.calibrations);
+  const printerNames = [...new Set(calibrations.map((c) => c.printer).filter(Boolean))];
+  const [calibrating, setCalibrating] = useState(false);
+  const [calibrationError, setCalibrationError] = useState<string | null>(null);
+  const stock = choice.stock ? CARD_STOCKS[choice.stock] : null;
+  const listId = useId();
+  /** A new sheet or printer starts from the corrections saved for the pair, if any. */
+  const moveTo = (next: PrintChoice) => props.onChange(withSavedCorrections(next, calibrations));
+  const calibrate = async () => {
+    setCalibrating(true);
+    setCalibrationError(null);
+    setCalibrationError(await ui.printCalibration(choice));
+    setCalibrating(false);
+  };
   const [bad, setBad] = useState<ReadonlySet<MmField>>(new Set());
   const markBad = (field: MmField, isBad: boolean) => {
     const next = new Set(bad);
@@ -90,27 +107,64 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
         <NarrowedNote narrowed={props.narrowed ?? []} choice={choice} />
       </fieldset>
       <div className="print-grid print-layout">
-        <label className="field">
-          <span className="label-text">{t('print.paper')}</span>
-          <select value={choice.paper} disabled={disabled} onChange={(e) => props.onChange({ ...choice, paper: e.target.value as Paper })}>
-            <option value="a4">{t('settings.paper.a4')}</option>
-            <option value="letter">{t('settings.paper.letter')}</option>
+        <label className="field print-stock">
+          <span className="label-text">{t('print.sheet')}</span>
+          <select
+            value={choice.stock ?? ''}
+            disabled={disabled}
+            onChange={(e) => {
+              const id = (e.target.value || null) as CardStockId | null;
+              moveTo({ ...choice, stock: id, paper: id ? CARD_STOCKS[id].paper : choice.paper });
+            }}
+          >
+            <option value="">{t('print.sheet.custom')}</option>
+            {CARD_STOCK_IDS.map((id) => {
+              const s = CARD_STOCKS[id];
+              return (
+                <option key={id} value={id}>
+                  {t('print.sheet.stock', { brand: s.brand, code: s.code, also: s.equivalents.join(', '), paper: t(`settings.paper.${s.paper}`), columns: s.columns, rows: s.rows, size: stockSize(s) })}
+                </option>
+              );
+            })}
           </select>
         </label>
-        <label className="field">
-          <span className="label-text">{t('print.size')}</span>
-          <select value={choice.size} disabled={disabled} onChange={(e) => props.onChange({ ...choice, size: e.target.value as CardSizeId })}>
-            {(Object.keys(SIZE_LABELS) as CardSizeId[]).map((s) => (
-              <option key={s} value={s}>
-                {t(SIZE_LABELS[s])}
-              </option>
-            ))}
-          </select>
-        </label>
-        {mm('marginMm', 'print.margin')}
+        {stock ? (
+          <p className="hint print-stock-note">{t('print.stockNote', { paper: t(`settings.paper.${stock.paper}`), count: stock.columns * stock.rows, size: stockSize(stock) })}</p>
+        ) : (
+          <>
+            <label className="field">
+              <span className="label-text">{t('print.paper')}</span>
+              <select value={choice.paper} disabled={disabled} onChange={(e) => moveTo({ ...choice, paper: e.target.value as Paper })}>
+                <option value="a4">{t('settings.paper.a4')}</option>
+                <option value="letter">{t('settings.paper.letter')}</option>
+              </select>
+            </label>
+            <label className="field">
+              <span className="label-text">{t('print.size')}</span>
+              <select value={choice.size} disabled={disabled} onChange={(e) => moveTo({ ...choice, size: e.target.value as CardSizeId })}>
+                {(Object.keys(SIZE_LABELS) as CardSizeId[]).map((s) => (
+                  <option key={s} value={s}>
+                    {t(SIZE_LABELS[s])}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {mm('marginMm', 'print.margin')}
+          </>
+        )}
       </div>
+      <p className="hint print-actual-size">{t('print.actualSize')}</p>
       <fieldset className="print-offsets">
         <legend>{t('print.offsets')}</legend>
+        <label className="field">
+          <span className="label-text">{t('print.printer')}</span>
+          <input type="text" list={listId} value={choice.printer} maxLength={100} disabled={disabled} onChange={(e) => moveTo({ ...choice, printer: e.target.value })} />
+          <datalist id={listId}>
+            {printerNames.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+        </label>
         <p className="hint">{t('print.offsetsHint')}</p>
         <div className="print-grid">
           {mm('offsetX', 'print.offsetX')}
@@ -118,6 +172,17 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
           {mm('backOffsetX', 'print.backOffsetX')}
           {mm('backOffsetY', 'print.backOffsetY')}
         </div>
+        <div className="button-row">
+          <button type="button" disabled={disabled || calibrating} onClick={() => void calibrate()}>
+            {t('print.calibrate')}
+          </button>
+        </div>
+        <p className="hint">{t('print.calibrateHint')}</p>
+        {calibrationError && (
+          <p className="error-text" role="alert">
+            {calibrationError}
+          </p>
+        )}
       </fieldset>
       <label className="check">
         <input type="checkbox" checked={choice.backs} disabled={disabled} onChange={(e) => props.onChange({ ...choice, backs: e.target.checked })} />
@@ -125,6 +190,12 @@ export function PrintOptionsForm(props: { choice: PrintChoice; offered: readonly
       </label>
     </div>
   );
+}
+
+/** A stock's card size as the dialog says it: "85 × 54 mm". */
+function stockSize(s: { widthMm: number; heightMm: number }): string {
+  const r = (v: number) => String(Math.round(v * 10) / 10);
+  return `${r(s.widthMm)} × ${r(s.heightMm)} mm`;
 }
 
 /**
@@ -149,6 +220,18 @@ function MmInput(props: { label: string; value: number; disabled?: boolean | und
   const id = useId();
   const [text, setText] = useState(() => num(props.value));
   const [problem, setProblem] = useState(false);
+  // A value set from outside (the corrections saved for another printer or sheet) replaces the text.
+  useEffect(() => {
+    if (parseMm(text) !== props.value) {
+      setText(num(props.value));
+      if (problem) {
+        setProblem(false);
+        props.onBad(false);
+      }
+    }
+    // Only when the value changes, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.value]);
   return (
     <div className="field field-mm">
       <label>

@@ -1,0 +1,189 @@
+// `quartermaster desk log <folder> [--event FILE] [--json]`: the event's ledger, one entry a line,
+// oldest first, with the character's name and whether an undo cancelled the entry.
+// `quartermaster desk merge A.event.json B.event.json --out C.event.json`: two copies of one event
+// merged by union of their entries (the same ledger in either order); an existing output file is
+// backed up first, and nothing is written when the copies are different events or one was altered.
+import { basename, dirname, resolve } from 'node:path';
+import { cardLabel, type LedgerEntry } from '../core/desk/entries';
+import { EVENT_FILE_SUFFIX, type DeskEvent } from '../core/desk/event';
+import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { foldEvent } from '../core/desk/fold';
+import { headerDifferences, LedgerConflictError, mergeEvents } from '../core/desk/ledger';
+import { wallTime } from '../core/desk/sheet';
+import { MAX_FILE_BYTES } from '../core/format/limits';
+import { backUpEvent } from '../node/files';
+import { findEventFile, readCharacters, readEvent } from './desk';
+import { describeFsError } from './files';
+import type { Io } from './io';
+import { parseOrExplain, UsageError } from './usage';
+
+export const DESK_LOG_USAGE = `Usage: quartermaster desk log <folder> [--event FILE] [--json]
+
+Prints the event's ledger: every entry, oldest first, with its time, desk, kind, the character's
+name and what the entry says; entries cancelled by an undo are marked. --json prints the entries
+as JSON, each with "cancelled" and "name".
+
+Exit codes: 0 printed, 2 no event file, a bad event file or bad usage.`;
+
+export const DESK_MERGE_USAGE = `Usage: quartermaster desk merge A${EVENT_FILE_SUFFIX} B${EVENT_FILE_SUFFIX} --out C${EVENT_FILE_SUFFIX}
+
+Merges two copies of one event's file (from two desks): every entry of either, once. The result is
+the same whichever file comes first (the header of A is kept where the two differ, and said).
+An existing output file is backed up first.
+
+Exit codes: 0 merged, 2 a file that cannot be read, two different events, an altered copy, or bad usage.`;
+
+export async function runDeskLog(args: string[], io: Io): Promise<number> {
+  const usage = parseOrExplain('desk log', DESK_LOG_USAGE, args, io, parseLogArgs);
+  if (!usage.ok) return usage.exitCode;
+  const a = usage.value;
+  let path: string;
+  try {
+    if (!(await io.stat(a.folder)).isDirectory) throw new UsageError(`${a.folder} is not a folder`);
+    path = a.event ?? (await findEventFile(a.folder, io));
+  } catch (e) {
+    io.err(`quartermaster desk log: ${e instanceof UsageError ? e.message : `${a.folder}: ${describeFsError(e)}`}\n`);
+    return 2;
+  }
+  const state = await readEvent(path, io, () => null as never);
+  if (state.kind === 'new') {
+    io.err(`quartermaster desk log: ${path}: there is no event file yet\n`);
+    return 2;
+  }
+  if (state.kind === 'bad') {
+    io.err(`quartermaster desk log: ${state.message}\n`);
+    return 2;
+  }
+  const names = new Map<string, string>();
+  for (const c of await readCharacters(a.folder, io)) if (c.readable) names.set(c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`);
+  const folded = foldEvent(state.event);
+  if (a.json) {
+    const out = folded.entries.map((e) => ({ ...e, cancelled: folded.cancelled.has(e.id), ...(e.character && names.has(e.character) ? { name: names.get(e.character) } : {}) }));
+    io.out(`${JSON.stringify({ event: { id: state.event.id, name: state.event.name, path }, entries: out }, null, 2)}\n`);
+    return 0;
+  }
+  io.out(`Ledger of ${state.event.name} (${path}): ${folded.entries.length} entr${folded.entries.length === 1 ? 'y' : 'ies'}\n`);
+  for (const e of folded.entries) io.out(`${logLine(e, names, folded.byId, folded.cancelled.has(e.id))}\n`);
+  return 0;
+}
+
+/** One ledger entry in words: "2026-10-02 18:05  Front desk  check-in  Dimitri (Sam)". */
+export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>, cancelled: boolean): string {
+  const who = e.character ? (names.get(e.character) ?? e.character) : '';
+  const what = detail(e, names, byId);
+  return [wallTime(e.at), e.desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  ');
+}
+
+function detail(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>): string {
+  switch (e.kind) {
+    case 'printed':
+      return `cards ${e.cards.map(cardLabel).join(', ')}`;
+    case 'voided':
+      return `void ${e.cards.map((c) => (c.edition ? `${c.serial}/${c.edition}` : `${c.serial} (every edition)`)).join(', ')}${e.reason ? `: ${e.reason}` : ''}`;
+    case 'undo': {
+      const t = byId.get(e.target);
+      return t ? `cancels the ${t.kind} of ${wallTime(t.at)} (${t.id})` : `cancels ${e.target} (not in this ledger)`;
+    }
+    case 'note':
+      return e.text;
+    case 'item-transferred':
+      return `item ${e.item} to ${names.get(e.to) ?? e.to}`;
+    case 'item-handed-in':
+    case 'item-returned':
+    case 'item-expired':
+      return `item ${e.item}`;
+    case 'bow-competency':
+      return `player ${e.player}`;
+    default:
+      return '';
+  }
+}
+
+type LogArgs = { folder: string; event?: string; json: boolean };
+
+function parseLogArgs(args: readonly string[]): LogArgs {
+  const paths: string[] = [];
+  let event: string | undefined;
+  let json = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--event' || arg.startsWith('--event=')) {
+      const v = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
+      if (v === undefined || v === '') throw new UsageError('--event needs a value');
+      if (!v.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file (got "${v}")`);
+      event = v;
+    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+    else paths.push(arg);
+  }
+  if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
+  return { folder: paths[0]!, json, ...(event ? { event } : {}) };
+}
+
+type MergeArgs = { a: string; b: string; out: string };
+
+function parseMergeArgs(args: readonly string[]): MergeArgs {
+  const paths: string[] = [];
+  let out: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--out' || arg.startsWith('--out=')) {
+      out = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
+      if (out === undefined || out === '') throw new UsageError('--out needs a value');
+    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+    else paths.push(arg);
+  }
+  if (paths.length !== 2) throw new UsageError(`name two event files to merge, not ${paths.length}`);
+  if (out === undefined) throw new UsageError(`--out C${EVENT_FILE_SUFFIX} is needed`);
+  for (const p of [...paths, out]) if (!p.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`${p} is not a *${EVENT_FILE_SUFFIX} file`);
+  return { a: paths[0]!, b: paths[1]!, out };
+}
+
+export async function runDeskMerge(args: string[], io: Io, now: () => Date = () => new Date()): Promise<number> {
+  const usage = parseOrExplain('desk merge', DESK_MERGE_USAGE, args, io, parseMergeArgs);
+  if (!usage.ok) return usage.exitCode;
+  const { a, b, out } = usage.value;
+  const read = async (path: string): Promise<DeskEvent | string> => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await io.readFileCapped(path, MAX_FILE_BYTES);
+    } catch (e) {
+      return `${path}: ${describeFsError(e)}`;
+    }
+    const loaded = loadEventBytes(bytes, path);
+    return loaded.ok ? loaded.event : loaded.problem.message;
+  };
+  const [ea, eb] = await Promise.all([read(a), read(b)]);
+  for (const e of [ea, eb]) if (typeof e === 'string') io.err(`quartermaster desk merge: ${e}\n`);
+  if (typeof ea === 'string' || typeof eb === 'string') {
+    io.err('quartermaster desk merge: nothing was written\n');
+    return 2;
+  }
+  let merged: DeskEvent;
+  try {
+    merged = mergeEvents(ea, eb);
+  } catch (e) {
+    if (!(e instanceof LedgerConflictError)) throw e;
+    io.err(`quartermaster desk merge: ${e.message}; nothing was written\n`);
+    return 2;
+  }
+  let backup: string | null = null;
+  try {
+    const exists = await io.stat(out).then(
+      () => true,
+      (e: unknown) => ((e as { code?: string }).code === 'ENOENT' ? false : Promise.reject(e)),
+    );
+    if (exists) backup = await backUpEvent(out, dirname(resolve(out)), now().getTime());
+    await io.writeFileAtomic(out, serializeEvent(merged));
+  } catch (e) {
+    io.err(`quartermaster desk merge: cannot write ${out}: ${describeFsError(e)}\n`);
+    return 2;
+  }
+  const ids = new Set(ea.entries.map((e) => e.id));
+  const both = eb.entries.filter((e) => ids.has(e.id)).length;
+  io.out(`Merged ${basename(a)} (${ea.entries.length} entries) and ${basename(b)} (${eb.entries.length} entries): ${merged.entries.length} entries, ${both} in both.\n`);
+  const differ = headerDifferences(ea, eb);
+  if (differ.length > 0) io.out(`The two differ in ${differ.map((k) => `"${k}"`).join(', ')}; ${basename(a)}'s are kept.\n`);
+  io.out(`Wrote ${out}${backup ? ` (the previous version is kept in ${backup})` : ''}.\n`);
+  return 0;
+}

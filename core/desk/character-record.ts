@@ -1,0 +1,106 @@
+// What this event's ledger says about a character, written into its file (format v2): its status
+// (dead, retired), its history of deaths, returns and Tiles of Fate across events, and (Fortune's
+// Landing) its deck size. Pure and idempotent: the records of this event (by the event's id) are
+// made again from the ledger each time, so a record written twice, an undo, or a write cut off by a
+// crash all come out the same the next time the folder is opened.
+import type { Character, HistoryEntry } from '../model/character';
+import { FL_TILES_OF_FATE_CLEAN_DECK } from '../rulesets/fortunes-landing-wounds';
+import { canonicalJson } from '../format/hash';
+import { foldDeaths, type DeathFold } from './deaths';
+import type { LedgerEntry } from './entries';
+import type { DeskEvent } from './event';
+import { foldEvent } from './fold';
+
+/** The ledger kinds that go into a character's history. */
+const HISTORY_KINDS = new Set(['died', 'returned', 'permanent-death', 'retired', 'convergence', 'new-character']);
+
+type Record_ = HistoryEntry & { eventId?: string; entry?: string; cards?: number; deck?: number };
+
+/** The character's Tiles of Fate deck as its file holds it (8, clean, when absent). */
+export function tilesOfFate(c: Character): number {
+  const n = (c.fortunesLanding as { tilesOfFate?: unknown } | undefined)?.tilesOfFate;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : FL_TILES_OF_FATE_CLEAN_DECK;
+}
+
+/**
+ * The character as this event's ledger leaves it; the same object when nothing changes. A status
+ * set at an earlier event is left alone unless this event records a death, return or retirement.
+ */
+export function applyLedger(c: Character, event: DeskEvent): Character {
+  const id = c.id.toLowerCase();
+  const entries = (foldEvent(event).characters.get(id)?.entries ?? []).filter((e) => HISTORY_KINDS.has(e.kind));
+  const history = (c.history ?? []) as Record_[];
+  const earlier = history.filter((h) => h.eventId !== event.id);
+  const mine = history.filter((h) => h.eventId === event.id);
+  if (entries.length === 0 && mine.length === 0) return c;
+  const fl = c.ruleset === 'fortunes-landing';
+  // The deck before this event: the file's deck less the cards this event's records added.
+  const deckBefore = tilesOfFate(c) - mine.reduce((n, h) => n + (h.kind === 'returned' && typeof h.cards === 'number' ? h.cards : 0), 0);
+  const f = foldDeaths(entries, c.ruleset, deckBefore);
+  const records = recordsOf(entries, event, deckBefore, fl);
+  const next: Character = { ...c, history: [...earlier, ...records] };
+  if (records.length === 0 && next.history!.length === 0) delete next.history;
+  if (fl) {
+    const deck = f.tilesOfFate ?? deckBefore;
+    const block = { ...(c.fortunesLanding ?? {}) } as Record<string, unknown>;
+    if (deck === FL_TILES_OF_FATE_CLEAN_DECK && block.tilesOfFate === undefined) {
+      // A clean deck stays implicit.
+    } else block.tilesOfFate = deck;
+    next.fortunesLanding = block as Character['fortunesLanding'];
+  }
+  const status = statusOf(f, entries);
+  if (status) {
+    if (status.status === 'active') {
+      delete next.status;
+      delete next.statusReason;
+    } else {
+      next.status = status.status;
+      next.statusReason = status.reason;
+    }
+  }
+  return canonicalJson(next) === canonicalJson(c) ? c : next;
+}
+
+function statusOf(f: DeathFold, entries: readonly LedgerEntry[]): { status: 'active' | 'dead' | 'retired'; reason?: string } | null {
+  if (entries.length === 0) return { status: 'active' };
+  switch (f.state) {
+    case 'alive':
+      return { status: 'active' };
+    case 'dead':
+      return { status: 'dead', reason: `Died at the event${f.lastDeath?.cause ? ` (${f.lastDeath.cause === 'killing-blow' ? 'killing blow' : 'bled out'})` : ''}; not yet returned` };
+    case 'permanent':
+      return { status: 'dead', reason: f.reason ?? 'Permanently dead' };
+    case 'retired':
+      return { status: 'retired', reason: f.reason ?? 'Retired' };
+  }
+}
+
+function recordsOf(entries: readonly LedgerEntry[], event: DeskEvent, deckBefore: number, fl: boolean): Record_[] {
+  let deck = deckBefore;
+  return entries.map((e) => {
+    const r: Record_ = { kind: e.kind, at: e.at, event: event.name.slice(0, 200), eventId: event.id, entry: e.id };
+    if (e.kind === 'died' && e.cause) r.cause = e.cause;
+    if (e.kind === 'returned') {
+      if (e.how) r.how = e.how;
+      if (fl && e.cards !== undefined) {
+        deck += e.cards;
+        r.cards = e.cards;
+        r.deck = deck;
+      }
+    }
+    if (e.kind === 'permanent-death' && e.when) r.when = e.when;
+    if ((e.kind === 'permanent-death' || e.kind === 'retired') && e.reason) r.reason = e.reason;
+    if (e.kind === 'new-character') {
+      if (e.from) r.from = e.from;
+      if (e.points !== undefined) r.points = e.points;
+    }
+    return r;
+  });
+}
+
+/** Why a character opens read-only: retired, or permanently dead (null when it may be edited). */
+export function readOnlyReasonOf(c: Pick<Character, 'status' | 'statusReason'>): string | null {
+  if (c.status === 'retired') return `This character is retired${c.statusReason ? `: ${c.statusReason}` : ''}. It is kept in the library, read-only.`;
+  if (c.status === 'dead' && /permanent/i.test(c.statusReason ?? '')) return `This character is permanently dead${c.statusReason ? `: ${c.statusReason}` : ''}. It is kept in the library, read-only.`;
+  return null;
+}

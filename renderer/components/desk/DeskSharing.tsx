@@ -1,0 +1,184 @@
+// "Share this event…" and "Join an event…" in the desk view: host the opened event for other desks
+// (join code as text and QR), or join one; the desk's link state (connected; offline since 14:02
+// with 37 changes waiting; the hub itself); characters edited at two desks shown side by side, the
+// volunteer keeping one (their cards are not reprinted until then). The work is in the main
+// process (electron/sync-handlers.ts).
+import { useEffect, useState } from 'react';
+import type { QuartermasterApi, SyncConflictVersion, SyncStatus } from '../../../core/ipc/contract';
+import { useT } from '../../i18n';
+
+const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+
+export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: string }) {
+  const { t } = useT();
+  const [status, setStatus] = useState<SyncStatus | null>(null);
+  const [mode, setMode] = useState<'idle' | 'share' | 'join'>('idle');
+  const [addresses, setAddresses] = useState<string[]>([]);
+  const [host, setHost] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const poll = async () => {
+      const s = await api.syncStatus({ folder }).catch(() => null);
+      if (live) setStatus(s);
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), 2000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, folder]);
+
+  const run = async (fn: () => Promise<SyncStatus | void>) => {
+    setWorking(true);
+    setError(null);
+    try {
+      const s = await fn();
+      setStatus(s ?? null);
+      setMode('idle');
+    } catch (e) {
+      setError((e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, ''));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const startShare = async () => {
+    setMode('share');
+    const list = await api.lanAddresses();
+    setAddresses(list);
+    setHost(list[0] ?? '');
+  };
+
+  return (
+    <section className="desk-sharing" aria-label={t('desk.sync.heading')}>
+      {!status && mode === 'idle' && (
+        <div className="button-row">
+          <button type="button" onClick={() => void startShare()}>
+            {t('desk.sync.share')}
+          </button>
+          <button type="button" onClick={() => setMode('join')}>
+            {t('desk.sync.join')}
+          </button>
+        </div>
+      )}
+      {!status && mode === 'share' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => api.shareEvent({ folder, host }));
+          }}
+        >
+          <label>
+            {t('desk.sync.host')}{' '}
+            <input list="desk-sync-hosts" value={host} onChange={(e) => setHost(e.target.value)} required />
+          </label>
+          <datalist id="desk-sync-hosts">
+            {addresses.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
+          <button type="submit" className="primary" disabled={working || host === ''}>
+            {t('desk.sync.startSharing')}
+          </button>
+          <button type="button" onClick={() => setMode('idle')}>
+            {t('app.cancel')}
+          </button>
+        </form>
+      )}
+      {!status && mode === 'join' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => api.joinEvent({ folder, code }));
+          }}
+        >
+          <label>
+            {t('desk.sync.code')} <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="qm://…" required size={60} />
+          </label>
+          <button type="submit" className="primary" disabled={working || code.trim() === ''}>
+            {t('desk.sync.joinButton')}
+          </button>
+          <button type="button" onClick={() => setMode('idle')}>
+            {t('app.cancel')}
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {status && <SharedState api={api} status={status} onStatus={setStatus} onError={setError} />}
+    </section>
+  );
+}
+
+function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi; status: SyncStatus; onStatus: (s: SyncStatus | null) => void; onError: (m: string) => void }) {
+  const { t } = useT();
+  const link = status.link;
+  const line =
+    link.kind === 'hub'
+      ? t('desk.sync.hub', { url: link.url })
+      : link.kind === 'connected'
+        ? t('desk.sync.connected', { time: hhmm(link.since) })
+        : link.kind === 'offline'
+          ? t('desk.sync.offline', { time: hhmm(link.since), waiting: String(link.waiting) })
+          : link.kind === 'refused'
+            ? t('desk.sync.refused', { reason: link.reason })
+            : link.kind === 'connecting'
+              ? t('desk.sync.connecting')
+              : t('desk.sync.stopped');
+  const keep = async (id: string, v: SyncConflictVersion) => {
+    try {
+      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: v.character }));
+    } catch (e) {
+      onError((e as Error).message);
+    }
+  };
+  return (
+    <div>
+      <p role="status" className={`desk-sync-state desk-sync-${link.kind}`}>
+        {line}{' '}
+        <button type="button" onClick={() => void api.stopSync({ folder: status.folder }).then(() => onStatus(null))}>
+          {t('desk.sync.stop')}
+        </button>
+      </p>
+      {status.joinCode && (
+        <div className="desk-sync-code">
+          <label>
+            {t('desk.sync.joinCode')} <input readOnly value={status.joinCode} size={70} onFocus={(e) => e.target.select()} />
+          </label>
+          {status.joinQrSvg && <div className="desk-sync-qr" aria-label={t('desk.sync.qr')} role="img" dangerouslySetInnerHTML={{ __html: status.joinQrSvg }} />}
+        </div>
+      )}
+      {status.problems.length > 0 && (
+        <ul className="desk-sync-problems" aria-label={t('desk.sync.problems')}>
+          {status.problems.map((p) => (
+            <li key={p.file}>{p.message}</li>
+          ))}
+        </ul>
+      )}
+      {status.conflicts.map((c) => (
+        <section key={c.id} className="desk-sync-conflict" aria-label={t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}>
+          <h3>{t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}</h3>
+          <div className="desk-sync-versions">
+            {c.versions.map((v, i) => (
+              <div key={v.rev} className="desk-sync-version">
+                <h4>{t('desk.sync.version', { n: String(i + 1) })}</h4>
+                <pre>{JSON.stringify(v.character, null, 1).slice(0, 4000)}</pre>
+                <button type="button" onClick={() => void keep(c.id, v)}>
+                  {t('desk.sync.keep')}
+                </button>
+              </div>
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
