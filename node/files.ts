@@ -11,6 +11,7 @@ import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION } from '../core/model/ids';
 import { EVENT_FILE_SUFFIX } from '../core/desk/event';
 import type { Backup, OpenResult } from '../core/ipc/contract';
 import { isInside } from './paths';
+import { readOnlyReasonOf } from '../core/desk/character-record';
 
 /** How many earlier versions of each character are kept. */
 export const BACKUPS_KEPT = 10;
@@ -48,8 +49,10 @@ export function openFromBytes(path: string, bytes: Uint8Array, options: { readOn
   const hash = sha256(bytes);
   const loaded = loadCharacterBytes(bytes, path);
   if (loaded.ok) {
-    const opened = { path, character: loaded.character, hash, readOnly: options.readOnlyReason !== undefined };
-    return { ok: true, opened: options.readOnlyReason !== undefined ? { ...opened, readOnlyReason: options.readOnlyReason } : opened };
+    // A retired or permanently dead character (set by the event desk) is kept, read-only, with the reason.
+    const reason = options.readOnlyReason ?? readOnlyReasonOf(loaded.character) ?? undefined;
+    const opened = { path, character: loaded.character, hash, readOnly: reason !== undefined };
+    return { ok: true, opened: reason !== undefined ? { ...opened, readOnlyReason: reason } : opened };
   }
   if (loaded.problem.code === 'future-version') {
     const peek = peekFutureVersion(bytes);
