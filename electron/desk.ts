@@ -12,6 +12,7 @@
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
+import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -189,7 +190,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     let bytes: Uint8Array;
     try {
       await checkEventFile(folder, path);
-      bytes = await readBytes(path);
+      bytes = await readBytes(path, MAX_EVENT_FILE_BYTES);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, suggested: suggestedEvent(folder, list) };
       return { kind: 'bad', path, message: e instanceof PathError ? e.message : ioProblem(path, e).message };
@@ -252,7 +253,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | { ok: 'same'; event: DeskEvent }> => {
     let current: Uint8Array;
     try {
-      current = await readBytes(path);
+      current = await readBytes(path, MAX_EVENT_FILE_BYTES);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'conflict', message: `${path} was removed or renamed since it was read (by another program?). Reload the event folder.` };
       if (e instanceof TooLargeError) return { ok: false, reason: 'read-only', message: `${e.message}; it is not overwritten` };

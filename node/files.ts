@@ -27,10 +27,10 @@ export type ReadOutcome =
   | { kind: 'read'; bytes: Uint8Array; hash: string };
 
 /** Reads a file's bytes, refusing (without reading) files over the size limit. */
-export async function readBytes(path: string): Promise<Uint8Array> {
+export async function readBytes(path: string, maxBytes: number = MAX_FILE_BYTES): Promise<Uint8Array> {
   const s = await stat(path);
   if (!s.isFile()) throw new Error(`${path}: is not a file`);
-  if (s.size > MAX_FILE_BYTES) throw new TooLargeError(path, s.size);
+  if (s.size > maxBytes) throw new TooLargeError(path, s.size, maxBytes);
   return new Uint8Array(await readFile(path));
 }
 
@@ -38,8 +38,9 @@ export class TooLargeError extends Error {
   constructor(
     readonly path: string,
     readonly size: number,
+    readonly limit: number = MAX_FILE_BYTES,
   ) {
-    super(`${path}: the file is ${(size / (1024 * 1024)).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / (1024 * 1024)).toFixed(1)} MB`);
+    super(`${path}: the file is ${(size / (1024 * 1024)).toFixed(1)} MB; the limit is ${(limit / (1024 * 1024)).toFixed(1)} MB`);
   }
 }
 

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
 import { eventSchema, MAX_ENTRIES, type DeskEvent } from '../../core/desk/event';
-import { ledgerEntrySchema, mergeEvents, type LedgerEntry } from '../../core/desk/ledger';
+import { compareEntries, ledgerEntrySchema, mergeEvents, type LedgerEntry } from '../../core/desk/ledger';
 
-export { ledgerEntrySchema, mergeEvents, MAX_ENTRIES, type LedgerEntry };
+export { compareEntries, eventSchema, ledgerEntrySchema, mergeEvents, loadEventBytes, MAX_ENTRIES, type LedgerEntry };
 
 export type LedgerEvent = DeskEvent;
 /** The event file without its entries: what the "header" document holds. */

@@ -71,6 +71,22 @@ describe('the file mirror', () => {
     expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false });
   });
 
+  it("writes the event file with the header's home desk kept", async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const homeDesk = '0b7c4a9e-3f51-4d2a-9c7e-5a1b2c3d4e5f';
+    const ev = ledgerEvent({ homeDesk, entries: [entry('check-in', sheet('Ayla').id, 'Desk 1')] });
+    const one = await desk(t.dir, 'one', ev.id);
+    await writeFile(join(one.folder, 'Muster.event.json'), eventFileText(ev));
+    await one.mirror.syncOnce();
+    const two = await desk(t.dir, 'two', ev.id);
+    await one.store.db.replicate.to(two.store.db);
+    expect((await two.mirror.syncOnce()).eventWritten).toBe(true);
+    const written = JSON.parse(await readFile(join(two.folder, 'Autumn Muster.event.json'), 'utf8'));
+    expect(written).toEqual(JSON.parse(eventFileText(ev)));
+    expect(written.homeDesk).toBe(homeDesk);
+  });
+
   it('an edit on disk racing an arrival becomes a conflict, not a lost edit', async () => {
     const t = await tempFolder('qm-mirror-');
     cleanups.push(t.cleanup);

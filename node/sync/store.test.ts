@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
 import { EntryClashError, EventStore } from './store';
 import { entry, ledgerEvent, sheet } from './testing';
-import { headerOf } from './ledger-api';
+import { headerOf, MAX_ENTRIES } from './ledger-api';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,7 +39,7 @@ describe('the event store', () => {
     expect((await a.event())!.id).toBe(ev.id);
   });
 
-  it('entries written at two desks apart never conflict and arrive in (at, id) order at both', async () => {
+  it('entries written at two desks apart never conflict and arrive in the ledger order (instant, then id) at both', async () => {
     const { a, b } = await twoStores();
     const c = sheet('Ayla').id;
     const e1 = entry('check-in', c, 'Desk 1');
@@ -79,6 +79,61 @@ describe('the event store', () => {
     await b.putCharacter(ayla, 'Ayla.character.json');
     await replicateBoth(a, b);
     expect(await a.conflicts()).toEqual([]);
+  });
+
+  it('orders entries by the instant they were made, whatever UTC offset each desk wrote', async () => {
+    const { a, b } = await twoStores();
+    const c = sheet('Ayla').id;
+    // 10:00 at +02:00 is 08:00 UTC: before 09:00 UTC, though its text sorts after.
+    const summer = entry('check-in', c, 'Desk 1', { at: '2026-10-02T10:00:00+02:00' });
+    const utc = entry('printed', c, 'Desk 2', { at: '2026-10-02T09:00:00Z' });
+    await a.addEntries([utc]);
+    await b.addEntries([summer]);
+    await replicateBoth(a, b);
+    expect((await a.entries()).map((e) => e.id)).toEqual([summer.id, utc.id]);
+    expect(await b.entries()).toEqual(await a.entries());
+  });
+
+  it("keeps the header's home desk through the store and replication", async () => {
+    const t = await tempFolder('qm-store-');
+    const homeDesk = '0b7c4a9e-3f51-4d2a-9c7e-5a1b2c3d4e5f';
+    const ev = ledgerEvent({ homeDesk });
+    const a = EventStore.open(`${t.dir}/a`, ev.id);
+    const b = EventStore.open(`${t.dir}/b`, ev.id);
+    cleanups.push(async () => {
+      await a.close();
+      await b.close();
+      await t.cleanup();
+    });
+    await a.putHeader(headerOf(ev));
+    await replicateBoth(a, b);
+    expect((await b.header())!.homeDesk).toBe(homeDesk);
+    expect((await b.event())!).toEqual(ev);
+  });
+
+  it("holds no more entries than an event file may (core/desk MAX_ENTRIES), refusing more at this desk and leaving out a flood from another", async () => {
+    expect(MAX_ENTRIES).toBe(100_000);
+    const t = await tempFolder('qm-store-');
+    const ev = ledgerEvent();
+    const a = EventStore.open(`${t.dir}/a`, ev.id, { maxEntries: 3 });
+    const flood = EventStore.open(`${t.dir}/flood`, ev.id);
+    cleanups.push(async () => {
+      await a.close();
+      await flood.close();
+      await t.cleanup();
+    });
+    await a.putHeader(headerOf(ev));
+    const c = sheet('Ayla').id;
+    const mine = [entry('check-in', c, 'Desk 1'), entry('note', undefined, 'Desk 1')];
+    await a.addEntries(mine);
+    await expect(a.addEntries([entry('note', undefined, 'Desk 1'), entry('note', undefined, 'Desk 1')])).rejects.toThrow(/limit of 3/);
+    expect(await a.entries()).toEqual(mine);
+    // Another desk's store (limit 100,000) sends two later entries: the first fits, the last is left out and named.
+    const later = [entry('note', undefined, 'Desk 9'), entry('note', undefined, 'Desk 9')];
+    await flood.addEntries(later);
+    await flood.db.replicate.to(a.db);
+    expect((await a.entries()).map((e) => e.id)).toEqual([...mine, later[0]!].map((e) => e.id));
+    expect(a.problems.get('entry:')).toMatch(/1 entries past the event file's limit of 3/);
   });
 
   it('lists a refused document as a problem and never returns it', async () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc } from './docs';
-import { type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
+import { compareEntries, MAX_ENTRIES, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
@@ -24,12 +24,14 @@ export class EventStore {
   private constructor(
     readonly db: PouchDatabase,
     readonly eventId: string,
+    /** The event file's own limit on entries (core/desk/event.ts MAX_ENTRIES); smaller only in tests. */
+    readonly maxEntries: number,
   ) {}
 
   /** Opens the event's database in `syncFolder` (created empty if it is not there yet). */
-  static open(syncFolder: string, eventId: string): EventStore {
+  static open(syncFolder: string, eventId: string, options: { maxEntries?: number } = {}): EventStore {
     const name = databaseName(eventId);
-    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase());
+    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase(), options.maxEntries ?? MAX_ENTRIES);
   }
 
   get name(): string {
@@ -83,6 +85,7 @@ export class EventStore {
    */
   async addEntries(entries: readonly LedgerEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
+    const have = (await this.entries()).length;
     const ids = entries.map((e) => entryDocId(e.id));
     const existing = await this.db.allDocs({ keys: ids, include_docs: true });
     const fresh: Record<string, unknown>[] = [];
@@ -98,6 +101,7 @@ export class EventStore {
       fresh.push(doc);
     });
     if (fresh.length === 0) return 0;
+    if (have + fresh.length > this.maxEntries) throw new Error(`the event holds ${have} entries; ${fresh.length} more would pass the event file's limit of ${this.maxEntries}`);
     const results = await this.db.bulkDocs(fresh);
     const failed = results.find((r) => r.error && r.status !== 409);
     if (failed) throw new Error(`cannot store entry ${failed.id}: ${failed.message ?? failed.error}`);
@@ -109,7 +113,11 @@ export class EventStore {
   private entrySeq: number | string = 0;
   private sorted: LedgerEntry[] | null = [];
 
-  /** Every valid entry in the store, sorted by (at, id). */
+  /**
+   * Every valid entry in the store, in the ledger's order (core/desk compareEntries: the instant, then
+   * id). Past the event file's limit (a hostile desk flooding the hub) the latest are left out and
+   * named in `problems`, so the event file written from them still loads.
+   */
   async entries(): Promise<LedgerEntry[]> {
     const res = await this.db.changes({ since: this.entrySeq, include_docs: true });
     for (const change of res.results) {
@@ -121,7 +129,11 @@ export class EventStore {
       }
     }
     this.entrySeq = res.last_seq;
-    if (!this.sorted) this.sorted = [...this.entryCache.values()].sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : x.id < y.id ? -1 : 1));
+    if (!this.sorted) {
+      const all = [...this.entryCache.values()].sort(compareEntries);
+      if (all.length > this.maxEntries) this.problems.set(ENTRY_PREFIX, `${all.length - this.maxEntries} entries past the event file's limit of ${this.maxEntries} were left out (the latest, from ${all[this.maxEntries]!.at})`);
+      this.sorted = all.slice(0, this.maxEntries);
+    }
     return this.sorted;
   }
 
