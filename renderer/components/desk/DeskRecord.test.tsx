@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+// Record… in the desk view over a fake API: a Fortune's Landing death with its cause, the row's state
+// after the main process answers, a return with Tiles of Fate cards, a transfer, undo in the ledger.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { newEvent, type DeskEvent } from '../../../core/desk/event';
+import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
+import { recordEntry, recordTransfer } from '../../../core/desk/record';
+import type { DeskFolder, RecordRequest } from '../../../core/ipc/contract';
+import { viewRows } from '../../../electron/desk';
+import { deskActionsFor } from '../../desk-actions';
+import { deskStoreFor } from '../../desk-store';
+import { fakeApi } from '../../test-support/fake-api';
+import { renderApp } from '../../test-support/render';
+
+afterEach(() => cleanup());
+
+const FOLDER = '/home/ana/Events/Autumn Muster';
+const FILE = `${FOLDER}/Autumn Muster.event.json`;
+const NOW = new Date('2026-10-02T17:05:00Z');
+const START = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' });
+const stamp = { at: '2026-10-02T18:05:00+01:00', desk: 'Front desk' };
+
+function folder(event: DeskEvent, hash: string): DeskFolder {
+  const files = (['dimitri', 'aldric'] as const).map((n) => exampleDesk(n, {}, `${FOLDER}/${n}.character.json`));
+  return { folder: FOLDER, rows: viewRows(files), eventFile: { kind: 'file', path: FILE, event, hash } };
+}
+
+describe('Record… in the desk view', () => {
+  it("records a death (killing blow) and a return with 3 cards: the row says Dead, then Returned (Tiles of Fate 11); undo from the ledger", async () => {
+    const api = fakeApi({ settings: { locale: 'en-GB' } });
+    let event = START;
+    let n = 1;
+    const requests: RecordRequest[] = [];
+    api.openEventFolder = vi.fn(async () => folder(event, 'h1'));
+    api.recordDesk = vi.fn(async ({ request, expectedHash }) => {
+      expect(expectedHash).toBe(`h${n}`);
+      requests.push(request);
+      event = recordEntry(event, request, { ...stamp, at: `2026-10-02T18:0${5 + n}:00+01:00` }).event;
+      n++;
+      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+    });
+    api.transferItem = vi.fn(async ({ from, item, to }) => {
+      expect([from, to]).toEqual([EXAMPLES.dimitri.id, EXAMPLES.aldric.id]);
+      const dimitri = exampleDesk('dimitri');
+      const aldric = exampleDesk('aldric');
+      if (!dimitri.readable || !aldric.readable) throw new Error('examples');
+      event = recordTransfer(event, dimitri.character, item, aldric.character, { ...stamp, at: '2026-10-02T18:30:00+01:00' }).event;
+      n++;
+      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+    });
+    deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: /^Event desk/ }));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Open event folder…' }))[0]!);
+    await screen.findByRole('table');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record… for Dimitri' });
+    fireEvent.change(within(dialog).getByLabelText('How'), { target: { value: 'killing-blow' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests[0]).toEqual({ kind: 'died', character: EXAMPLES.dimitri.id, cause: 'killing-blow' });
+    expect(document.querySelector('.desk-life')?.textContent).toBe('Dead');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.change(within(again).getByLabelText('What happened'), { target: { value: 'returned' } });
+    fireEvent.change(within(again).getByLabelText('How (spell, item)'), { target: { value: 'Spark of Life' } });
+    fireEvent.change(within(again).getByLabelText('Tiles of Fate cards added'), { target: { value: '3' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Returned (Tiles of Fate 11)'));
+    expect(requests[1]).toEqual({ kind: 'returned', character: EXAMPLES.dimitri.id, how: 'Spark of Life', cards: 3 });
+
+    // Transfer Dimitri's potion to Aldric.
+    fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
+    const t = await screen.findByRole('dialog');
+    fireEvent.change(within(t).getByLabelText('What happened'), { target: { value: 'item-transferred' } });
+    fireEvent.change(within(t).getByLabelText('To'), { target: { value: EXAMPLES.aldric.id } });
+    fireEvent.click(within(t).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(api.transferItem).toHaveBeenCalledTimes(1));
+
+    // The ledger lists the entries, newest first; undo the return.
+    const ledger = screen.getByRole('region', { name: 'Ledger' });
+    expect(within(ledger).getByRole('heading').textContent).toBe('Ledger (3 entries)');
+    fireEvent.click(within(ledger).getByRole('button', { name: /^Undo returned/ }));
+    await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
+    await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Dead'));
+  });
+});
