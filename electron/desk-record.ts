@@ -14,6 +14,7 @@ import type { Character } from '../core/model/character';
 import { characterSchema } from '../core/model/character';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
+import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { applyLedger } from '../core/desk/character-record';
 import { settleItems } from '../core/desk/custody';
 import { newCharacterPoints } from '../core/desk/deaths';
@@ -43,7 +44,7 @@ export type DeskRecordDeps = {
 
 /** Reads the event file, refusing it when it changed since `expectedHash`. */
 async function readEvent(path: string, expectedHash: string | null): Promise<{ event: DeskEvent; hash: string }> {
-  const bytes = await readBytes(path);
+  const bytes = await readBytes(path, MAX_EVENT_FILE_BYTES);
   const loaded = loadEventBytes(bytes, path);
   if (!loaded.ok) throw new Error(`${loaded.problem.message}; nothing was recorded`);
   const hash = sha256(bytes);
