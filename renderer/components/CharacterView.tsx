@@ -10,6 +10,7 @@ import { fileProblems } from '../file-check';
 import { useT } from '../i18n';
 import { isDirty, useAppState, type Doc } from '../store';
 import { ArmourSection } from './ArmourSection';
+import { HistorySection } from './HistorySection';
 import { BackupsSection } from './BackupsSection';
 import { BgPathSection } from './BgPathSection';
 import { FlWounds, NovitasConditions } from './ConditionTracker';
@@ -128,6 +129,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             <ItemsSection character={character} readOnly={readOnly} />
             {character.ruleset === 'novitas' && <NovitasConditions tracker={doc.trackers.novitas} />}
             {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} tracker={doc.trackers.fortunesLanding} />}
+            <HistorySection character={character} />
             <BackupsSection backups={doc.backups} />
           </div>
           <aside className="editor-side" aria-label={t('character.sidebar')}>
