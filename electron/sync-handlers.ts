@@ -17,7 +17,12 @@ export type SyncMethod = 'shareEvent' | 'joinEvent' | 'stopSync' | 'syncStatus' 
 export type SyncHandlers = Pick<IpcHandlers, SyncMethod> & { closeAll(): Promise<void> };
 
 /** The link's retry and heartbeat times (tests make them short). */
-export type SyncHandlerDeps = { guard: Pick<PathGuard, 'check'>; link?: { backoffMs?: number; maxBackoffMs?: number; heartbeatMs?: number } };
+export type SyncHandlerDeps = {
+  guard: Pick<PathGuard, 'check'>;
+  link?: { backoffMs?: number; maxBackoffMs?: number; heartbeatMs?: number };
+  /** A shared folder's files were rewritten by what arrived from other desks (main tells the page). */
+  onFolderChanged?: (folder: string) => void;
+};
 
 /** What "Join an event…" was given: a join code, or a game's CouchDB database address. */
 export function joinTarget(code: string, folderEvent: string | null, username?: string, password?: string): { target: RemoteTarget; eventId: string } {
@@ -54,7 +59,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
 
   const open = async (folder: string, eventId: string): Promise<DeskSession> => {
     if (sessions.has(folder)) throw new Error(`${folder} is shared already; stop sharing it first`);
-    const session = await DeskSession.open({ folder, link: deps.link ?? {} }, eventId);
+    const session = await DeskSession.open({ folder, link: deps.link ?? {}, onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
     sessions.set(folder, session);
     return session;
   };

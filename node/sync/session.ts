@@ -32,6 +32,8 @@ export type SessionOptions = {
   settleMs?: number;
   link?: LiveSyncOptions;
   log?: (line: string) => void;
+  /** Called after a pass wrote arrivals into the folder (so the desk view reads it again). */
+  onWritten?: () => void;
 };
 
 export type DeskStatus = { role: 'hub' | 'desk'; eventId: string; link: DeskLinkState | { kind: 'hub'; url: string; since: string }; problems: { file: string; message: string }[]; conflicts: number };
@@ -142,8 +144,9 @@ export class DeskSession {
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
   async pass(): Promise<void> {
     try {
-      await this.mirror.syncOnce();
+      const report = await this.mirror.syncOnce();
       this.passes++;
+      if (report.written.length > 0 || report.eventWritten) this.options.onWritten?.();
       this.lastError = null;
     } catch (e) {
       this.lastError = (e as Error).message;
