@@ -105,7 +105,7 @@ export async function startHarness(): Promise<Harness> {
   };
 
   // Shared events as in electron/main.ts, with short retry times; arrivals make the page read the folder again.
-  const sync = createSyncHandlers({ guard, link: { backoffMs: 100, maxBackoffMs: 500, heartbeatMs: 200 }, onFolderChanged: () => void emit('libraryChanged') });
+  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), link: { backoffMs: 100, maxBackoffMs: 500, heartbeatMs: 200 }, onFolderChanged: () => void emit('libraryChanged') });
   const handlers = createIpcHandlers({
     sync,
     settings,

@@ -93,7 +93,7 @@ function start(): void {
 
   const printer = createPrinter(appRoot);
   // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
-  const sync = createSyncHandlers({ guard, onFolderChanged: () => send('libraryChanged') });
+  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({
     sync,
     settings,
