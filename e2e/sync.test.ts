@@ -62,7 +62,7 @@ describe('two desks over one hub in Chromium', () => {
     const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: fakeId(99) });
     await writeFile(join(hubFolder, 'Autumn Muster.event.json'), serializeEvent(event));
     for (const [i, c] of CHARACTERS.entries()) await writeFile(join(hubFolder, `c${i + 1}.character.json`), json(c));
-    const hub = await DeskSession.open({ folder: hubFolder, pollMs: 300, settleMs: 20 }, event.id);
+    const hub = await DeskSession.open({ folder: hubFolder, pollMs: 300, settleMs: 20, desk: { id: fakeId(98), name: 'Gate' } }, event.id);
     cleanups.push(() => hub.close());
     const code = await hub.serve('127.0.0.1', 0);
     const port = parseJoinCode(code).port;
@@ -85,6 +85,11 @@ describe('two desks over one hub in Chromium', () => {
     await openDesk(one.h, one.folder, code);
     await openDesk(two.h, two.folder, code);
     expect(await checkedIn(one.h.page)).toBe('0 checked in');
+    // Each desk lists every desk of the event: the hub and the two desks.
+    const deskLines = (page: Page) => page.getByRole('list', { name: 'The desks of this event' }).locator('li').allTextContents();
+    await expect.poll(async () => (await deskLines(two.h.page)).length, { timeout: 10_000 }).toBe(3);
+    expect(await deskLines(two.h.page)).toContain('Gate: hosts the event (the hub)');
+    expect((await deskLines(two.h.page)).filter((l) => /: connected \(seen \d\d:\d\d\)$/.test(l))).toHaveLength(2);
 
     // Connected: Dimitri checked in at desk one is checked in at desk two within a second.
     await one.h.page.getByRole('button', { name: 'Check in Dimitri', exact: true }).click();
@@ -104,8 +109,9 @@ describe('two desks over one hub in Chromium', () => {
     await expect.poll(() => checkedIn(one.h.page)).toBe('2 checked in');
     await expect.poll(() => checkedIn(two.h.page)).toBe('3 checked in');
     for (const d of desks) await expect.poll(() => d.h.page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
-    // Desk two's two check-ins wait for the hub.
-    await expect.poll(() => linkLine(two.h.page), { timeout: 5000 }).toMatch(/Offline since \d\d:\d\d, [1-9]\d* changes waiting/);
+    // Desk two's two check-ins wait for the hub, in its link line and its own line in the list.
+    await expect.poll(() => linkLine(two.h.page), { timeout: 5000 }).toMatch(/Offline since \d\d:\d\d, 2 changes waiting/);
+    await expect.poll(async () => (await deskLines(two.h.page)).some((l) => /: offline since \d\d:\d\d, 2 changes waiting$/.test(l)), { timeout: 5000 }).toBe(true);
 
     // The hub is back on its port: both desks catch up and agree, with the hub, on all four.
     await hub.serve('127.0.0.1', port);
