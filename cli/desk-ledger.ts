@@ -10,7 +10,7 @@ import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { foldEvent } from '../core/desk/fold';
 import { headerDifferences, LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { wallTime } from '../core/desk/sheet';
-import { MAX_FILE_BYTES } from '../core/format/limits';
+import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES } from '../core/format/limits';
 import { backUpEvent } from '../node/files';
 import { findEventFile, readCharacters, readEvent } from './desk';
 import { describeFsError } from './files';
@@ -146,7 +146,7 @@ export async function runDeskMerge(args: string[], io: Io, now: () => Date = () 
   const read = async (path: string): Promise<DeskEvent | string> => {
     let bytes: Uint8Array;
     try {
-      bytes = await io.readFileCapped(path, MAX_FILE_BYTES);
+      bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
     } catch (e) {
       return `${path}: ${describeFsError(e)}`;
     }

@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { contentJson } from '../core/format/hash';
-import { MAX_FILE_BYTES } from '../core/format/limits';
+import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES } from '../core/format/limits';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 // The desk core is imported module by module, and the PDF parts (pdf-lib, fontkit) only when a
@@ -331,9 +331,9 @@ export async function readEvent(path: string, io: Io, fresh: () => DeskEvent): P
   try {
     const info = await io.stat(path);
     if (info.isDirectory) return { kind: 'bad', path, message: `${path}: is a folder` };
-    if (info.size > MAX_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
+    if (info.size > MAX_EVENT_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_EVENT_FILE_BYTES / 1048576).toFixed(1)} MB` };
     // Capped and regular files only: a pipe or device named *.event.json must not hang or fill memory.
-    bytes = await io.readFileCapped(path, MAX_FILE_BYTES);
+    bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: fresh() };
     return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };

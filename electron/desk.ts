@@ -12,6 +12,7 @@
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
+import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -42,9 +43,10 @@ import { findCharacterFiles } from './library';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
+import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard';
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
 
 /** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
 function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
@@ -188,7 +190,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     let bytes: Uint8Array;
     try {
       await checkEventFile(folder, path);
-      bytes = await readBytes(path);
+      bytes = await readBytes(path, MAX_EVENT_FILE_BYTES);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, suggested: suggestedEvent(folder, list) };
       return { kind: 'bad', path, message: e instanceof PathError ? e.message : ioProblem(path, e).message };
@@ -200,6 +202,15 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
+    const first = await deskOfOnce(folder, eventFile);
+    // The character files follow the ledger (electron/desk-record.ts): a transfer or a death
+    // recorded but not yet written into the files (a crash between the two) is finished here.
+    if (first.eventFile.kind !== 'file') return first;
+    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now });
+    return written.length === 0 ? first : deskOfOnce(folder, first.eventFile.path);
+  };
+
+  const deskOfOnce = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
     const list = await characters.list(folder);
     const rows = viewRows(list);
     const deskIdentity = settings.deskIdentity();
@@ -242,7 +253,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | { ok: 'same'; event: DeskEvent }> => {
     let current: Uint8Array;
     try {
-      current = await readBytes(path);
+      current = await readBytes(path, MAX_EVENT_FILE_BYTES);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'conflict', message: `${path} was removed or renamed since it was read (by another program?). Reload the event folder.` };
       if (e instanceof TooLargeError) return { ok: false, reason: 'read-only', message: `${e.message}; it is not overwritten` };
@@ -257,6 +268,13 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   };
 
   return {
+    ...createDeskRecordHandlers({
+      settings,
+      now: deps.now,
+      checkArgs: async (folder, eventFile) => checkEventFile(await checkFolder(folder), eventFile),
+      load: (folder, eventFile) => deskOf(folder, eventFile),
+    }),
+
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
       if (chosen === null) return null;

@@ -53,6 +53,7 @@ const h = vi.hoisted(() => {
     getPath: (name: string) => join(state.root, `path-${name}`),
     getVersion: () => '0.1.0',
     getLocale: () => 'en-GB',
+    commandLine: { hasSwitch: (name: string) => name === 'no-sandbox' && (state as { noSandbox?: boolean }).noSandbox === true },
     whenReady: () => Promise.resolve(),
   });
   class BrowserWindow {
@@ -297,13 +298,28 @@ describe('main process', () => {
     expect(h.state.opened).toEqual([join(h.state.root, 'path-crashDumps')]);
   });
 
+  it('refuses to run without the sandbox (an AppImage launcher adding --no-sandbox), saying what to do', async () => {
+    const shown: string[] = [];
+    const before = { windows: h.state.windows.length, quits: h.state.calls.filter((c) => c === 'quit').length };
+    (h.electron.dialog as { showErrorBox: (title: string, message: string) => void }).showErrorBox = (title, message) => void shown.push(`${title}: ${message}`);
+    (h.state as { noSandbox?: boolean }).noSandbox = true;
+    vi.resetModules();
+    await import('./main');
+    await new Promise((r) => setTimeout(r, 0));
+    (h.state as { noSandbox?: boolean }).noSandbox = false;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(/needs the sandbox: .*--no-sandbox.*Ubuntu 24\.04.*AppArmor/s);
+    expect(h.state.calls.filter((c) => c === 'quit')).toHaveLength(before.quits + 1);
+    expect(h.state.windows.length).toBe(before.windows);
+  });
+
   it('quits at once when another instance holds the lock', async () => {
     h.state.lock = false;
     const before = { windows: h.state.windows.length, stores: h.state.stores.length };
     vi.resetModules();
     await import('./main');
     await new Promise((r) => setTimeout(r, 0));
-    expect(h.state.calls.filter((c) => c === 'quit')).toEqual(['quit']);
+    expect(h.state.calls.filter((c) => c === 'quit')).toEqual(['quit', 'quit']); // this one, and the no-sandbox one before
     expect(h.state.windows.length).toBe(before.windows);
     expect(h.state.stores.length).toBe(before.stores);
   });

@@ -35,6 +35,12 @@ const examplesFolder = join(appRoot, 'assets', 'examples');
 const devServerUrl = !app.isPackaged ? process.env.QUARTERMASTER_DEV_SERVER_URL : undefined;
 const appUrl = devServerUrl ?? APP_URL;
 
+export const UNSANDBOXED_TITLE = 'Quartermaster needs the sandbox';
+export const UNSANDBOXED_MESSAGE =
+  'Quartermaster was started with --no-sandbox and does not run without the sandbox.\n\n' +
+  'On Ubuntu 24.04 and later this happens when AppArmor has no profile for it: install the .deb ' +
+  '(it brings its profile), or install the profile in the README section "Ubuntu 24.04" once, then start it again.';
+
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();
 // Minidumps of a crash are written to the crash folder only, never uploaded (electron/crash-reports.ts).
@@ -43,7 +49,15 @@ startCrashReports(crashReporter);
 // codeCache: V8 keeps compiled code of the app's scripts between starts (faster start-up).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 
-if (!app.requestSingleInstanceLock()) {
+if (app.commandLine.hasSwitch('no-sandbox')) {
+  // Chromium's sandbox is off (the AppImage's launcher adds --no-sandbox where the system refuses
+  // user namespaces, as Ubuntu 24.04's AppArmor does): the renderer's protections rest on it, so
+  // say what to do instead and stop.
+  void app.whenReady().then(() => {
+    dialog.showErrorBox(UNSANDBOXED_TITLE, UNSANDBOXED_MESSAGE);
+    app.quit();
+  });
+} else if (!app.requestSingleInstanceLock()) {
   // Another instance is running: it receives our argv through 'second-instance'.
   app.quit();
 } else {

@@ -48,6 +48,7 @@ const h = vi.hoisted(() => {
     getPath: (name: string) => `${state.root}/path-${name}`,
     getVersion: () => '0.1.0',
     getLocale: () => 'en-GB',
+    commandLine: { hasSwitch: (name: string) => name === 'no-sandbox' && (state as { noSandbox?: boolean }).noSandbox === true },
     whenReady: () => Promise.resolve(),
   });
   // A getter (Object.assign would copy a getter's value once).

@@ -11,6 +11,7 @@ import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION } from '../core/model/ids';
 import { EVENT_FILE_SUFFIX } from '../core/desk/event';
 import type { Backup, OpenResult } from '../core/ipc/contract';
 import { isInside } from './paths';
+import { readOnlyReasonOf } from '../core/desk/character-record';
 
 /** How many earlier versions of each character are kept. */
 export const BACKUPS_KEPT = 10;
@@ -26,10 +27,10 @@ export type ReadOutcome =
   | { kind: 'read'; bytes: Uint8Array; hash: string };
 
 /** Reads a file's bytes, refusing (without reading) files over the size limit. */
-export async function readBytes(path: string): Promise<Uint8Array> {
+export async function readBytes(path: string, maxBytes: number = MAX_FILE_BYTES): Promise<Uint8Array> {
   const s = await stat(path);
   if (!s.isFile()) throw new Error(`${path}: is not a file`);
-  if (s.size > MAX_FILE_BYTES) throw new TooLargeError(path, s.size);
+  if (s.size > maxBytes) throw new TooLargeError(path, s.size, maxBytes);
   return new Uint8Array(await readFile(path));
 }
 
@@ -37,8 +38,9 @@ export class TooLargeError extends Error {
   constructor(
     readonly path: string,
     readonly size: number,
+    readonly limit: number = MAX_FILE_BYTES,
   ) {
-    super(`${path}: the file is ${(size / (1024 * 1024)).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / (1024 * 1024)).toFixed(1)} MB`);
+    super(`${path}: the file is ${(size / (1024 * 1024)).toFixed(1)} MB; the limit is ${(limit / (1024 * 1024)).toFixed(1)} MB`);
   }
 }
 
@@ -47,8 +49,10 @@ export function openFromBytes(path: string, bytes: Uint8Array, options: { readOn
   const hash = sha256(bytes);
   const loaded = loadCharacterBytes(bytes, path);
   if (loaded.ok) {
-    const opened = { path, character: loaded.character, hash, readOnly: options.readOnlyReason !== undefined };
-    return { ok: true, opened: options.readOnlyReason !== undefined ? { ...opened, readOnlyReason: options.readOnlyReason } : opened };
+    // A retired or permanently dead character (set by the event desk) is kept, read-only, with the reason.
+    const reason = options.readOnlyReason ?? readOnlyReasonOf(loaded.character) ?? undefined;
+    const opened = { path, character: loaded.character, hash, readOnly: reason !== undefined };
+    return { ok: true, opened: reason !== undefined ? { ...opened, readOnlyReason: reason } : opened };
   }
   if (loaded.problem.code === 'future-version') {
     const peek = peekFutureVersion(bytes);

@@ -7,7 +7,7 @@ import { characterFold, foldEvent } from './fold';
 import { checkIn } from './checkin';
 import { stampAt } from './testing';
 import { uuidFromText } from '../format/uuid';
-import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../format/limits';
+import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../format/limits';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const ID = '7904bd13-6520-45b6-90dd-75f7a9b57850';
@@ -124,7 +124,7 @@ describe('loading an event file (version 2, the ledger)', () => {
   it('refuses deep nesting and oversized files before using them', () => {
     const deep = `{"format":"quartermaster-event","x":${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}}`;
     expect(problemOf(loadEventBytes(enc(deep), 'deep')).code).toBe('too-deep');
-    expect(problemOf(loadEventBytes(new Uint8Array(MAX_FILE_BYTES + 1).fill(0x20), 'huge.event.json')).code).toBe('too-large');
+    expect(problemOf(loadEventBytes(new Uint8Array(MAX_EVENT_FILE_BYTES + 1).fill(0x20), 'huge.event.json')).code).toBe('too-large');
   });
 });
 
@@ -197,5 +197,27 @@ describe('writing an event file', () => {
     expect(checked.entries[0]!.character).toBe(ID);
     const bad: DeskEvent = { ...checked, entries: [{ ...checked.entries[0]!, at: 'at noon' }] };
     expect(() => serializeEvent(bad)).toThrow();
+  });
+});
+
+describe('the size of an event file', () => {
+  // A ledger only grows: a big event's file passes the 5 MB bound of a character file. Worked out:
+  // 60,000 check-in entries of ~170 bytes each written out are about 10 MB.
+  const big = (count: number) => {
+    const entries = Array.from({ length: count }, (_, i) => ({
+      id: uuidFromText(`entry ${i}`),
+      at: '2026-10-02T18:05:00+01:00',
+      desk: 'Front desk',
+      kind: 'check-in',
+      character: uuidFromText(`character ${i}`),
+    }));
+    return enc(JSON.stringify({ ...base, entries }, null, 2));
+  };
+  it('reads a ledger larger than a character file may be', () => {
+    const bytes = big(60_000);
+    expect(bytes.length).toBeGreaterThan(MAX_FILE_BYTES);
+    const r = loadEventBytes(bytes, 'grand.event.json');
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.event.entries).toHaveLength(60_000);
   });
 });

@@ -1,6 +1,7 @@
 // Reading and writing an event file: bytes in, a validated event or a clear problem out, through the
 // same versioned loader as character files (size, UTF-8, nesting depth, no __proto__ keys, version
 // and migration, field-named errors). Pure: the caller reads the bytes and names the source.
+import { MAX_EVENT_FILE_BYTES } from '../format/limits';
 import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from '../format/versioned';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, eventSchema, type DeskEvent } from './event';
 import { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
@@ -14,6 +15,7 @@ const eventFile = (migrations: readonly EventMigration[]): FileKind<DeskEvent> =
   format: EVENT_FILE_FORMAT,
   noun: 'event',
   wrongKindCode: 'not-event',
+  maxBytes: MAX_EVENT_FILE_BYTES,
   currentVersion: EVENT_VERSION,
   migrations,
   schema: eventSchema,

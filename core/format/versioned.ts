@@ -55,6 +55,8 @@ export type FileHeader = {
    * value, filling in zod's defaults in place (core/format/compiled.test.ts checks the parity).
    */
   compiled?: (value: unknown) => boolean;
+  /** The largest file of this kind (default MAX_FILE_BYTES). */
+  maxBytes?: number;
 };
 
 export type FileKind<T> = FileHeader & { schema: z.ZodType<T> };
@@ -62,7 +64,7 @@ export type FileKind<T> = FileHeader & { schema: z.ZodType<T> };
 export type VersionedResult<T> = { ok: true; value: T; migratedFrom?: number } | { ok: false; problem: FileProblem };
 
 export function loadVersionedBytes<T>(kind: FileKind<T>, bytes: Uint8Array, source: string): VersionedResult<T> {
-  const parsed = parseGuardedJson(bytes);
+  const parsed = parseGuardedJson(bytes, kind.maxBytes);
   if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
   return loadVersionedValue(kind, parsed.value, source, { inspected: true, owned: true });
 }
@@ -72,7 +74,7 @@ export function loadVersionedBytes<T>(kind: FileKind<T>, bytes: Uint8Array, sour
  * validator refuses the file (then call loadVersionedBytes to word the problem).
  */
 export function tryLoadVersionedBytes<T>(kind: FileHeader & { compiled: (value: unknown) => boolean }, bytes: Uint8Array, source: string): VersionedResult<T> | null {
-  const parsed = parseGuardedJson(bytes);
+  const parsed = parseGuardedJson(bytes, kind.maxBytes);
   if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
   const prepared = prepare(kind, parsed.value, source, true);
   if (!prepared.ok) return prepared;

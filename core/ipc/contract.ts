@@ -16,6 +16,7 @@ import type { DeskEvent } from '../desk/event';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
 import type { DeskIdentity } from '../desk/editions';
+import type { RecordRequest } from '../desk/record';
 
 export type LibraryStatus = 'clean' | 'violations' | 'unreadable';
 
@@ -232,6 +233,16 @@ export type ReprintOutcome =
   /** The event file changed on disk since it was read: nothing was printed or recorded. */
   | { kind: 'conflict'; message: string };
 
+/** What Record… asks the main process to add to the ledger (core/desk/record.ts). */
+export type { RecordRequest };
+
+/** How a Record…, an item transfer or a new character after a death ended (electron/desk-record.ts). */
+export type RecordResult =
+  /** Recorded; `desk` is the folder as it is now, `written` the character files changed to agree with the ledger. */
+  | { ok: true; desk: DeskFolder; written: string[]; path?: string; points?: number }
+  /** The event file changed on disk since it was read: nothing was recorded. */
+  | { ok: false; reason: 'conflict'; message: string };
+
 /** What "print changed" would print, laid out but not written: the desk asks before printing. */
 export type ReprintPlan = {
   characters: number;
@@ -314,6 +325,12 @@ export interface QuartermasterApi {
   giveNewId(args: { path: string; folder?: string }): Promise<NewIdResult>;
   /** A card's QR text against the folder's files and the event's prints. */
   verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
+  /** Records a death, return, convergence, retirement, item handed in/returned/expired, bow competency, note or undo; then the files follow the ledger. */
+  recordDesk(args: { folder: string; eventFile: string; expectedHash: string; request: RecordRequest }): Promise<RecordResult>;
+  /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
+  transferItem(args: { folder: string; eventFile: string; expectedHash: string; from: string; item: string; to: string }): Promise<RecordResult>;
+  /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
+  newCharacterAfterDeath(args: { folder: string; eventFile: string; expectedHash: string; from: string; name: string }): Promise<RecordResult>;
   /** "Share this event…": hosts the opened event folder for other desks on `host` (a LAN address of this laptop). */
   shareEvent(args: { folder: string; host: string; port?: number }): Promise<SyncStatus>;
   /** "Join an event…": replicates a shared event (join code, or a game's CouchDB address) into the opened folder. */
@@ -394,6 +411,22 @@ const printChoice = z.strictObject({
   backOffsetMm: mmPair,
   backs: z.boolean(),
 });
+const words = (max: number) => z.string().max(max);
+const id = z.uuid();
+/** Record…'s requests (the ledger validates the entry again when it is made). */
+const recordRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('died'), character: id, cause: z.enum(['killing-blow', 'bled-out']).optional(), shiftEnd: z.boolean().optional(), text: words(500).optional() }),
+  z.strictObject({ kind: z.literal('returned'), character: id, how: words(200).optional(), cards: z.number().int().min(0).max(100).optional() }),
+  z.strictObject({ kind: z.literal('convergence'), character: id }),
+  z.strictObject({ kind: z.literal('permanent-death'), character: id, when: z.enum(['dawn', 'dusk']).optional(), reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('retired'), character: id, reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('item-handed-in'), character: id, item: id, why: z.enum(['theft', 'death', 'other']).optional(), name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-returned'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-expired'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('bow-competency'), character: id.optional(), player: words(200).min(1) }),
+  z.strictObject({ kind: z.literal('note'), character: id.optional(), text: words(2_000).min(1) }),
+  z.strictObject({ kind: z.literal('undo'), character: id.optional(), target: id }),
+]);
 /** How many files one event pack may name (the library lists thousands). */
 export const MAX_PACK_FILES = 10_000;
 
@@ -436,6 +469,9 @@ export const ipcArgs = {
   reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
   giveNewId: z.tuple([z.strictObject({ path, folder: path.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), request: recordRequest })]),
+  transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
+  newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), name: z.string().max(200) })]),
   shareEvent: z.tuple([z.strictObject({ folder: path, host: z.string().min(1).max(100), port: z.number().int().min(0).max(65_535).optional() })]),
   joinEvent: z.tuple([z.strictObject({ folder: path, code: z.string().min(1).max(2_000), username: z.string().max(200).optional(), password: z.string().max(500).optional() })]),
   stopSync: z.tuple([z.strictObject({ folder: path })]),

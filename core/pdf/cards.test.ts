@@ -50,6 +50,12 @@ describe('character card', () => {
     expect(s).toContain('Skills: Healing Ways, Strikes 2');
   });
 
+  it("Fortune's Landing: the Tiles of Fate deck, 8 when clean, 11 after a return that added 3 cards", () => {
+    expect(said(cardsOf(fl, ['character'])[0]!.front)).toContain('Tiles of Fate: 8');
+    const back = with_(fl, { fortunesLanding: { ...(fl.fortunesLanding ?? {}), tilesOfFate: 11 } });
+    expect(said(cardsOf(back, ['character'])[0]!.front)).toContain('Tiles of Fate: 11');
+  });
+
   it('Curious Pastimes: hits per location', () => {
     // 1 base + 1 Body Development = 2 everywhere. Medium (+2) on torso and arms: 4. A heavy helm (+3),
     // allowed by Wear Heavy Armour: head 5. Legs bare: 2. Arrows ignore armour: 2 on every location.

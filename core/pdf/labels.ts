@@ -35,6 +35,7 @@ export const LABELS = {
     games: {} as Partial<Record<RulesetId, string>>,
     // Fortune's Landing
     armourRating: 'Armour rating',
+    tilesOfFate: 'Tiles of Fate',
     threshold: 'Threshold',
     areas: 'Areas',
     noArmour: 'no armour',
@@ -147,6 +148,7 @@ export const LABELS = {
     // The English games keep their own names; the Bulgarian game is named as its players name it.
     games: { 'bg-magic': 'Български правила за магове' } as Partial<Record<RulesetId, string>>,
     armourRating: 'Броня',
+    tilesOfFate: 'Плочки на съдбата',
     threshold: 'Праг',
     areas: 'Зони',
     noArmour: 'без броня',

@@ -59,17 +59,20 @@ export function characterVersionOf(c: { notes?: unknown }): number | null {
 
 const uuid = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
-/** Version `n` of the test event file: its name carries the number; 0 to 39 characters checked in. */
+/** Version `n` of the test event file (format v2): its name carries the number; 0 to 39 check-ins. */
 export function eventVersion(n: number): DeskEvent {
-  const characters: Record<string, unknown> = {};
-  for (let i = 0; i < (n * 7) % 40; i++) characters[uuid(i + 1)] = { checkedInAt: `2026-10-02T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z` };
+  const entries: unknown[] = [];
+  for (let i = 0; i < (n * 7) % 40; i++) {
+    entries.push({ id: uuid(1000 + i), at: `2026-10-02T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`, desk: 'Front desk', kind: 'check-in', character: uuid(i + 1) });
+  }
   return eventSchema.parse({
     format: EVENT_FILE_FORMAT,
     version: EVENT_VERSION,
+    id: '7b0c2f1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
     name: `Autumn Muster ${n}`,
     game: 'fortunes-landing',
     dates: { start: '2026-10-02', end: '2026-10-04' },
-    characters,
+    entries,
   });
 }
 

@@ -6,6 +6,7 @@
 // File names come from the folder (a character keeps the file it already has) or, for a character
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
 // event folder and checked to stay inside it. Only the folder's top level is mirrored.
+import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
@@ -68,7 +69,7 @@ export class FileMirror {
     if (this.state.data.eventFile) return join(this.folder, this.state.data.eventFile);
     const names = (await this.listFolder()).filter((n) => n.endsWith(EVENT_SUFFIX));
     for (const n of names) {
-      const r = readEventFile(await readBytes(join(this.folder, n)).catch(() => new Uint8Array()), n);
+      const r = readEventFile(await readBytes(join(this.folder, n), MAX_EVENT_FILE_BYTES).catch(() => new Uint8Array()), n);
       if (r.ok && r.event.id.toLowerCase() === this.store.eventId) {
         this.state.data.eventFile = n;
         return join(this.folder, n);
@@ -129,7 +130,7 @@ export class FileMirror {
     if (!info?.isFile()) return;
     const ev = this.state.data.event;
     if (ev && ev.size === info.size && ev.mtimeMs === info.mtimeMs) return;
-    const bytes = await readBytes(eventPath);
+    const bytes = await readBytes(eventPath, MAX_EVENT_FILE_BYTES);
     const hash = sha256(bytes);
     if (ev && ev.hash === hash) {
       this.state.data.event = { ...ev, size: info.size, mtimeMs: info.mtimeMs };

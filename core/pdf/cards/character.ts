@@ -1,5 +1,6 @@
 // The character card, for every game: who it is, the derived values that matter in play, skills,
 // and a QR code with the character id and content hash. Its back is for the event desk.
+import { tilesOfFate } from '../../desk/character-record';
 import type { Location } from '../../model/ids';
 import { bold, space, text, type Block, type FigureBlock, type TextBlock } from '../flow';
 import { mm } from '../layout';
@@ -57,6 +58,11 @@ export function locationList(ctx: CardContext, values: Partial<Record<Location, 
     .join(', ');
 }
 
+/** Fortune's Landing: the Tiles of Fate deck ("Each character begins with a clean Deck of eight cards"), from the file. */
+function tilesOfFateLine(ctx: CardContext): TextBlock {
+  return text('body', bold(`${ctx.labels.tilesOfFate}: `), String(tilesOfFate(ctx.character)));
+}
+
 /** The key derived values of each game, as lines for the character card. */
 export function derivedLines(ctx: CardContext): TextBlock[] {
   const L = ctx.labels;
@@ -65,12 +71,13 @@ export function derivedLines(ctx: CardContext): TextBlock[] {
   switch (d.ruleset) {
     case 'fortunes-landing': {
       const a = d.armour;
-      if (a.areas.length === 0) return [text('body', bold(`${L.armourRating}: `), `0 (${L.noArmour})`)];
+      if (a.areas.length === 0) return [text('body', bold(`${L.armourRating}: `), `0 (${L.noArmour})`), tilesOfFateLine(ctx)];
       const lines = [
         text('body', bold(`${L.armourRating}: `), `${a.rating} · `, bold(`${L.threshold}: `), String(a.threshold)),
         text('body', bold(`${L.areas}: `), a.areas.map((x) => L.locations[x]).join(', ') + (a.chosen ? '' : ` (${L.bestAssumed})`)),
       ];
       if (a.costume.pieces.length > 0) lines.push(text('body', bold(`${L.costume}: `), `${a.costume.pieces.join(', ')} (×${a.costume.costMultiplier})`));
+      lines.push(tilesOfFateLine(ctx));
       return lines;
     }
     case 'curious-pastimes': {

@@ -51,6 +51,8 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
   rowsRef.current = rows;
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
+  const measureFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(measureFrame.current), []);
   const keyOf = useCallback((line: Line) => (line.kind === 'group' ? groups[line.group]!.key : rowsRef.current[line.index]!.file), [groups]);
   const top = useMemo(() => prefixSums(lines.map((l) => heights.current.get(keyOf(l)) ?? estimate(l, rowsRef.current))), [lines, keyOf, measured]);
   const topRef = useRef(top);
@@ -100,7 +102,14 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
         changed = true;
       }
     }
-    if (changed) setMeasured((m) => m + 1);
+    // Applied in the next frame, never within this one: a row's height can depend on where the
+    // window is (the page's end moves with the spacers), and a synchronous loop would never settle.
+    if (changed && !measureFrame.current) {
+      measureFrame.current = requestAnimationFrame(() => {
+        measureFrame.current = 0;
+        setMeasured((m) => m + 1);
+      });
+    }
     applyFocus();
   });
 

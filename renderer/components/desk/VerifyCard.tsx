@@ -53,7 +53,8 @@ export function VerifyCard({ store, actions, canCheckIn }: { store: DeskStore; a
             {t('desk.verify.hint')}
           </span>
         </div>
-        <button type="submit" disabled={text.trim() === '' || busy === 'verify'}>
+        {/* Never disabled when empty: a disabled default button would stop Enter in the box from submitting (Enter checks in a matching card). */}
+        <button type="submit" disabled={busy === 'verify'}>
           {t('desk.verify.button')}
         </button>
       </form>

@@ -1,0 +1,222 @@
+// `npm run bench:desk-view`: the Event Desk view in Chromium through the e2e harness (built renderer,
+// real main-process handlers, IPC carried as one serialised value as Electron does: see
+// bench/ipc-transport.bench.ts), on generated event folders of 2,000 and 20,000 characters, against a
+// baseline measured in the same run: Node reading + JSON.parsing the same files, plus Chromium
+// painting a static table of the same rows (the same words in every cell, no script).
+//   first rows:  click "Open event folder…" → the first character row painted
+//   all rows:    … → the last row painted after jumping to the end of the table (every row reachable)
+//   scroll:      frame times while scrolling the table 200 px a frame (p95)
+//   check-in:    click "Check in" → its row and the totals updated and painted (median)
+//   memory:      the page's JS heap and DOM nodes after GC with the desk open; and across open/close
+//                cycles of the desk (BENCH_CYCLES, default 100, at the smaller size)
+// Each round starts a fresh harness (a fresh main process: nothing cached). Timings are wall clock
+// in the page. Env: BENCH_SIZES=2000,20000  BENCH_ROUNDS=3  BENCH_CYCLES=100.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness } from '../e2e/harness';
+// @ts-expect-error plain JavaScript helper
+import { generate } from './generate.mjs';
+// @ts-expect-error plain JavaScript helper
+import { median, ms } from './stats.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CYCLES = Number(process.env.BENCH_CYCLES ?? 100);
+
+type Round = { first: number; all: number; answered: number; staticP95: number; scrollP95: number; scrollMax: number; checkIn: number[]; heapMB: number; nodes: number };
+
+function eventFolder(n: number): string {
+  const dir = join(root, `bench/.work/desk-view-${n}`);
+  generate(dir, n);
+  writeFileSync(join(dir, 'Bench.event.json'), `${JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Bench', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters: {} }, null, 2)}\n`);
+  return dir;
+}
+
+/** The baseline's Node half: read and parse every character file. */
+function readAndParse(dir: string): { ms: number; characters: { name: string; player: string; ruleset: string; file: string }[] } {
+  const t0 = performance.now();
+  const characters = readdirSync(dir)
+    .filter((f) => f.endsWith('.character.json'))
+    .map((f) => {
+      const c = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+      return { name: c.name, player: c.player, ruleset: c.ruleset, file: f };
+    });
+  return { ms: performance.now() - t0, characters };
+}
+
+/** The baseline's Chromium half: a static table of the same rows, set at once and painted. */
+async function paintStatic(page: Page, html: string): Promise<number> {
+  return page.evaluate(async (markup) => {
+    document.body.innerHTML = '<div id="bench"></div>';
+    const t0 = performance.now();
+    document.getElementById('bench')!.innerHTML = markup;
+    void document.body.offsetHeight;
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - t0;
+  }, html);
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+async function openDesk(h: Harness, folder: string): Promise<{ first: number; all: number; answered: number }> {
+  const { page } = h;
+  page.on('crash', () => process.stderr.write('the page crashed\n'));
+  await page.goto(h.url);
+  await page.getByRole('heading', { level: 1, name: 'Character library' }).waitFor();
+  await page.getByRole('button', { name: /^Event desk/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Event desk' }).waitFor();
+  h.dialogs.folder.push(folder);
+  return page.evaluate(async () => {
+    const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const until = async (test: () => boolean) => {
+      while (!test()) await new Promise((r) => setTimeout(r, 2));
+    };
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Open event folder…')!;
+    const t0 = performance.now();
+    button.click();
+    await until(() => document.querySelector('.desk-row') !== null);
+    await painted();
+    const first = performance.now() - t0;
+    // When the main process's answer had arrived (resource timing of the IPC call, e2e/static-server.ts).
+    const call = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__qm_ipc/openEventFolder')).at(-1) as PerformanceResourceTiming | undefined;
+    const answered = call ? call.responseEnd - t0 : NaN;
+    // Every row reachable: to the end of the page (again while measured rows make it longer), the
+    // last row drawn and painted.
+    const total = Number(document.querySelector('.desk-table')!.getAttribute('aria-rowcount'));
+    await until(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.querySelector(`tr[aria-rowindex="${total}"]`) !== null;
+    });
+    await painted();
+    const all = performance.now() - t0;
+    window.scrollTo(0, 0);
+    await painted();
+    return { first, all, answered };
+  });
+}
+
+async function scrollFrames(page: Page, selector: string): Promise<{ p95: number; max: number }> {
+  return page.evaluate(async (which) => {
+    const table = document.querySelector(which)!;
+    window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY);
+    const gaps: number[] = [];
+    let last = await new Promise<number>((r) => requestAnimationFrame(r));
+    for (let i = 0; i < 150; i++) {
+      window.scrollBy(0, 200);
+      const now = await new Promise<number>((r) => requestAnimationFrame(r));
+      gaps.push(now - last);
+      last = now;
+    }
+    gaps.sort((a, b) => a - b);
+    window.scrollTo(0, 0);
+    return { p95: gaps[Math.floor(gaps.length * 0.95)]!, max: gaps[gaps.length - 1]! };
+  }, selector);
+}
+
+async function checkIns(page: Page, count: number): Promise<number[]> {
+  return page.evaluate(async (n) => {
+    const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('.desk-row button')].find((b) => b.textContent === 'Check in' && !b.disabled);
+      if (!button) break;
+      const key = CSS.escape(button.closest('tr')!.dataset.key!);
+      const before = document.querySelectorAll('.desk-totals li')[3]!.textContent;
+      const t0 = performance.now();
+      button.click();
+      // The row found afresh each time (it may be drawn anew); a click that never shows gives up after 3 s.
+      while (!document.querySelector(`tr[data-key="${key}"] .desk-in`) || document.querySelectorAll('.desk-totals li')[3]!.textContent === before) {
+        if (performance.now() - t0 > 3000) break;
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      await painted();
+      times.push(performance.now() - t0);
+      // Let the background save go, as a volunteer's next scan would.
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return times;
+  }, count);
+}
+
+async function memory(page: Page): Promise<{ heapMB: number; nodes: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  return { heapMB: get('JSHeapUsedSize') / 1e6, nodes: get('Nodes') };
+}
+
+async function cycles(folder: string, n: number): Promise<number[]> {
+  const h = await startHarness();
+  try {
+    await openDesk(h, folder);
+    const heaps: number[] = [(await memory(h.page)).heapMB];
+    for (let i = 1; i <= n; i++) {
+      await h.page.getByRole('button', { name: 'Back to the library' }).click();
+      await h.page.getByRole('heading', { level: 1, name: 'Character library' }).waitFor();
+      await h.page.getByRole('button', { name: /^Event desk/ }).click();
+      await h.page.locator('.desk-row').first().waitFor();
+      if (i % 25 === 0) heaps.push((await memory(h.page)).heapMB);
+    }
+    return heaps;
+  } finally {
+    await h.close();
+  }
+}
+
+// Keeps Node alive while the page works (Playwright does not hold the event loop open by itself).
+const keepAlive = setInterval(() => undefined, 1000);
+const report: string[] = [];
+for (const n of SIZES) {
+  const folder = eventFolder(n);
+  const rounds: Round[] = [];
+  const baselines: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const h = await startHarness();
+    try {
+      const node = readAndParse(folder);
+      const html = `<table><tbody>${node.characters.map((c) => `<tr><th>${esc(c.name)}<br>${esc(c.file)}</th><td>${c.ruleset}</td><td>Clean</td><td>3 over torso</td><td>hits torso 4</td><td>Not printed for this event</td><td><button>Check in</button></td></tr>`).join('')}</tbody></table>`;
+      await h.page.goto(h.url);
+      const paint = await paintStatic(h.page, html);
+      const staticScroll = await scrollFrames(h.page, 'table');
+      if (process.env.BENCH_DEBUG) process.stderr.write(`static table painted in ${paint} ms\n`);
+      baselines.push(node.ms + paint);
+      const { first, all, answered } = await openDesk(h, folder);
+      const scroll = await scrollFrames(h.page, '.desk-table');
+      const checkIn = await checkIns(h.page, 15);
+      const mem = await memory(h.page);
+      rounds.push({ first, all, answered, staticP95: staticScroll.p95, scrollP95: scroll.p95, scrollMax: scroll.max, checkIn, heapMB: mem.heapMB, nodes: mem.nodes });
+    } finally {
+      await h.close();
+    }
+  }
+  const baseline = median(baselines);
+  const first = median(rounds.map((r) => r.first));
+  const all = median(rounds.map((r) => r.all));
+  const checkIn = median(rounds.flatMap((r) => r.checkIn));
+  report.push(
+    `${n.toLocaleString('en-GB')} characters (median of ${ROUNDS} fresh starts):`,
+    `  baseline (Node read + parse, Chromium paints a static table of the rows): ${ms(baseline)}`,
+    `  first rows: ${ms(first)} = ${(first / baseline).toFixed(2)}× baseline (target ≤ 1.0×); of which the main process's answer arrived at ${ms(median(rounds.map((r) => r.answered)))}, the page's own share ${ms(median(rounds.map((r) => r.first - r.answered)))}`,
+    `  all rows ready: ${ms(all)} = ${(all / baseline).toFixed(2)}× baseline (target ≤ 1.5× at 2,000)`,
+    `  scrolling: p95 frame ${ms(median(rounds.map((r) => r.scrollP95)))}, longest ${ms(median(rounds.map((r) => r.scrollMax)))} (target p95 ≤ 50 ms; the static table scrolls at p95 ${ms(median(rounds.map((r) => r.staticP95)))})`,
+    `  one check-in, click to row and totals painted: median ${ms(checkIn)} over ${rounds.flatMap((r) => r.checkIn).length} (target ≤ 100 ms)`,
+    `  desk open: JS heap ${median(rounds.map((r) => r.heapMB)).toFixed(1)} MB, ${median(rounds.map((r) => r.nodes)).toFixed(0)} DOM nodes`,
+  );
+  process.stdout.write(`${report.slice(-7).join('\n')}\n`);
+}
+if (CYCLES > 0) {
+  const n = Math.min(...SIZES);
+  const heaps = await cycles(join(root, `bench/.work/desk-view-${n}`), CYCLES);
+  const line = `${CYCLES} open/close cycles of the desk at ${n.toLocaleString('en-GB')}: JS heap after GC ${heaps.map((x) => `${x.toFixed(1)}`).join(' → ')} MB (every 25 cycles)`;
+  report.push(line);
+  process.stdout.write(`${line}\n`);
+}
+for (const n of SIZES) rmSync(join(root, `bench/.work/desk-view-${n}`), { recursive: true, force: true });
+
+clearInterval(keepAlive);

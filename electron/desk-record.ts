@@ -1,0 +1,172 @@
+// The desk's record of play, main-process side: Record… (deaths, returns, convergences, items handed
+// in or returned, bow competency, notes, undo), item transfers between character files, and the new
+// character a Curious Pastimes player makes after a death. Nothing here imports electron.
+//
+// The ledger is written first, then the character files: every change to a character file this
+// module makes is what the ledger says (core/desk/character-record.ts applyLedger: status, history,
+// Tiles of Fate; core/desk/custody.ts settleItems: transferred items). `settleFolder` makes the
+// files agree with the ledger and runs on every open of the event folder, so a transfer cut off
+// half way by a crash (the item in both files, or still only in the giver's) is finished then.
+// Each file is validated, its previous version backed up, and written atomically.
+import { randomUUID } from 'node:crypto';
+import type { DeskFolder, RecordResult } from '../core/ipc/contract';
+import type { Character } from '../core/model/character';
+import { characterSchema } from '../core/model/character';
+import { serializeCharacter } from '../core/format/save';
+import { loadCharacterBytes } from '../core/format/load';
+import { applyLedger } from '../core/desk/character-record';
+import { settleItems } from '../core/desk/custody';
+import { newCharacterPoints } from '../core/desk/deaths';
+import { eventSchema, type DeskEvent } from '../core/desk/event';
+import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { recordEntry, recordTransfer, type RecordRequest } from '../core/desk/record';
+import { isoLocal } from '../core/desk/sheet';
+import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic, writeNew } from '../node/files';
+import type { DeskCharacters } from './desk';
+import { findCharacterFiles } from './library';
+import type { SettingsStore } from './settings';
+
+export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath';
+
+type Args = { folder: string; eventFile: string; expectedHash: string };
+
+export type DeskRecordDeps = {
+  settings: Pick<SettingsStore, 'deskIdentity'>;
+  now: () => number;
+  /** Checks the folder and event file arguments (electron/desk.ts), returning the event file's path. */
+  checkArgs: (folder: string, eventFile: string) => Promise<string>;
+  /** The folder as the view gets it (electron/desk.ts deskOf). */
+  load: (folder: string, eventFile: string) => Promise<DeskFolder>;
+  /** A hook the crash test uses to stop between writes. */
+  afterWrite?: (what: string) => Promise<void> | void;
+};
+
+/** Reads the event file, refusing it when it changed since `expectedHash`. */
+async function readEvent(path: string, expectedHash: string | null): Promise<{ event: DeskEvent; hash: string }> {
+  const bytes = await readBytes(path);
+  const loaded = loadEventBytes(bytes, path);
+  if (!loaded.ok) throw new Error(`${loaded.problem.message}; nothing was recorded`);
+  const hash = sha256(bytes);
+  if (expectedHash !== null && hash !== expectedHash) throw new ConflictError(`${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.`);
+  return { event: loaded.event, hash };
+}
+
+export class ConflictError extends Error {}
+
+/** The character files of the folder, read now (not from a cache), by character id. */
+async function filesById(folder: string): Promise<Map<string, { file: string; character: Character }>> {
+  const out = new Map<string, { file: string; character: Character }>();
+  for (const file of await findCharacterFiles(folder)) {
+    try {
+      const loaded = loadCharacterBytes(await readBytes(file), file);
+      if (loaded.ok && !out.has(loaded.character.id.toLowerCase())) out.set(loaded.character.id.toLowerCase(), { file, character: loaded.character });
+    } catch {
+      // An unreadable file is never written; the desk view lists its problem.
+    }
+  }
+  return out;
+}
+
+/**
+ * Makes the folder's character files agree with the event's ledger: transferred items where the
+ * ledger puts them (receivers written first), then status, history and Tiles of Fate. Returns the
+ * files written. Running it again writes nothing.
+ */
+export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<DeskRecordDeps, 'now' | 'afterWrite'>): Promise<string[]> {
+  const files = await filesById(folder);
+  const characters = new Map([...files].map(([id, f]) => [id, f.character]));
+  const written: string[] = [];
+  const write = async (c: Character) => {
+    const f = files.get(c.id.toLowerCase());
+    if (!f) return;
+    const valid = characterSchema.parse(c);
+    await backUp(f.file, backupFolderOf(folder, f.file), deps.now());
+    await writeAtomic(f.file, serializeCharacter(valid));
+    written.push(f.file);
+    await deps.afterWrite?.(`character ${f.file}`);
+  };
+  const settled = settleItems(event, characters);
+  for (const c of settled.changed) {
+    await write(c);
+    characters.set(c.id.toLowerCase(), c);
+  }
+  for (const [, c] of characters) {
+    const next = applyLedger(c, event);
+    if (next !== c) await write(next);
+  }
+  return written;
+}
+
+export function createDeskRecordHandlers(deps: DeskRecordDeps) {
+  const stamp = () => {
+    const desk = deps.settings.deskIdentity();
+    return { at: isoLocal(new Date(deps.now())), desk: desk.name, deskId: desk.id };
+  };
+
+  /** Saves the event (backed up, atomically) with what `change` adds, then settles the files. */
+  const commit = async ({ folder, eventFile, expectedHash }: Args, change: (event: DeskEvent, files: Map<string, { file: string; character: Character }>) => Promise<DeskEvent> | DeskEvent): Promise<RecordResult> => {
+    const path = await deps.checkArgs(folder, eventFile);
+    let read;
+    try {
+      read = await readEvent(path, expectedHash);
+    } catch (e) {
+      if (e instanceof ConflictError) return { ok: false, reason: 'conflict', message: e.message };
+      throw e;
+    }
+    const files = await filesById(folder);
+    const next = eventSchema.parse(await change(read.event, files));
+    const text = serializeEvent(next);
+    await backUpEvent(path, folder, deps.now());
+    await writeAtomic(path, text);
+    await deps.afterWrite?.('event');
+    const written = await settleFolder(folder, next, deps);
+    return { ok: true, desk: await deps.load(folder, path), written };
+  };
+
+  return {
+    async recordDesk(args: Args & { request: RecordRequest }): Promise<RecordResult> {
+      return commit(args, (event) => recordEntry(event, args.request, stamp()).event);
+    },
+
+    async transferItem(args: Args & { from: string; item: string; to: string }): Promise<RecordResult> {
+      return commit(args, (event, files) => {
+        const giver = files.get(args.from.toLowerCase());
+        const receiver = files.get(args.to.toLowerCase());
+        if (!giver) throw new Error(`No character file in ${args.folder} has the id ${args.from} (the giver)`);
+        if (!receiver) throw new Error(`No character file in ${args.folder} has the id ${args.to} (the receiver)`);
+        return recordTransfer(event, giver.character, args.item.toLowerCase(), receiver.character, stamp()).event;
+      });
+    },
+
+    /**
+     * Curious Pastimes: a new character file for the dead character's player, starting at 20 less
+     * one per death of that player at this event, and the "new-character" entry naming both.
+     */
+    async newCharacterAfterDeath(args: Args & { from: string; name: string }): Promise<RecordResult & { path?: string; points?: number }> {
+      let made: { path: string; points: number } | null = null;
+      const result = await commit(args, async (event, files) => {
+        const dead = files.get(args.from.toLowerCase());
+        if (!dead) throw new Error(`No character file in ${args.folder} has the id ${args.from}`);
+        const players = new Map([...files].map(([id, f]) => [id, f.character.player]));
+        const { points } = newCharacterPoints(event, dead.character.player, (id) => players.get(id));
+        const id = randomUUID();
+        const name = args.name.trim().slice(0, 200) || 'New character';
+        const character = characterSchema.parse({
+          format: 'quartermaster-character',
+          version: 2,
+          id,
+          ruleset: dead.character.ruleset,
+          name,
+          player: dead.character.player,
+          curiousPastimes: { startingPoints: points },
+        });
+        const path = await freePath(args.folder, safeStem(name));
+        await writeNew(path, serializeCharacter(character));
+        made = { path, points };
+        return recordEntry(event, { kind: 'new-character', character: id, from: dead.character.id, player: dead.character.player, points }, stamp()).event;
+      });
+      const m = made as { path: string; points: number } | null;
+      return m ? { ...result, path: m.path, points: m.points } : result;
+    },
+  };
+}
