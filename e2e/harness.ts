@@ -16,6 +16,7 @@ import { createPdfExporter } from '../electron/pdf-export';
 import { createPrinter } from '../electron/print-pack';
 import { memoryBacking, openSettings, type SettingsStore } from '../electron/settings';
 import { scriptedDialogs } from '../electron/testing';
+import { createSyncHandlers } from '../electron/sync-handlers';
 import { installPageApi } from './page-api';
 import { CHROMIUM, EXAMPLES, RENDERER_DIST, ROOT } from './paths';
 import { IPC_PATH, serveRenderer, type IpcCarrier, type StaticServer } from './static-server';
@@ -103,7 +104,10 @@ export async function startHarness(): Promise<Harness> {
     stopWatching = watchLibrary(folder, () => void emit('libraryChanged'));
   };
 
+  // Shared events as in electron/main.ts, with short retry times; arrivals make the page read the folder again.
+  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), link: { backoffMs: 100, maxBackoffMs: 500, heartbeatMs: 200 }, onFolderChanged: () => void emit('libraryChanged') });
   const handlers = createIpcHandlers({
+    sync,
     settings,
     dialogs,
     shell: {
@@ -184,6 +188,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       stopWatching();
+      await sync.closeAll().catch(() => undefined);
       await context.close().catch(() => undefined);
       await server.close();
       await rm(temp, { recursive: true, force: true });

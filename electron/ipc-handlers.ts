@@ -583,7 +583,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
       return outcome;
     },
     // Sharing an event between desks (electron/sync-handlers.ts).
-    ...syncHandlerMethods(deps.sync ?? createSyncHandlers({ guard })),
+    ...syncHandlerMethods(deps.sync ?? createSyncHandlers({ guard, desk: () => deps.settings.deskIdentity() })),
   };
 
   // Every entry validates its arguments against the contract before running.

@@ -107,7 +107,7 @@ function start(): void {
 
   const printer = createPrinter(appRoot);
   // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
-  const sync = createSyncHandlers({ guard });
+  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({
     sync,
     settings,

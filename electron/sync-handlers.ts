@@ -17,7 +17,14 @@ export type SyncMethod = 'shareEvent' | 'joinEvent' | 'stopSync' | 'syncStatus' 
 export type SyncHandlers = Pick<IpcHandlers, SyncMethod> & { closeAll(): Promise<void> };
 
 /** The link's retry and heartbeat times (tests make them short). */
-export type SyncHandlerDeps = { guard: Pick<PathGuard, 'check'>; link?: { backoffMs?: number; maxBackoffMs?: number; heartbeatMs?: number } };
+export type SyncHandlerDeps = {
+  guard: Pick<PathGuard, 'check'>;
+  link?: { backoffMs?: number; maxBackoffMs?: number; heartbeatMs?: number };
+  /** A shared folder's files were rewritten by what arrived from other desks (main tells the page). */
+  onFolderChanged?: (folder: string) => void;
+  /** This desk (settings' desk identity), named in the presence document the other desks show. */
+  desk?: () => { id: string; name: string };
+};
 
 /** What "Join an event…" was given: a join code, or a game's CouchDB database address. */
 export function joinTarget(code: string, folderEvent: string | null, username?: string, password?: string): { target: RemoteTarget; eventId: string } {
@@ -47,14 +54,14 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
   const status = async (folder: string, session: DeskSession): Promise<SyncStatus> => {
     const s = await session.status();
     const conflicts = await session.store.conflicts();
-    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts };
+    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks };
     if (session.joinCode) return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     return out;
   };
 
   const open = async (folder: string, eventId: string): Promise<DeskSession> => {
     if (sessions.has(folder)) throw new Error(`${folder} is shared already; stop sharing it first`);
-    const session = await DeskSession.open({ folder, link: deps.link ?? {} }, eventId);
+    const session = await DeskSession.open({ folder, link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
     sessions.set(folder, session);
     return session;
   };

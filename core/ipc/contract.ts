@@ -383,7 +383,11 @@ export type SyncStatus = {
   problems: { file: string; message: string }[];
   /** Characters edited at two desks while apart: both versions side by side, until one is kept. */
   conflicts: { id: string; versions: SyncConflictVersion[] }[];
+  /** Every desk of the event as its presence document says (this one included); a desk not heard from for a while is offline since it was last seen. */
+  desks?: SyncDesk[];
 };
+
+export type SyncDesk = { id: string; name: string; state: 'hub' | 'connecting' | 'connected' | 'offline' | 'refused' | 'stopped'; since: string; seenAt: string; waiting: number };
 
 /** The request/response methods (the subscriptions are events, not requests). */
 export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress'>;

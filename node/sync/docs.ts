@@ -4,6 +4,7 @@
 //   "header"            { kind: "header", event: <the event file without its entries> }
 //   "entry:<id>"        { kind: "entry", entry: <one ledger entry> }       (immutable, never deleted)
 //   "character:<id>"    { kind: "character", file: "<name>.character.json", character: <the file> }
+//   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
 import { inspectJson } from '../../core/format/json-guard';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
@@ -12,6 +13,7 @@ import type { Character } from '../../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
+import { PRESENCE_PREFIX, presenceDocId, presenceSchema, type Presence } from './presence';
 import { eventHeaderSchema, ledgerEntrySchema, type EventHeader, type LedgerEntry } from './ledger-api';
 
 export const HEADER_ID = 'header';
@@ -24,7 +26,8 @@ const MAX_LOCAL_DOC_BYTES = 64 * 1024;
 export type HeaderDoc = { _id: typeof HEADER_ID; _rev?: string; kind: 'header'; event: EventHeader };
 export type EntryDoc = { _id: string; _rev?: string; kind: 'entry'; entry: LedgerEntry };
 export type CharacterDoc = { _id: string; _rev?: string; kind: 'character'; file: string; character: Character };
-export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc;
+export type PresenceDoc = { _id: string; _rev?: string; kind: 'desk'; desk: Presence };
+export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc | PresenceDoc;
 
 export type DocCheck = { ok: true; doc: EventDoc } | { ok: true; local: true } | { ok: true; deleted: true; id: string } | { ok: false; id: string; message: string };
 
@@ -97,6 +100,13 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
     if (!loaded.ok) return refuse(id, loaded.problem.message);
     if (rawId !== characterDocId(loaded.character.id)) return refuse(id, `the _id must be "${characterDocId(loaded.character.id)}" (the character's id)`);
     return { ok: true, doc: { ...(doc as object), character: loaded.character } as CharacterDoc };
+  }
+  if (rawId.startsWith(PRESENCE_PREFIX)) {
+    if (doc.kind !== 'desk') return refuse(id, 'field "kind" must be "desk"');
+    const r = presenceSchema.safeParse(doc.desk);
+    if (!r.success) return refuse(id, fieldMessage('desk', r.error.issues[0]!));
+    if (rawId !== presenceDocId(r.data.id)) return refuse(id, `the _id must be "${presenceDocId(r.data.id)}" (the desk's id)`);
+    return { ok: true, doc: { ...(doc as object), desk: r.data } as PresenceDoc };
   }
   return refuse(id, 'is not a document of a Quartermaster event');
 }

@@ -1,6 +1,7 @@
 // Live replication between a desk's database and the hub (or a game's CouchDB): both ways, retried
 // with back-off while the hub is away, catching up by itself when it is back. The desk's state is
 // what the desk view shows: connected, or offline since a time with so many changes waiting.
+import { PRESENCE_PREFIX } from './presence';
 import { EventEmitter } from 'node:events';
 import { describeTarget, remoteDb, type RemoteTarget } from './remote';
 
@@ -68,10 +69,10 @@ export class LiveSync extends EventEmitter {
     this.emit('state', s);
   }
 
-  /** Local changes the hub has not acknowledged yet (not counting replication checkpoints). */
+  /** Local changes the hub has not acknowledged yet (not counting replication checkpoints nor the desk's own presence document). */
   async waiting(): Promise<number> {
     const res = await this.local.changes({ since: this.upToDateSeq, limit: 100_000 });
-    return res.results.filter((r: { id: string; changes: { rev: string }[] }) => !r.id.startsWith('_local/') && !this.pulled.has(`${r.id}@${r.changes[0]?.rev}`)).length;
+    return res.results.filter((r: { id: string; changes: { rev: string }[] }) => !r.id.startsWith('_local/') && !r.id.startsWith(PRESENCE_PREFIX) && !this.pulled.has(`${r.id}@${r.changes[0]?.rev}`)).length;
   }
 
   start(): void {

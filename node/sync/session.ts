@@ -10,6 +10,7 @@ import { hubIdentity } from './hub-identity';
 import { startHub, type Hub } from './hub';
 import { formatJoinCode, type JoinCode } from './join-code';
 import { readEventFile, type LedgerEntry } from './ledger-api';
+import { PRESENCE_EVERY_MS, presenceView, type Presence } from './presence';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
 import { MirrorState } from './mirror-state';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './replicate';
@@ -32,9 +33,13 @@ export type SessionOptions = {
   settleMs?: number;
   link?: LiveSyncOptions;
   log?: (line: string) => void;
+  /** This desk (settings' desk identity): its presence document tells the other desks its state. */
+  desk?: { id: string; name: string };
+  /** Called after a pass wrote arrivals into the folder (so the desk view reads it again). */
+  onWritten?: () => void;
 };
 
-export type DeskStatus = { role: 'hub' | 'desk'; eventId: string; link: DeskLinkState | { kind: 'hub'; url: string; since: string }; problems: { file: string; message: string }[]; conflicts: number };
+export type DeskStatus = { role: 'hub' | 'desk'; eventId: string; link: DeskLinkState | { kind: 'hub'; url: string; since: string }; problems: { file: string; message: string }[]; conflicts: number; desks: Presence[] };
 
 /** The event id of the folder's event file (there must be exactly one, of format v2). */
 export async function folderEventId(folder: string): Promise<string> {
@@ -142,8 +147,10 @@ export class DeskSession {
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
   async pass(): Promise<void> {
     try {
-      await this.mirror.syncOnce();
+      const report = await this.mirror.syncOnce();
       this.passes++;
+      if (report.written.length > 0 || report.eventWritten) this.options.onWritten?.();
+      await this.writePresence();
       this.lastError = null;
     } catch (e) {
       this.lastError = (e as Error).message;
@@ -151,12 +158,36 @@ export class DeskSession {
     }
   }
 
+  private lastPresence: { key: string; at: number } | null = null;
+
+  /** This desk's presence document: on every change of state or waiting count, else every PRESENCE_EVERY_MS. */
+  async writePresence(): Promise<void> {
+    const desk = this.options.desk;
+    if (!desk || this.closed) return;
+    const link = this.linkState();
+    const waiting = link.kind === 'offline' ? link.waiting : 0;
+    const key = `${link.kind}|${link.since}|${waiting}|${desk.name}`;
+    const now = Date.now();
+    if (this.lastPresence && this.lastPresence.key === key && now - this.lastPresence.at < PRESENCE_EVERY_MS) return;
+    await this.store.putPresence({ id: desk.id.toLowerCase(), name: desk.name.trim().slice(0, 60) || 'desk', state: link.kind, since: link.since, seenAt: new Date(now).toISOString(), waiting });
+    this.lastPresence = { key, at: now };
+  }
+
+  private linkState(): DeskStatus['link'] {
+    return this.hub ? { kind: 'hub' as const, url: this.hub.url, since: this.hubSince } : this.link ? this.link.state : ({ kind: 'stopped', since: this.hubSince } as const);
+  }
+
   async status(): Promise<DeskStatus> {
     const problems = [...this.mirror.problems].map(([file, message]) => ({ file, message }));
     for (const [id, message] of this.store.problems) problems.push({ file: id, message });
     const conflicts = (await this.store.conflicts()).length;
-    const link = this.hub ? { kind: 'hub' as const, url: this.hub.url, since: this.hubSince } : this.link ? this.link.state : ({ kind: 'stopped', since: this.hubSince } as const);
-    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts };
+    const link = this.linkState();
+    await this.writePresence().catch(() => undefined);
+    const now = Date.now();
+    const own = this.options.desk?.id.toLowerCase();
+    // This desk as it is now; the others as their documents last said (offline once not heard from).
+    const desks = (await this.store.presences()).map((p) => (p.id === own ? p : presenceView(p, now)));
+    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks };
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc } from './docs';
 import { compareEntries, MAX_ENTRIES, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
+import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
 export type ConflictVersion = { rev: string; file: string; character: Character };
@@ -142,6 +143,28 @@ export class EventStore {
     const header = await this.header();
     if (!header) return null;
     return { ...header, entries: await this.entries() } as LedgerEvent;
+  }
+
+  /** Writes this desk's presence document (its own only; no write when nothing changed). */
+  async putPresence(desk: Presence): Promise<void> {
+    const id = presenceDocId(desk.id);
+    const current = await this.read(id);
+    if (current && current.doc.kind === 'desk' && contentHash(current.doc.desk) === contentHash(desk)) return;
+    const doc = { _id: id, kind: 'desk', desk, ...(current ? { _rev: current.raw._rev } : {}) };
+    const c = checkDoc(doc);
+    if (!c.ok) throw new Error(c.message);
+    await this.db.put(doc);
+  }
+
+  /** Every desk's presence (checked; refused ones go to `problems`), by name. */
+  async presences(): Promise<Presence[]> {
+    const res = await this.db.allDocs({ startkey: PRESENCE_PREFIX, endkey: `${PRESENCE_PREFIX}\uffff`, include_docs: true });
+    const out: Presence[] = [];
+    for (const row of res.rows) {
+      const got = this.checked(row.doc);
+      if (got && got.doc.kind === 'desk') out.push(got.doc.desk);
+    }
+    return out.sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
   }
 
   /** Every character (the winning revision) with the revisions it conflicts with. */

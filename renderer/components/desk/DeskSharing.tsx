@@ -4,7 +4,7 @@
 // volunteer keeping one (their cards are not reprinted until then). The work is in the main
 // process (electron/sync-handlers.ts).
 import { useEffect, useState } from 'react';
-import type { QuartermasterApi, SyncConflictVersion, SyncStatus } from '../../../core/ipc/contract';
+import type { QuartermasterApi, SyncConflictVersion, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
 import { useT } from '../../i18n';
 
 const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
@@ -118,6 +118,16 @@ export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: st
   );
 }
 
+/** One desk's state in words: the hub; connected; offline since HH:MM with N changes waiting; … */
+function deskState(t: ReturnType<typeof useT>['t'], d: SyncDesk): string {
+  if (d.state === 'hub') return t('desk.sync.desk.hub');
+  if (d.state === 'connected') return t('desk.sync.desk.connected', { time: hhmm(d.seenAt) });
+  if (d.state === 'offline') return t('desk.sync.desk.offline', { time: hhmm(d.since), waiting: String(d.waiting) });
+  if (d.state === 'refused') return t('desk.sync.desk.refused');
+  if (d.state === 'connecting') return t('desk.sync.desk.connecting');
+  return t('desk.sync.desk.stopped', { time: hhmm(d.since) });
+}
+
 function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi; status: SyncStatus; onStatus: (s: SyncStatus | null) => void; onError: (m: string) => void }) {
   const { t } = useT();
   const link = status.link;
@@ -148,6 +158,15 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
           {t('desk.sync.stop')}
         </button>
       </p>
+      {status.desks && status.desks.length > 0 && (
+        <ul className="desk-sync-desks" aria-label={t('desk.sync.desks')}>
+          {status.desks.map((d) => (
+            <li key={d.id} className={`desk-sync-${d.state}`}>
+              {t('desk.sync.deskLine', { name: d.name, state: deskState(t, d) })}
+            </li>
+          ))}
+        </ul>
+      )}
       {status.joinCode && (
         <div className="desk-sync-code">
           <label>

@@ -1,0 +1,125 @@
+// End to end: two desks (two harness pages, each with the real main-process handlers and its own
+// event folder) joined to one hub on 127.0.0.1 with its join code, through the desk view's
+// "Join an event…". A player checked in at one desk shows at the other within a second; the hub
+// stops; both desks keep checking in; the hub comes back on the same port and both desks (and the
+// hub) fold the same ledger. Every server here listens on 127.0.0.1 and is stopped at the end.
+import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXAMPLES, fakeId } from '../core/desk/testing';
+import { eventSchema, newEvent } from '../core/desk/event';
+import { foldEvent } from '../core/desk/fold';
+import { serializeEvent } from '../core/desk/event-load';
+import { parseJoinCode } from '../node/sync/join-code';
+import { DeskSession } from '../node/sync/session';
+import { startHarness, type Harness } from './harness';
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+const CHARACTERS = [
+  { ...structuredClone(EXAMPLES.aldric), id: fakeId(1), name: 'Aldric of the Vale', player: 'Ana' },
+  { ...structuredClone(EXAMPLES.dimitri), id: fakeId(2), name: 'Dimitri', player: 'Boris' },
+  { ...structuredClone(EXAMPLES.elowen), id: fakeId(3), name: 'Elowen Marsh', player: 'Chen' },
+  { ...structuredClone(EXAMPLES.vasil), id: fakeId(4), name: 'Васил Вещера', player: 'Dana' },
+];
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const checkedIn = async (page: Page) => (await page.getByRole('list', { name: 'Totals' }).locator('li').allTextContents()).find((t) => t.endsWith('checked in'));
+const linkLine = (page: Page) => page.getByRole('region', { name: 'Sharing this event with other desks' }).textContent();
+
+/** Who is in, from the event file in `folder` (read as the desk reads it). */
+async function whoIsIn(folder: string): Promise<string[]> {
+  const name = (await readdir(folder)).find((n) => n.endsWith('.event.json'))!;
+  const folded = foldEvent(eventSchema.parse(JSON.parse(await readFile(join(folder, name), 'utf8'))));
+  return [...folded.characters].filter(([, c]) => c.checkedInAt !== null).map(([id]) => id).sort();
+}
+
+async function openDesk(h: Harness, folder: string, code: string) {
+  const { page } = h;
+  await page.goto(h.url);
+  await page.getByRole('button', { name: /^Event desk/ }).click();
+  h.dialogs.folder.push(folder);
+  await page.getByRole('button', { name: 'Open event folder…' }).first().click();
+  await page.getByText('Autumn Muster', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Join an event…' }).click();
+  await page.getByRole('textbox', { name: /Join code/ }).fill(code);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect.poll(() => linkLine(page), { timeout: 10_000 }).toContain('Connected to the hub since');
+}
+
+describe('two desks over one hub in Chromium', () => {
+  it('a check-in at one desk shows at the other within a second; apart, both keep checking in; when the hub is back both agree', async () => {
+    const root = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-sync-')));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    // The hub's folder: the event (made at the hub) and its four characters.
+    const hubFolder = join(root, 'hub');
+    await mkdir(hubFolder);
+    const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: fakeId(99) });
+    await writeFile(join(hubFolder, 'Autumn Muster.event.json'), serializeEvent(event));
+    for (const [i, c] of CHARACTERS.entries()) await writeFile(join(hubFolder, `c${i + 1}.character.json`), json(c));
+    const hub = await DeskSession.open({ folder: hubFolder, pollMs: 300, settleMs: 20, desk: { id: fakeId(98), name: 'Gate' } }, event.id);
+    cleanups.push(() => hub.close());
+    const code = await hub.serve('127.0.0.1', 0);
+    const port = parseJoinCode(code).port;
+
+    // Two desks, each a harness with a copy of the folder (as handed out on a memory stick).
+    const desks: { h: Harness; folder: string }[] = [];
+    for (const name of ['one', 'two']) {
+      const h = await startHarness();
+      cleanups.push(async () => {
+        const problems = [...h.problems];
+        await h.close();
+        expect(problems).toEqual([]);
+      });
+      const folder = join(dirname(h.library), `Desk ${name}`);
+      await mkdir(folder);
+      for (const f of await readdir(hubFolder)) if (!f.startsWith('.')) await copyFile(join(hubFolder, f), join(folder, f));
+      desks.push({ h, folder });
+    }
+    const [one, two] = desks as [(typeof desks)[0], (typeof desks)[0]];
+    await openDesk(one.h, one.folder, code);
+    await openDesk(two.h, two.folder, code);
+    expect(await checkedIn(one.h.page)).toBe('0 checked in');
+    // Each desk lists every desk of the event: the hub and the two desks.
+    const deskLines = (page: Page) => page.getByRole('list', { name: 'The desks of this event' }).locator('li').allTextContents();
+    await expect.poll(async () => (await deskLines(two.h.page)).length, { timeout: 10_000 }).toBe(3);
+    expect(await deskLines(two.h.page)).toContain('Gate: hosts the event (the hub)');
+    expect((await deskLines(two.h.page)).filter((l) => /: connected \(seen \d\d:\d\d\)$/.test(l))).toHaveLength(2);
+
+    // Connected: Dimitri checked in at desk one is checked in at desk two within a second.
+    await one.h.page.getByRole('button', { name: 'Check in Dimitri', exact: true }).click();
+    await expect.poll(() => one.h.page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
+    const saved = Date.now();
+    await expect.poll(() => checkedIn(two.h.page), { timeout: 1000, interval: 50 }).toBe('1 checked in');
+    console.log(`check-in seen at the other desk ${Date.now() - saved} ms after it was saved`);
+    expect(await whoIsIn(two.folder)).toEqual([fakeId(2)]);
+
+    // The hub stops: both desks say so and keep checking in, each its own player.
+    await hub.hub!.close();
+    hub.hub = null;
+    for (const d of desks) await expect.poll(() => linkLine(d.h.page), { timeout: 10_000 }).toMatch(/Offline since \d\d:\d\d/);
+    await one.h.page.getByRole('button', { name: 'Check in Elowen Marsh' }).click();
+    await two.h.page.getByRole('button', { name: 'Check in Васил Вещера' }).click();
+    await two.h.page.getByRole('button', { name: 'Check in Aldric of the Vale' }).click();
+    await expect.poll(() => checkedIn(one.h.page)).toBe('2 checked in');
+    await expect.poll(() => checkedIn(two.h.page)).toBe('3 checked in');
+    for (const d of desks) await expect.poll(() => d.h.page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
+    // Desk two's two check-ins wait for the hub, in its link line and its own line in the list.
+    await expect.poll(() => linkLine(two.h.page), { timeout: 5000 }).toMatch(/Offline since \d\d:\d\d, 2 changes waiting/);
+    await expect.poll(async () => (await deskLines(two.h.page)).some((l) => /: offline since \d\d:\d\d, 2 changes waiting$/.test(l)), { timeout: 5000 }).toBe(true);
+
+    // The hub is back on its port: both desks catch up and agree, with the hub, on all four.
+    await hub.serve('127.0.0.1', port);
+    for (const d of desks) await expect.poll(() => checkedIn(d.h.page), { timeout: 15_000 }).toBe('4 checked in');
+    for (const d of desks) await expect.poll(() => linkLine(d.h.page), { timeout: 10_000 }).toContain('Connected to the hub since');
+    const all = [fakeId(1), fakeId(2), fakeId(3), fakeId(4)].sort();
+    await expect.poll(() => whoIsIn(hubFolder), { timeout: 10_000 }).toEqual(all);
+    expect(await whoIsIn(one.folder)).toEqual(all);
+    expect(await whoIsIn(two.folder)).toEqual(all);
+  });
+});
