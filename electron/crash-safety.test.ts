@@ -10,6 +10,7 @@
 // The child is electron/testing/save-loop.ts, bundled once with esbuild so it starts quickly.
 // The loop runs on this machine's disk and again on real FAT and exFAT volumes (FUSE).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -45,18 +46,24 @@ beforeAll(async () => {
     target: 'node20',
     outfile: script,
     logLevel: 'warning',
-    // Keep printing code out in case an import pulls it in; the save loop never prints, and
-    // loading pdf-lib and fontkit would make every child start half a second later. (qrcode's own
-    // small modules, which core/pdf/qr-encode.ts imports by path, are bundled as they are.)
+    // Keep printing and sharing code out: the handler table imports them, the save loop never
+    // prints or syncs, loading pdf-lib and fontkit would make every child start half a second
+    // later, and express-pouchdb's CommonJS requires cannot run from an ES module bundle.
     plugins: [
       {
         name: 'no-printing',
         setup(b) {
-          b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode)$/ }, (a) => ({ path: a.path, namespace: 'no-printing' }));
-          b.onLoad({ filter: /.*/, namespace: 'no-printing' }, () => ({
-            contents: 'const no = () => { throw new Error("printing is not part of the save loop"); }; export const PDFDocument = { create: no, load: no }; export const grayscale = no; export const create = no; export const getEncodedBits = no; export const applyMask = no; export const PrintScaling = {}; export default {};',
-            loader: 'js',
+          b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?|pouchdb|express-pouchdb|selfsigned)$/ }, (a) => ({
+            path: createRequire(join(a.resolveDir, 'importer.js')).resolve(a.path),
+            namespace: 'no-printing',
           }));
+          // The stub throws when called and answers every name the real module exports, so a
+          // new import of printing code does not break the bundle (the names are read here, once).
+          b.onLoad({ filter: /.*/, namespace: 'no-printing' }, (a) => {
+            const names = Object.keys(createRequire(a.path)(a.path) as object).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
+            const exports = names.map((k) => `export const ${k} = no;`).join(' ');
+            return { contents: `const no = () => { throw new Error("printing and sharing are not part of the save loop"); }; ${exports} export default no;`, loader: 'js' };
+          });
         },
       },
     ],

@@ -230,8 +230,8 @@ describe('main process', () => {
     win.webContents.emit('did-finish-load');
     expect(h.state.sent.filter((s) => s[0] === 'qm:openFile')).toEqual([['qm:openFile', file()]]);
     h.electron.app.emit('second-instance', {}, ['/opt/quartermaster', 'opened.character.json'], join(h.state.root, 'outside'));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(h.state.sent.filter((s) => s[0] === 'qm:openFile')).toHaveLength(2);
+    // The second instance's file is handed on asynchronously (openFromOutside): wait until it is sent, not a fixed time.
+    await vi.waitFor(() => expect(h.state.sent.filter((s) => s[0] === 'qm:openFile')).toHaveLength(2), { timeout: 5_000 });
     // The page may now open it: the path was granted.
     const open = h.state.ipc.get('qm:openCharacter')!;
     const result = await open({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, { path: file() });

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backUpEvent, writeAtomic } from '../../node/files';
 import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
+import { compareEntries, type LedgerEntry } from '../../core/desk/ledger';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, eventSchema, type DeskEvent } from '../../core/desk/event';
 import { serializeCharacter } from '../../core/format/save';
 import { characterSchema, type Character } from '../../core/model/character';
@@ -59,16 +60,18 @@ export function characterVersionOf(c: { notes?: unknown }): number | null {
 
 const uuid = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
-/** Version `n` of the test event file (format v2): its name carries the number; 0 to 39 check-ins. */
+/** Version `n` of the test event file: its name carries the number; 0 to 39 characters checked in (ledger entries). */
 export function eventVersion(n: number): DeskEvent {
   const entries: unknown[] = [];
   for (let i = 0; i < (n * 7) % 40; i++) {
-    entries.push({ id: uuid(1000 + i), at: `2026-10-02T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`, desk: 'Front desk', kind: 'check-in', character: uuid(i + 1) });
+    const at = `2026-10-02T${String(8 + (i % 10)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`;
+    entries.push({ id: uuid(0x10000 + i), at, desk: 'Desk 1', kind: 'check-in', character: uuid(i + 1) });
   }
+  entries.sort((a, b) => compareEntries(a as LedgerEntry, b as LedgerEntry));
   return eventSchema.parse({
     format: EVENT_FILE_FORMAT,
     version: EVENT_VERSION,
-    id: '7b0c2f1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
+    id: '7e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b',
     name: `Autumn Muster ${n}`,
     game: 'fortunes-landing',
     dates: { start: '2026-10-02', end: '2026-10-04' },
