@@ -2,7 +2,8 @@
 // code and fails on any HIGH or MEDIUM finding that has not been reviewed and suppressed below.
 //
 // What is scanned (copied into a temp folder, so tests, test support and node_modules stay out):
-// - electron/*.ts: the main process and preload sources (not the tests or test support);
+// - electron/*.ts and its subfolders (electron/handlers/): the main process and preload sources (not
+//   the tests or test support);
 // - renderer/: the page's sources and index.html (with its CSP meta tag), not its tests;
 // - dist-electron/main.js and preload.cjs, built fresh here with electron/build-main.mjs, so the scan
 //   sees exactly the code the app ships (the built renderer is React's bundle: its sources are
@@ -65,8 +66,12 @@ export async function stage() {
   const keep = (rel) => !/\.test\.[cm]?[jt]sx?$/.test(rel) && !rel.split(/[\\/]/).includes('test-support');
   await cp(join(root, 'package.json'), join(dir, 'package.json'));
   await mkdir(join(dir, 'electron'));
-  for (const name of await readdir(join(root, 'electron'))) {
-    if (name.endsWith('.ts') && keep(name) && name !== 'testing.ts') await cp(join(root, 'electron', name), join(dir, 'electron', name));
+  // electron/*.ts and the folders of main-process code below it (electron/handlers/), without the
+  // tests' own support (electron/testing.ts and electron/testing/).
+  for (const name of await readdir(join(root, 'electron'), { recursive: true })) {
+    const rel = name.split(sep).join('/');
+    if (rel === 'testing.ts' || rel.startsWith('testing/')) continue;
+    if (rel.endsWith('.ts') && keep(rel)) await cp(join(root, 'electron', name), join(dir, 'electron', name));
   }
   await cp(join(root, 'renderer'), join(dir, 'renderer'), { recursive: true, filter: (src) => keep(relative(root, src)) });
   const { buildMain } = await import(join(root, 'electron', 'build-main.mjs'));

@@ -1,0 +1,165 @@
+// The event desk's part of the IPC contract (core/ipc/contract.ts assembles the whole).
+import { z } from 'zod';
+import type { RulesetId } from '../model/ids';
+import type { DeskRow } from '../desk/rows';
+import type { Location } from '../model/ids';
+import type { DeskEvent } from '../desk/event';
+import type { ReprintReason, Voids } from '../desk/lifecycle';
+import type { CardCheck } from '../desk/verify';
+import type { DeskIdentity } from '../desk/editions';
+import type { RecordRequest } from '../desk/record';
+import type { PrintChoice } from './print';
+import { printChoice } from './print';
+import { loose, path } from './args';
+
+// ---- the event desk (electron/desk.ts, renderer/components/desk/) ----
+
+/** A new event's name, game (a ruleset id or free text) and dates (YYYY-MM-DD). */
+export type EventInit = { name: string; game: string; start: string; end: string };
+
+/** The event file of an opened event folder. */
+export type DeskEventFile =
+  /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
+  | { kind: 'file'; path: string; event: DeskEvent; hash: string }
+  /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
+  | { kind: 'none'; path: string; suggested: EventInit }
+  /** Cannot be read or is not valid: it is never overwritten. */
+  | { kind: 'bad'; path: string; message: string }
+  /** Several `*.event.json` in the folder: loadEventFolder with one of them. */
+  | { kind: 'several'; files: string[] };
+
+/** A game's armour as the desk view puts it in words (the derived values it needs, nothing more). */
+export type ArmourDetail =
+  | { ruleset: 'fortunes-landing'; rating: number; areas: Location[]; threshold: number; chosen: boolean }
+  | { ruleset: 'curious-pastimes'; points: Partial<Record<Location, number>> }
+  | { ruleset: 'bg-magic'; worn: 'metal' | 'leather' | 'none'; protection: 'metal' | 'leather' | 'none'; areas: Location[] }
+  | { ruleset: 'novitas'; areas: Location[] };
+
+/** The fields of a `DeskRow` the desk view makes itself: from the event it holds, or from the row. */
+export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'search' | 'armour' | 'rulesetName';
+
+/**
+ * One character file as the main process sends it to the desk view: core/desk/rows.ts `DeskRow`
+ * without what depends on the event (the view applies the event it holds: check-in, card state) or
+ * what the view builds itself (search text, game name, armour words from `detail`), and its armour
+ * in detail. Half the bytes of the whole row at 2,000 characters. The files themselves stay in the
+ * main process (verify, reprint).
+ */
+export type DeskViewRow = Omit<DeskRow, DeskViewOwnFields> & { detail: ArmourDetail | null };
+
+/** An opened event folder: a row per character file in it (loaded, or why not) and its event file. */
+export type DeskFolder = {
+  folder: string;
+  rows: DeskViewRow[];
+  eventFile: DeskEventFile;
+  /** This desk (settings `desk`): the name and id its ledger entries carry. */
+  deskIdentity?: DeskIdentity;
+};
+
+export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
+
+
+export type SheetExport = { path: string; rows: number; pages: number };
+
+/** How "reprint changed" ended (null from reprintChanged: the save dialog was cancelled). */
+export type ReprintOutcome =
+  | { kind: 'nothing'; unchanged: number; skipped: { file: string; reason: string }[] }
+  | {
+      kind: 'printed';
+      path: string;
+      cards: number;
+      pages: number;
+      printed: { id: string; file: string; name: string; player: string; reason: ReprintReason; previousAt: string | null }[];
+      /** The serials of the replaced prints, per character. */
+      voids: Voids[];
+      skipped: { file: string; reason: string }[];
+      /** Characters whose cards could not be laid out (not printed, not recorded). */
+      problems: string[];
+      /** The folder as it is now (the event file with the print recorded). */
+      desk: DeskFolder;
+    }
+  /** The event file changed on disk since it was read: nothing was printed or recorded. */
+  | { kind: 'conflict'; message: string };
+
+/** What Record… asks the main process to add to the ledger (core/desk/record.ts). */
+export type { RecordRequest };
+
+/** How a Record…, an item transfer or a new character after a death ended (electron/desk-record.ts). */
+export type RecordResult =
+  /** Recorded; `desk` is the folder as it is now, `written` the character files changed to agree with the ledger. */
+  | { ok: true; desk: DeskFolder; written: string[]; path?: string; points?: number }
+  /** The event file changed on disk since it was read: nothing was recorded. */
+  | { ok: false; reason: 'conflict'; message: string };
+
+/** What "print changed" would print, laid out but not written: the desk asks before printing. */
+export type ReprintPlan = {
+  characters: number;
+  /** True when it prints every character of the folder (nobody printed for this event yet). */
+  everyone: boolean;
+  unchanged: number;
+  cards: number;
+  pages: number;
+  /** The games of the characters it prints (the card groups offered). */
+  rulesets: RulesetId[];
+  problems: string[];
+};
+
+const words = (max: number) => z.string().max(max);
+const id = z.uuid();
+/** Record…'s requests (the ledger validates the entry again when it is made). */
+const recordRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('died'), character: id, cause: z.enum(['killing-blow', 'bled-out']).optional(), shiftEnd: z.boolean().optional(), text: words(500).optional() }),
+  z.strictObject({ kind: z.literal('returned'), character: id, how: words(200).optional(), cards: z.number().int().min(0).max(100).optional() }),
+  z.strictObject({ kind: z.literal('convergence'), character: id }),
+  z.strictObject({ kind: z.literal('permanent-death'), character: id, when: z.enum(['dawn', 'dusk']).optional(), reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('retired'), character: id, reason: words(500).optional() }),
+  z.strictObject({ kind: z.literal('item-handed-in'), character: id, item: id, why: z.enum(['theft', 'death', 'other']).optional(), name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-returned'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('item-expired'), character: id, item: id, name: words(200).optional() }),
+  z.strictObject({ kind: z.literal('bow-competency'), character: id.optional(), player: words(200).min(1) }),
+  z.strictObject({ kind: z.literal('note'), character: id.optional(), text: words(2_000).min(1) }),
+  z.strictObject({ kind: z.literal('undo'), character: id.optional(), target: id }),
+]);
+
+export interface DeskApi {
+  /** The event desk: asks for an event folder (it is granted, like the library) and reads it; null when cancelled. */
+  openEventFolder(): Promise<DeskFolder | null>;
+  /** Reads an opened event folder again, with the named event file (when it holds several). */
+  loadEventFolder(args: { folder: string; eventFile?: string }): Promise<DeskFolder>;
+  /** Creates the folder's event file (never over an existing one). */
+  createEvent(args: { folder: string } & EventInit): Promise<DeskFolder>;
+  /** Saves the event file (check-ins): validated, atomically, the previous version backed up; refused when it changed on disk. */
+  saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
+  /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
+  exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
+  /** How many characters, cards and pages "print changed" would print with this choice. */
+  previewReprint(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintPlan>;
+  /**
+   * Prints only characters never printed for this event or changed since, with the volunteer's
+   * choice (every group on the settings' paper without one); records the print and the serials it
+   * voids, and opens the PDF.
+   */
+  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
+  /** A card's QR text against the folder's files and the event's prints. */
+  verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
+  /** Records a death, return, convergence, retirement, item handed in/returned/expired, bow competency, note or undo; then the files follow the ledger. */
+  recordDesk(args: { folder: string; eventFile: string; expectedHash: string; request: RecordRequest }): Promise<RecordResult>;
+  /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
+  transferItem(args: { folder: string; eventFile: string; expectedHash: string; from: string; item: string; to: string }): Promise<RecordResult>;
+  /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
+  newCharacterAfterDeath(args: { folder: string; eventFile: string; expectedHash: string; from: string; name: string }): Promise<RecordResult>;
+}
+
+export const deskArgs = {
+  openEventFolder: z.tuple([]),
+  loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional() })]),
+  createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
+  saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
+  exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
+  previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
+  verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), request: recordRequest })]),
+  transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
+  newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), name: z.string().max(200) })]),
+};

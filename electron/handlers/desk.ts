@@ -1,0 +1,21 @@
+// The event desk (electron/desk.ts, core/ipc/desk.ts), with what the table adds to it.
+import { createDeskHandlers, type DeskHandlers } from '../desk';
+import type { HandlerContext } from './context';
+
+export function deskHandlers(ctx: HandlerContext): DeskHandlers {
+  const { deps, settings, dialogs, guard, keepCalibration, openWhenDone } = ctx;
+  const desk = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) });
+  return {
+    // The event desk (electron/desk.ts).
+    ...desk,
+    // A desk print is opened when written, as Export PDF… is, and keeps its printer corrections.
+    async reprintChanged(args) {
+      const outcome = await desk.reprintChanged(args);
+      if (outcome?.kind === 'printed') {
+        keepCalibration(args.print);
+        await openWhenDone(outcome.path);
+      }
+      return outcome;
+    },
+  };
+}
