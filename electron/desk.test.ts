@@ -239,12 +239,20 @@ describe('the event file', () => {
 });
 
 describe('hostile events from the window', () => {
-  it('refuses an event too large to read back, naming the limit, and writes nothing', async () => {
+  it('saves an event file larger than a character file may be: a ledger only grows (bound 64 MB)', async () => {
+    const f = await created();
+    // 6 MB: over the 5 MB bound of a character file, well under the event file's own bound.
+    const big = { ...f.file.event, notes: 'x'.repeat(6 * 1024 * 1024) };
+    const r = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: big, expectedHash: f.file.hash });
+    expect(r.ok).toBe(true);
+    expect((await readFile(f.file.path, 'utf8')).length).toBeGreaterThan(6 * 1024 * 1024);
+  });
+
+  it('refuses an event past the IPC bound before any handler runs, and writes nothing', async () => {
     const f = await created();
     const before = await readFile(f.file.path, 'utf8');
-    const huge = { ...f.file.event, notes: 'x'.repeat(6 * 1024 * 1024) };
-    const r = await f.handlers.saveEvent({ folder, eventFile: f.file.path, event: huge, expectedHash: f.file.hash });
-    expect(r).toMatchObject({ ok: false, reason: 'invalid', message: expect.stringMatching(/the limit is 5\.0 MB; nothing was saved$/) });
+    const huge = { ...f.file.event, notes: 'x'.repeat(21 * 1024 * 1024) };
+    await expect(f.handlers.saveEvent({ folder, eventFile: f.file.path, event: huge, expectedHash: f.file.hash })).rejects.toThrow(/MB/);
     expect(await readFile(f.file.path, 'utf8')).toBe(before);
     await expect(readdir(join(folder, BACKUP_FOLDER))).rejects.toThrow(/ENOENT/);
   });
