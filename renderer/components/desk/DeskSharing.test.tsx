@@ -49,6 +49,24 @@ describe('the desk view shares an event', () => {
     expect((await screen.findByRole('status')).textContent).toMatch(/Offline since 14:02, 37 changes waiting/);
   });
 
+  it('lists every desk of the event: the hub, a connected desk, one offline since 14:02 with 37 waiting', async () => {
+    const api = fakeApi();
+    const local = (h: number, m: number) => new Date(2026, 9, 2, h, m).toISOString();
+    const desks = [
+      { id: '11111111-1111-4111-8111-111111111111', name: 'Gate', state: 'hub', since: local(9, 0), seenAt: local(14, 30), waiting: 0 },
+      { id: '22222222-2222-4222-8222-222222222222', name: 'Field desk', state: 'offline', since: local(14, 2), seenAt: local(14, 2), waiting: 37 },
+      { id: '33333333-3333-4333-8333-333333333333', name: 'Tavern', state: 'connected', since: local(9, 5), seenAt: local(14, 29), waiting: 0 },
+    ] as NonNullable<SyncStatus['desks']>;
+    api.syncStatus = vi.fn(async () => ({ ...base, role: 'desk', link: { kind: 'connected', since: local(9, 5) }, desks }) as SyncStatus);
+    render(<DeskSharing api={api} folder={FOLDER} />);
+    const list = await screen.findByRole('list', { name: 'The desks of this event' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Gate: hosts the event (the hub)',
+      'Field desk: offline since 14:02, 37 changes waiting',
+      'Tavern: connected (seen 14:29)',
+    ]);
+  });
+
   it('a character edited at two desks: both versions side by side, one kept', async () => {
     const api = fakeApi();
     const versions = [
