@@ -5,7 +5,8 @@
 // and then the character files; the view then shows the folder as it is on disk.
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { DeskViewRow, QuartermasterApi, RecordRequest, RecordResult } from '../../../core/ipc/contract';
-import { deathFold, lifeWords } from '../../../core/desk/deaths';
+import { deathFold, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from '../../../core/desk/deaths';
+import type { RulesetId } from '../../../core/model/ids';
 import { heldAtDesk } from '../../../core/desk/custody';
 import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
@@ -13,6 +14,7 @@ import type { DeskActions } from '../../desk-actions';
 import { useDeskState, type DeskStore } from '../../desk-store';
 import { errorMessage } from '../../api';
 import { Modal } from '../Modal';
+import { useT, type StringKey, type Tools } from '../../i18n';
 
 type Target = { id: string; name: string };
 let opened: Target | null = null;
@@ -31,37 +33,43 @@ export function RecordButton({ row, name, disabled }: { row: DeskViewRow; name: 
     (l) => shared?.subscribe(l) ?? (() => undefined),
     () => shared?.get().event ?? null,
   );
+  const { t } = useT();
   if (row.id === null) return null;
-  const words = (event && row.ruleset ? lifeWords(deathFold(event, row.id, row.ruleset), row.ruleset) : null) ?? (row.life ? `${row.life.status === 'dead' ? 'Dead' : 'Retired'}${row.life.reason ? `: ${row.life.reason}` : ''}` : null);
+  const state = row.life ? t(row.life.status === 'dead' ? 'desk.record.life.dead' : 'desk.record.life.retired') : '';
+  const words = (event && row.ruleset ? lifeText(deathFold(event, row.id, row.ruleset), row.ruleset, t) : null) ?? (row.life ? (row.life.reason ? t('desk.record.life.withReason', { state, reason: row.life.reason }) : state) : null);
   // Items whose `expires` date is before the event's start, shown at check-in.
   const expired = event ? (row.items ?? []).filter((i) => /^\d{4}-\d{2}-\d{2}/.test(i.expires ?? '') && i.expires!.slice(0, 10) < event.dates.start) : [];
   return (
     <span className="desk-record">
       {words && <span className="desk-life">{words}</span>}
-      {expired.length > 0 && <span className="desk-changed">Expired: {expired.map((i) => i.name).join(', ')}</span>}
-      <button type="button" className="desk-small" disabled={disabled} onClick={() => openRecord({ id: row.id!, name })} aria-label={`Record… for ${name}`}>
-        Record…
+      {expired.length > 0 && <span className="desk-changed">{t('desk.record.expired', { items: expired.map((i) => i.name).join(', ') })}</span>}
+      <button type="button" className="desk-small" disabled={disabled} onClick={() => openRecord({ id: row.id!, name })} aria-label={t('desk.record.openFor', { name })}>
+        {t('desk.record.open')}
       </button>
     </span>
   );
 }
 
-const KIND_WORDS: Record<string, string> = {
-  died: 'Death',
-  returned: 'Return from death',
-  convergence: 'Convergence passed while Dead',
-  'permanent-death': 'Permanent death',
-  'item-handed-in': 'Item handed in',
-  'item-returned': 'Item returned to its owner',
-  'item-transferred': 'Item transferred',
-  'bow-competency': 'Bow Competency Test passed',
-  note: 'Note',
-  'new-character': 'New character',
-};
+/** The row's life state in words (the renderer's copy of core/desk/deaths `lifeWords`, in the UI's language). */
+function lifeText(f: DeathFold, ruleset: RulesetId, t: Tools['t']): string | null {
+  switch (f.state) {
+    case 'alive':
+      return f.returns > 0 ? (ruleset === 'fortunes-landing' && f.tilesOfFate !== null ? t('desk.record.life.returnedTiles', { count: f.tilesOfFate }) : t('desk.record.life.returned')) : null;
+    case 'dead':
+      return ruleset === 'novitas' ? t('desk.record.life.deadConvergences', { count: f.convergences, max: NOVITAS_PERMANENT_CONVERGENCES }) : t('desk.record.life.dead');
+    case 'permanent':
+      return f.alert ? t('desk.record.life.permanentAlert', { alert: f.alert }) : t('desk.record.life.permanent');
+    case 'retired':
+      return f.alert ? t('desk.record.life.retiredAlert', { alert: f.alert }) : t('desk.record.life.retired');
+  }
+}
+
+const kindKey = (kind: string) => `desk.record.kind.${kind}` as StringKey;
 
 /** The Record… dialog, the items held at the desk and the ledger. */
 export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; api: QuartermasterApi; actions: DeskActions }) {
   shared = store;
+  const { t } = useT();
   const desk = useDeskState(store, (s) => s.desk);
   const event = useDeskState(store, (s) => s.event);
   const target = useOpened();
@@ -80,7 +88,7 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
       actions.notify('info', done);
       openRecord(null);
     } catch (e) {
-      actions.notify('error', `Could not record: ${errorMessage(e)}`);
+      actions.notify('error', t('desk.record.failed', { message: errorMessage(e) }));
     }
   };
   const record = (request: RecordRequest, done: string) => send((a) => api.recordDesk({ ...a, request }), done);
@@ -89,8 +97,8 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
   return (
     <>
       {target && <RecordDialog target={target} rows={rows} event={event} onCancel={() => openRecord(null)} record={record} send={send} api={api} />}
-      <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, `${h.name} returned to ${nameOf.get(h.owner) ?? 'its owner'}`)} />
-      <LedgerPanel event={event} nameOf={nameOf} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, 'Entry undone')} />
+      <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, t('desk.record.itemReturnedTo', { item: h.name, owner: nameOf.get(h.owner) ?? t('desk.record.itsOwner') }))} />
+      <LedgerPanel event={event} nameOf={nameOf} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, t('desk.record.undone'))} />
     </>
   );
 }
@@ -99,6 +107,7 @@ type Send = (work: (args: { folder: string; eventFile: string; expectedHash: str
 
 function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; event: DeskEvent; onCancel: () => void; record: (r: RecordRequest, done: string) => Promise<void>; send: Send; api: QuartermasterApi }) {
   const { target, rows, record, send, api } = props;
+  const { t } = useT();
   const row = rows.find((r) => r.id === target.id);
   const game = row?.ruleset ?? null;
   const [kind, setKind] = useState<string>(game === 'bg-magic' ? 'note' : 'died');
@@ -119,84 +128,84 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
 
   const submit = () => {
     // bg-magic: "its text gives no rule beyond" death and return, so they are notes.
-    if (game === 'bg-magic' && (kind === 'died' || kind === 'returned')) return record({ kind: 'note', character, text: `${kind === 'died' ? 'Died' : 'Returned from death'}${text ? `: ${text}` : ''}` }, `${KIND_WORDS[kind]} recorded for ${target.name}`);
+    if (game === 'bg-magic' && (kind === 'died' || kind === 'returned')) return record({ kind: 'note', character, text: text ? t('desk.record.noteWithText', { what: t(kind === 'died' ? 'desk.record.noteDied' : 'desk.record.noteReturned'), text }) : t(kind === 'died' ? 'desk.record.noteDied' : 'desk.record.noteReturned') }, t('desk.record.kindRecorded', { kind: t(kindKey(kind)), name: target.name }));
     switch (kind) {
       case 'died':
-        return record({ kind, character, ...(game === 'fortunes-landing' ? { cause } : {}), ...(game === 'novitas' ? { shiftEnd: true } : {}), ...(text ? { text } : {}) }, `Death recorded for ${target.name}`);
+        return record({ kind, character, ...(game === 'fortunes-landing' ? { cause } : {}), ...(game === 'novitas' ? { shiftEnd: true } : {}), ...(text ? { text } : {}) }, t('desk.record.deathRecorded', { name: target.name }));
       case 'returned':
-        return record({ kind, character, ...(how ? { how } : {}), ...(game === 'fortunes-landing' ? { cards: Math.max(0, Math.min(100, Number(cards) || 0)) } : {}) }, `Return recorded for ${target.name}`);
+        return record({ kind, character, ...(how ? { how } : {}), ...(game === 'fortunes-landing' ? { cards: Math.max(0, Math.min(100, Number(cards) || 0)) } : {}) }, t('desk.record.returnRecorded', { name: target.name }));
       case 'convergence':
-        return record({ kind, character }, `Convergence recorded for ${target.name}`);
+        return record({ kind, character }, t('desk.record.convergenceRecorded', { name: target.name }));
       case 'permanent-death':
-        return record({ kind, character, when }, `Permanent death recorded for ${target.name}`);
+        return record({ kind, character, when }, t('desk.record.permanentRecorded', { name: target.name }));
       case 'item-handed-in':
-        return record({ kind, character, item, why, name: itemName }, `${itemName} handed in`);
+        return record({ kind, character, item, why, name: itemName }, t('desk.record.handedIn', { item: itemName }));
       case 'item-transferred':
-        return send((a) => api.transferItem({ ...a, from: character, item, to }), `${itemName} transferred to ${rows.find((r) => r.id === to)?.name ?? ''}`);
+        return send((a) => api.transferItem({ ...a, from: character, item, to }), t('desk.record.transferred', { item: itemName, to: rows.find((r) => r.id === to)?.name ?? '' }));
       case 'bow-competency':
-        return record({ kind, character, player: row?.player || target.name }, `Bow Competency Test recorded for ${row?.player || target.name}`);
+        return record({ kind, character, player: row?.player || target.name }, t('desk.record.bowRecorded', { player: row?.player || target.name }));
       case 'note':
-        return record({ kind, character, text: text || '(note)' }, `Note recorded for ${target.name}`);
+        return record({ kind, character, text: text || t('desk.record.noteEmpty') }, t('desk.record.noteRecorded', { name: target.name }));
     }
   };
 
   return (
-    <Modal title={`Record… for ${target.name}`} onCancel={props.onCancel}>
-      {state && state.state !== 'alive' && <p className="desk-life">{lifeWords(state, game!)}</p>}
+    <Modal title={t('desk.record.openFor', { name: target.name })} onCancel={props.onCancel}>
+      {state && state.state !== 'alive' && <p className="desk-life">{lifeText(state, game!, t)}</p>}
       {game === 'curious-pastimes' && state?.state === 'retired' && (
         <div className="desk-record-new">
           <label>
-            <span className="label-text">New character's name</span>
+            <span className="label-text">{t('desk.record.newName')}</span>
             <input value={newName} onChange={(e) => setNewName(e.target.value)} />
           </label>
-          <button type="button" onClick={() => void send((a) => api.newCharacterAfterDeath({ ...a, from: character, name: newName }), `New character ${newName} made`)}>
-            New character
+          <button type="button" onClick={() => void send((a) => api.newCharacterAfterDeath({ ...a, from: character, name: newName }), t('desk.record.newMade', { name: newName }))}>
+            {t('desk.record.newButton')}
           </button>
         </div>
       )}
       <label>
-        <span className="label-text">What happened</span>
+        <span className="label-text">{t('desk.record.what')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value)} data-autofocus>
           {kinds.map((k) => (
             <option key={k} value={k}>
-              {KIND_WORDS[k]}
+              {t(kindKey(k))}
             </option>
           ))}
         </select>
       </label>
       {kind === 'died' && game === 'fortunes-landing' && (
         <label>
-          <span className="label-text">How</span>
+          <span className="label-text">{t('desk.record.how')}</span>
           <select value={cause} onChange={(e) => setCause(e.target.value as typeof cause)}>
-            <option value="killing-blow">Killing blow</option>
-            <option value="bled-out">Bled out</option>
+            <option value="killing-blow">{t('desk.record.killingBlow')}</option>
+            <option value="bled-out">{t('desk.record.bledOut')}</option>
           </select>
         </label>
       )}
       {kind === 'returned' && (
         <label>
-          <span className="label-text">How (spell, item)</span>
+          <span className="label-text">{t('desk.record.howReturned')}</span>
           <input value={how} onChange={(e) => setHow(e.target.value)} />
         </label>
       )}
       {kind === 'returned' && game === 'fortunes-landing' && (
         <label>
-          <span className="label-text">Tiles of Fate cards added</span>
+          <span className="label-text">{t('desk.record.cards')}</span>
           <input type="number" min={0} max={100} value={cards} onChange={(e) => setCards(e.target.value)} />
         </label>
       )}
       {kind === 'permanent-death' && (
         <label>
-          <span className="label-text">At</span>
+          <span className="label-text">{t('desk.record.at')}</span>
           <select value={when} onChange={(e) => setWhen(e.target.value as typeof when)}>
-            <option value="dawn">Dawn</option>
-            <option value="dusk">Dusk</option>
+            <option value="dawn">{t('desk.record.dawn')}</option>
+            <option value="dusk">{t('desk.record.dusk')}</option>
           </select>
         </label>
       )}
       {(kind === 'item-handed-in' || kind === 'item-transferred') && (
         <label>
-          <span className="label-text">Item</span>
+          <span className="label-text">{t('desk.record.item')}</span>
           <select value={item} onChange={(e) => setItem(e.target.value)}>
             {items.map((i) => (
               <option key={i.id} value={i.id}>
@@ -208,19 +217,19 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
       )}
       {kind === 'item-handed-in' && (
         <label>
-          <span className="label-text">Why</span>
+          <span className="label-text">{t('desk.record.why')}</span>
           <select value={why} onChange={(e) => setWhy(e.target.value as typeof why)}>
-            <option value="theft">After a theft</option>
-            <option value="death">After a death</option>
-            <option value="other">Other</option>
+            <option value="theft">{t('desk.record.why.theft')}</option>
+            <option value="death">{t('desk.record.why.death')}</option>
+            <option value="other">{t('desk.record.why.other')}</option>
           </select>
         </label>
       )}
       {kind === 'item-transferred' && (
         <label>
-          <span className="label-text">To</span>
+          <span className="label-text">{t('desk.record.to')}</span>
           <select value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="">Choose a character</option>
+            <option value="">{t('desk.record.chooseCharacter')}</option>
             {rows
               .filter((r) => r.id && r.id !== character)
               .map((r) => (
@@ -233,16 +242,16 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
       )}
       {(kind === 'note' || kind === 'died') && (
         <label>
-          <span className="label-text">Note</span>
+          <span className="label-text">{t('desk.record.note')}</span>
           <input value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       )}
       <div className="toolbar">
         <button type="button" className="primary" onClick={() => void submit()} disabled={(kind.startsWith('item-') && !item) || (kind === 'item-transferred' && !to)}>
-          Record
+          {t('desk.record.submit')}
         </button>
         <button type="button" onClick={props.onCancel}>
-          Cancel
+          {t('desk.record.cancel')}
         </button>
       </div>
     </Modal>
@@ -250,19 +259,20 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
 }
 
 function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<string, string>; onReturn: (h: ReturnType<typeof heldAtDesk>[number]) => void }) {
+  const { t } = useT();
   const held = heldAtDesk(event);
   return (
-    <section className="desk-panel desk-held" aria-label="Items held at the desk">
-      <h3>Items held at the desk</h3>
+    <section className="desk-panel desk-held" aria-label={t('desk.held.heading')}>
+      <h3>{t('desk.held.heading')}</h3>
       {held.length === 0 ? (
-        <p className="desk-none">None</p>
+        <p className="desk-none">{t('desk.held.none')}</p>
       ) : (
         <ul>
           {held.map((h) => (
             <li key={h.item}>
-              {h.name || h.item} — {nameOf.get(h.owner) ?? h.owner} ({h.why}){' '}
+              {h.name || h.item} — {nameOf.get(h.owner) ?? h.owner} ({h.why === 'theft' || h.why === 'death' || h.why === 'other' ? t(`desk.held.why.${h.why}`) : h.why}){' '}
               <button type="button" className="desk-small" onClick={() => onReturn(h)}>
-                Returned to owner
+                {t('desk.held.returnToOwner')}
               </button>
             </li>
           ))}
@@ -273,6 +283,7 @@ function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<
 }
 
 function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
+  const { t, tn } = useT();
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const folded = foldEvent(event);
@@ -280,12 +291,12 @@ function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<
   const shown = folded.entries.filter((e) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q)));
   const last = shown.slice(-200).reverse();
   return (
-    <section className="desk-panel desk-ledger" aria-label="Ledger">
-      <h3>Ledger ({folded.entries.length} entries)</h3>
+    <section className="desk-panel desk-ledger" aria-label={t('desk.ledger.label')}>
+      <h3>{tn('desk.ledger.heading', folded.entries.length)}</h3>
       <label>
-        <span className="label-text">Kind</span>
+        <span className="label-text">{t('desk.ledger.kind')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value)}>
-          <option value="">All</option>
+          <option value="">{t('desk.ledger.all')}</option>
           {[...new Set(folded.entries.map((e) => e.kind))].sort().map((k) => (
             <option key={k} value={k}>
               {k}
@@ -294,7 +305,7 @@ function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<
         </select>
       </label>
       <label>
-        <span className="label-text">Name or text</span>
+        <span className="label-text">{t('desk.ledger.search')}</span>
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       <ol className="desk-ledger-list">
@@ -303,10 +314,10 @@ function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<
           return (
             <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
               <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {e.kind} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
-              {cancelled && <span> (undone)</span>}
+              {cancelled && <span>{t('desk.ledger.undone')}</span>}
               {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
-                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={`Undo ${e.kind} ${e.character ? (nameOf.get(e.character) ?? '') : ''}`}>
-                  Undo
+                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: e.kind, name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>
+                  {t('desk.ledger.undo')}
                 </button>
               )}
             </li>
