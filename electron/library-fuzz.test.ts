@@ -320,7 +320,7 @@ describe('hostile event files', () => {
     };
     expect(await reasonOf('pipe.event.json')).toMatch(/not a regular file/);
     expect(await reasonOf('zero.event.json')).toMatch(/not a regular file/);
-    expect(await reasonOf('huge.event.json')).toMatch(/200\.0 MB; the limit is 5\.0 MB/);
+    expect(await reasonOf('huge.event.json')).toMatch(/200\.0 MB; the limit is 64\.0 MB/);
     expect(await reasonOf('deep.event.json')).toMatch(/nested more than 64 levels/);
     expect(await reasonOf('proto.event.json')).toMatch(/field "characters.__proto__" is not allowed/);
     expect(await reasonOf('invalid-utf8.event.json')).toMatch(/not UTF-8/);
