@@ -5,7 +5,7 @@
 // so a check-in redraws one row. The grouping and order (which do not depend on the event) are
 // made once per folder read; the search text only when a search is first typed.
 import type { DeskViewRow } from '../core/ipc/contract';
-import { DESK_STATUSES, fold, type DeskTotals, type TagState } from '../core/desk/rows';
+import { deskTotals, DESK_STATUSES, fold, type DeskTotals, type TagState } from '../core/desk/rows';
 import { entryOf, lastPrint, type DeskEvent } from '../core/desk/event';
 import type { RulesetId } from '../core/model/ids';
 
@@ -103,19 +103,7 @@ export function filterLines(groups: readonly RowGroup[], rows: readonly ShownRow
 }
 
 export function totalsOf(rows: readonly ShownRow[]): DeskTotals {
-  const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
-  for (const r of rows) {
-    if (r.status === 'unreadable') {
-      t.unreadable++;
-      continue;
-    }
-    t.characters++;
-    if (r.status === 'errors') t.withErrors++;
-    else t.clean++;
-    if (r.warnings.length > 0) t.withWarnings++;
-    if (r.checkedInAt !== null) t.checkedIn++;
-  }
-  return t;
+  return deskTotals(rows);
 }
 
 /** The games of the folder's readable characters, for the game filter. */

@@ -260,7 +260,8 @@ export function filterRows(rows: readonly DeskRow[], filter: RowFilter): DeskRow
   );
 }
 
-export function deskTotals(rows: readonly DeskRow[]): DeskTotals {
+/** The totals line; any row with a status, warnings and check-in time will do (the desk view's rows too). */
+export function deskTotals(rows: readonly Pick<DeskRow, 'status' | 'warnings' | 'checkedInAt'>[]): DeskTotals {
   const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
   for (const r of rows) {
     if (r.status === 'unreadable') {

@@ -3,6 +3,7 @@
 // every heal all four hold the same entries (every one written, none lost), the same character
 // revisions, the same conflicts, and byte-identical files. A divergence fails with its seed.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { prng } from '../../core/testing/mutate';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
@@ -18,17 +19,8 @@ const SEEDS = Number(process.env.QM_SYNC_SEEDS ?? 50);
 const STEPS = 20;
 const PARALLEL = 4;
 
-/** mulberry32: a small seeded generator, so a failing seed can be run again. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fuzz tests' seeded generator (mulberry32), so a failing seed can be run again. */
+const rng = prng;
 
 let t: Awaited<ReturnType<typeof tempFolder>>;
 let hubs: Proc;
