@@ -75,17 +75,22 @@ function existsError(path: string, syscall: string): NodeJS.ErrnoException {
 /** Writes `data` to a new temp file beside `target` and fsyncs it; returns the temp file's path. */
 async function writeTemp(target: string, data: Uint8Array | string): Promise<string> {
   const tmp = tempPathFor(target);
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  await writeSynced(tmp, data);
+  return tmp;
+}
+
+/** Creates `path` (which must not exist), writes `data` and fsyncs it; removes it again on failure. */
+async function writeSynced(path: string, data: Uint8Array | string): Promise<void> {
+  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
     await fh.writeFile(data);
     await fh.sync();
   } catch (e) {
     await fh.close().catch(() => undefined);
-    await unlink(tmp).catch(() => undefined);
+    await unlink(path).catch(() => undefined);
     throw e;
   }
   await fh.close();
-  return tmp;
 }
 
 /**
@@ -165,17 +170,7 @@ export async function copyNew(from: string, to: string): Promise<void> {
 }
 
 async function copyByHand(from: string, tmp: string): Promise<void> {
-  const bytes = await readFile(from);
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
-  try {
-    await fh.writeFile(bytes);
-    await fh.sync();
-  } catch (e) {
-    await fh.close().catch(() => undefined);
-    await unlink(tmp).catch(() => undefined);
-    throw e;
-  }
-  await fh.close();
+  await writeSynced(tmp, await readFile(from));
 }
 
 /**
