@@ -128,6 +128,28 @@ export async function writeAtomic(path: string, data: Uint8Array | string): Prom
   await syncFolder(dirname(path));
 }
 
+/**
+ * writeAtomic, but the temp file is written and fsynced first and `stillOk` asked just before the
+ * rename: a caller that replaces a file only if nobody changed it meanwhile (the sync mirror writing
+ * an arrival over a character the desk may be saving) keeps the window between its check and the
+ * replace to one stat and one rename, not the whole write. False (and nothing written) when refused.
+ */
+export async function writeAtomicIf(path: string, data: Uint8Array | string, stillOk: () => Promise<boolean>): Promise<boolean> {
+  const tmp = await writeTemp(path, data);
+  try {
+    if (!(await stillOk())) {
+      await unlink(tmp).catch(() => undefined);
+      return false;
+    }
+    await renameRetrying(tmp, path);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+  await syncFolder(dirname(path));
+  return true;
+}
+
 /** Creates a file with these bytes only if nothing is there yet (never overwrites; EEXIST if taken). */
 export async function writeNew(path: string, data: Uint8Array | string): Promise<void> {
   const tmp = await writeTemp(path, data);

@@ -94,7 +94,7 @@ export function peekFutureVersion(bytes: Uint8Array): Character | null {
   }
 }
 
-export { copyNew, exists, LOCK_STALE_MS, lockPathFor, moveNew, renameNoReplace, STALE_TEMP_MS, sweepStaleTemps, writeAtomic, writeNew } from './atomic';
+export { copyNew, exists, LOCK_STALE_MS, lockPathFor, moveNew, renameNoReplace, STALE_TEMP_MS, sweepStaleTemps, writeAtomic, writeAtomicIf, writeNew } from './atomic';
 
 /** Strips what a file name cannot hold; never empty, never hidden, never "..". */
 export function safeStem(name: string): string {

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic } from '../files';
+import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
 import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
@@ -177,12 +177,13 @@ export class FileMirror {
       const path = join(this.folder, fileName);
       if (!isInside(this.folder, path)) throw new Error(`${fileName}: not inside the event folder`);
       pending.push(async () => {
-        if (known && !(await this.unchangedOnDisk(path, known))) return; // edited here meanwhile: imported next pass
+        // Edited here meanwhile (the editor saved, the test wrote): not replaced; imported next pass.
+        if (known && !(await this.unchangedOnDisk(path, known))) return;
         const text = serializeCharacter(stored.character);
         await backUp(path, backupFolderOf(this.folder, path), this.now());
-        await writeAtomic(path, text);
-        const info = await stat(path);
-        this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, hash: sha256(new TextEncoder().encode(text)), size: info.size, mtimeMs: info.mtimeMs };
+        const hash = sha256(new TextEncoder().encode(text));
+        if (!(await writeAtomicIf(path, text, async () => !known || (await this.unchangedOnDisk(path, known))))) return;
+        this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await this.onDisk(path, hash)) };
         report.written.push(fileName);
       });
     }
@@ -221,6 +222,17 @@ export class FileMirror {
     return path.slice(this.folder.length + 1);
   }
 
+  /**
+   * What the state records for a file just written with content `hash`: its size and time, read
+   * before its bytes, so a save landing right after the write is never taken for the write. If the
+   * bytes are already someone else's, the size and time are left unknown and the next pass imports them.
+   */
+  private async onDisk(path: string, hash: string): Promise<{ hash: string; size: number; mtimeMs: number }> {
+    const info = await stat(path);
+    const now = sha256(await readBytes(path, MAX_EVENT_FILE_BYTES));
+    return now === hash ? { hash, size: info.size, mtimeMs: info.mtimeMs } : { hash, size: -1, mtimeMs: -1 };
+  }
+
   private async unchangedOnDisk(path: string, known: FileState): Promise<boolean> {
     try {
       const info = await stat(path);
@@ -253,9 +265,8 @@ export class FileMirror {
       });
       this.lastEventBackup = this.now();
     }
-    await writeAtomic(path, text);
-    const info = await stat(path);
-    this.state.data.event = { id: event.id, rev: '', hash, size: info.size, mtimeMs: info.mtimeMs };
+    if (!(await writeAtomicIf(path, text, async () => !known || (await this.unchangedOnDisk(path, known))))) return false;
+    this.state.data.event = { id: event.id, rev: '', ...(await this.onDisk(path, hash)) };
     return true;
   }
 }
