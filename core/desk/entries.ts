@@ -17,8 +17,8 @@ const words = (max: number) => z.string().max(max);
 export const MAX_CARDS_PER_PRINT = 2_000;
 /** Most card labels one voided entry may name. */
 export const MAX_VOIDED_PER_ENTRY = 20_000;
-/** Longest an entry may be as JSON (its unknown fields included). */
-export const MAX_ENTRY_CHARS = 64 * 1024;
+/** Longest an entry may be as JSON (its unknown fields included): core/desk/event-format.ts. */
+export { MAX_ENTRY_CHARS } from './event-format';
 
 /** A card serial as core/pdf/serial.ts makes them ("IT-7K3QM-9XD2F"), or a game team's own serial. */
 export const serialText = z.string().min(1).max(200);
