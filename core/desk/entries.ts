@@ -142,5 +142,5 @@ export type UndoEntry = EntryOf<'undo'>;
 /** The schema of one kind, for callers that check a single entry (the replication's documents). */
 export const entrySchemaOf = <K extends LedgerKind>(kind: K): Kinds[K] => kinds[kind];
 
-/** The label printed on a card: "IT-7K3QM-9XD2F/2". */
-export const cardLabel = (c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`;
+/** The label printed on a card: "IT-7K3QM-9XD2F/2" (core/desk/event-format.ts). */
+export { cardLabel } from './event-format';

@@ -23,3 +23,6 @@ export const NO_ID = '00000000-0000-4000-8000-000000000000';
 export function eventRuleset(event: Pick<DeskEvent, 'game'>): RulesetId | null {
   return (RULESET_IDS as readonly string[]).includes(event.game) ? (event.game as RulesetId) : null;
 }
+
+/** The label printed on a card: "IT-7K3QM-9XD2F/2". */
+export const cardLabel = (c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`;

@@ -6,8 +6,9 @@ import { LOCATIONS, type Location, type RulesetId } from '../model/ids';
 import { RULESETS } from '../rulesets/index';
 import type { Derived } from '../rulesets/types';
 import type { Character } from '../model/character';
-import { duplicateIds, type DeskCharacter } from './characters';
-import { entryOf, lastPrint, type DeskEvent } from './event';
+import { duplicateIds, type DeskCharacter } from './characters-fast';
+import type { DeskEvent } from './event';
+import { entryOf, lastPrint } from './fold';
 
 /** Worst first: the order problems are shown in. */
 export const DESK_STATUSES = ['unreadable', 'errors', 'warnings', 'clean'] as const;
