@@ -22,13 +22,13 @@ import { EVENT_FILE_SUFFIX, eventRuleset } from '../core/desk/event-format';
 import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load-fast';
 import { eventMigrations } from '../core/desk/event-migrate';
 import { eventLine, formatDeskReport } from '../core/desk/report';
-import { deskExitCode, deskRows } from '../core/desk/rows';
+import { characterRow, deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../core/pdf/layout';
 import { sha256Native } from '../node/sha256';
-import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
+import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile, type Target } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
@@ -160,7 +160,9 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const now = deps.now();
-  const characters = await readCharacters(a.folder, io);
+  // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
+  // each character's row, made as the file is read, so memory follows the rows, not the files.
+  const files = await readFolder(a.folder, io, a.reprint);
 
   let eventPath: string;
   try {
@@ -171,9 +173,9 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const desk = cliDesk(a.desk, deps);
-  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, characters, now, desk, deps.newId ?? randomUUID));
+  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID));
   const event = state.kind === 'bad' ? (await import('../core/desk/event')).newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
-  const rows = deskRows(characters, event);
+  const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
       ? `Event: ${eventLine(event)} (${state.path})`
@@ -204,7 +206,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   }
   if (a.reprint && a.out !== undefined) {
     const { reprintChanged } = await import('./desk-reprint');
-    const reprintCode = await reprintChanged(state, characters, a.out, a.folder, a.paper, now, io, deps, desk);
+    const reprintCode = await reprintChanged(state, files.characters!, a.out, a.folder, a.paper, now, io, deps, desk);
     code = Math.max(code, reprintCode);
   }
   return code;
@@ -219,18 +221,35 @@ const NATIVE_EVENT_MIGRATIONS = eventMigrations(nativeUuidFromText);
 
 let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined;
 
+/** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
+  return mapLimit(await expandTargets([folder], io), IO_CONCURRENCY, (target) => readTarget(target, io));
+}
+
+/**
+ * Every character file's row (characterRow: finishRows completes them with the event), and the
+ * characters themselves only when `keep` (to print their cards).
+ */
+export async function readFolder(folder: string, io: Io, keep: boolean): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
   const targets = await expandTargets([folder], io);
-  return mapLimit(targets, IO_CONCURRENCY, async (target) => {
-    if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-    const read = await readCharacterFile(target.file, io);
-    if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
-    // The compiled validator decides; zod (loaded on first need) words a refusal.
-    const fast = tryDeskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
-    if (fast) return fast;
-    zodCharacters ??= import('../core/desk/characters');
-    return (await zodCharacters).deskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
+  const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
+  const rows = await mapLimit(targets, IO_CONCURRENCY, async (target, i) => {
+    const c = await readTarget(target, io);
+    if (characters) characters[i] = c;
+    return characterRow(c);
   });
+  return { rows, characters };
+}
+
+async function readTarget(target: Target, io: Io): Promise<DeskCharacter> {
+  if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+  const read = await readCharacterFile(target.file, io);
+  if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
+  // The compiled validator decides; zod (loaded on first need) words a refusal.
+  const fast = tryDeskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
+  if (fast) return fast;
+  zodCharacters ??= import('../core/desk/characters');
+  return (await zodCharacters).deskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
 }
 
 /** loadEventBytes through the compiled validator, zod (loaded only then) wording a refused file. */
@@ -264,9 +283,9 @@ export async function readEvent(path: string, io: Io, fresh: () => DeskEvent | P
 }
 
 /** A new event named after the folder, for the game most of its characters play, starting today. */
-async function defaultEvent(folder: string, characters: readonly DeskCharacter[], now: Date, desk: DeskIdentity, newId: () => string): Promise<DeskEvent> {
+async function defaultEvent(folder: string, rows: readonly Pick<DeskRow, 'ruleset'>[], now: Date, desk: DeskIdentity, newId: () => string): Promise<DeskEvent> {
   const counts = new Map<RulesetId, number>();
-  for (const c of characters) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
+  for (const r of rows) if (r.ruleset !== null) counts.set(r.ruleset, (counts.get(r.ruleset) ?? 0) + 1);
   const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
   const name = basename(resolve(folder)).slice(0, 200) || 'Event';
   return (await import('../core/desk/event')).newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
