@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { unreadableCharacter } from './characters';
 import { newEvent } from './event';
-import { characterRow, deskExitCode, deskRows, deskTotals, filterRows, finishRows, groupByPlayer, valuesText, type DeskRow } from './rows';
+import { characterRow, deskExitCode, deskRows, deskTotals, filterRows, finishRows, fold, groupByPlayer, valuesText, type DeskRow } from './rows';
 import { EXAMPLES, exampleDesk, fakeId, withCheckIn, withPrint, type ExampleName } from './testing';
 
 const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });
@@ -108,5 +108,15 @@ describe('desk rows', () => {
     const printed = withPrint(event, dimitri.character.id, { at: '2026-09-30T20:00:00Z', hash: dimitri.hash, serials: [] });
     expect(deskRows([dimitri], printed)[0]).toMatchObject({ tag: 'current', lastPrintedAt: '2026-09-30T20:00:00Z' });
     expect(deskRows([exampleDesk('dimitri', { notes: 'changed' })], printed)[0]!.tag).toBe('changed');
+  });
+
+  it('folds text to accent-free lower case, ASCII (the quick way) as everything else', () => {
+    const slow = (t: string) => t.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    expect(fold(ascii)).toBe(slow(ascii));
+    expect(fold('Dimitri of the VALE, c07.character.json')).toBe('dimitri of the vale, c07.character.json');
+    expect(fold('Éloïse Ångström')).toBe('eloise angstrom');
+    expect(fold('Васил Вещера Й')).toBe('васил вещера и');
+    expect(fold('ﬁne ①')).toBe(slow('ﬁne ①'));
   });
 });
