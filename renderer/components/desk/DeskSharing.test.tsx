@@ -80,7 +80,7 @@ describe('the desk view shares an event', () => {
     const section = await screen.findByRole('region', { name: /Ayla was edited at two desks/ });
     expect(section.textContent).toMatch(/lost a hand/);
     expect(section.textContent).toMatch(/new shield/);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Keep this version' })[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep version 2 as it is' }));
     await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull());
   });

@@ -1,11 +1,13 @@
 // "Share this event…" and "Join an event…" in the desk view: host the opened event for other desks
 // (join code as text and QR), or join one; the desk's link state (connected; offline since 14:02
 // with 37 changes waiting; the hub itself); characters edited at two desks shown side by side, the
-// volunteer keeping one (their cards are not reprinted until then). The work is in the main
-// process (electron/sync-handlers.ts).
+// volunteer keeping one or merging them field by field (ConflictMerge.tsx; their cards are not
+// reprinted until then). The work is in the main process (electron/sync-handlers.ts).
 import { useEffect, useState } from 'react';
-import type { QuartermasterApi, SyncConflictVersion, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
+import type { QuartermasterApi, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
+import type { Character } from '../../../core/model/character';
 import { useT } from '../../i18n';
+import { ConflictMerge } from './ConflictMerge';
 
 const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 
@@ -143,9 +145,9 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
             : link.kind === 'connecting'
               ? t('desk.sync.connecting')
               : t('desk.sync.stopped');
-  const keep = async (id: string, v: SyncConflictVersion) => {
+  const keep = async (id: string, character: Character) => {
     try {
-      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: v.character }));
+      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: character }));
     } catch (e) {
       onError((e as Error).message);
     }
@@ -183,20 +185,8 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
         </ul>
       )}
       {status.conflicts.map((c) => (
-        <section key={c.id} className="desk-sync-conflict" aria-label={t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}>
-          <h3>{t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}</h3>
-          <div className="desk-sync-versions">
-            {c.versions.map((v, i) => (
-              <div key={v.rev} className="desk-sync-version">
-                <h4>{t('desk.sync.version', { n: String(i + 1) })}</h4>
-                <pre>{JSON.stringify(v.character, null, 1).slice(0, 4000)}</pre>
-                <button type="button" onClick={() => void keep(c.id, v)}>
-                  {t('desk.sync.keep')}
-                </button>
-              </div>
-            ))}
-          </div>
-        </section>
+        // A new revision arriving starts the merge afresh (its choices were about other versions).
+        <ConflictMerge key={`${c.id}:${c.versions.map((v) => v.rev).join(',')}`} conflict={c} onKeep={(character) => keep(c.id, character)} />
       ))}
     </div>
   );
