@@ -68,7 +68,7 @@ describe('the file mirror', () => {
     expect(JSON.parse(await readFile(join(one.folder, 'Muster.event.json'), 'utf8')).entries.map((e: { id: string }) => e.id)).toEqual([checkIn.id, printed.id]);
     expect(await listBackups(backupFolderOf(one.folder, join(one.folder, 'Ayla.character.json')))).toHaveLength(1);
     // Nothing more to do when nothing changed.
-    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false });
+    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false, restored: [], removed: [] });
   });
 
   it("writes the event file with the header's home desk kept", async () => {

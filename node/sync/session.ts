@@ -149,7 +149,9 @@ export class DeskSession {
     try {
       const report = await this.mirror.syncOnce();
       this.passes++;
-      if (report.written.length > 0 || report.eventWritten) this.options.onWritten?.();
+      for (const name of report.restored) this.options.log?.(`${name} was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)`);
+      for (const name of report.removed) this.options.log?.(`${name} was deleted at this desk; the character is retired, so it stays away here and is kept at the other desks`);
+      if (report.written.length > 0 || report.eventWritten || report.restored.length > 0) this.options.onWritten?.();
       await this.writePresence();
       this.lastError = null;
     } catch (e) {
