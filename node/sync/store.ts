@@ -197,7 +197,8 @@ export class EventStore {
     if (!c.ok) throw new Error(c.message);
     const current = await this.read(id, { conflicts: true });
     const currentRev: string | undefined = current?.raw._rev;
-    if (current && current.doc.kind === 'character' && currentRev === baseRev && contentHash(current.doc.character) === contentHash(character) && current.doc.file === file) return currentRev!;
+    // Already so (also when this desk's base is older, or unknown: a file put back by hand): no new revision, no conflict.
+    if (current && current.doc.kind === 'character' && contentHash(current.doc.character) === contentHash(character) && current.doc.file === file) return currentRev!;
     if (current && currentRev === baseRev) return (await this.db.put({ ...body, _rev: currentRev })).rev;
     if (!current && baseRev === undefined) {
       // Created at several desks at once (say, the same file copied to each): a revision named by
