@@ -9,7 +9,7 @@ import type { SyncStatus } from '../core/ipc/contract';
 import { lanAddresses } from '../node/sync/addresses';
 import { parseJoinCode } from '../node/sync/join-code';
 import type { RemoteTarget } from '../node/sync/remote';
-import { DeskSession, folderEventId } from '../node/sync/session';
+import { DeskSession, deskName, folderEventId } from '../node/sync/session';
 import type { IpcHandlers } from './handler-types';
 import type { PathGuard } from './paths';
 
@@ -106,7 +106,8 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
       if (!session) throw new Error(`${folder} is not shared in this session`);
       const loaded = loadCharacterValue(keep, 'the kept version');
       if (!loaded.ok) throw new Error(loaded.problem.message);
-      await session.store.resolveConflict(characterId, loaded.character);
+      const desk = deskName(session.options.desk);
+      await session.store.resolveConflict(characterId, loaded.character, desk ? { desk, at: new Date().toISOString() } : undefined);
       await session.pass();
       return status(f, session);
     },

@@ -15,7 +15,7 @@ export type SyncLink =
   | { kind: 'stopped'; since: string };
 
 /** One version of a character edited at two desks (CouchDB keeps the losing revision). */
-export type SyncConflictVersion = { rev: string; file: string; character: Character };
+export type SyncConflictVersion = { rev: string; file: string; character: Character; savedBy?: { desk: string; at: string } };
 
 export type SyncStatus = {
   folder: string;

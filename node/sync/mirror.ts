@@ -46,6 +46,8 @@ export class FileMirror {
     readonly store: EventStore,
     readonly state: MirrorState,
     private readonly now: () => number = Date.now,
+    /** This desk's name, recorded with each version it saves (shown beside the versions of a conflict). */
+    private readonly deskName?: string,
   ) {}
 
   /** One pass: what changed on disk into the database, then what the database has onto disk. Serialised. */
@@ -127,7 +129,8 @@ export class FileMirror {
         delete this.state.data.files[owner];
       }
       const prior = known && known.id === id ? known : renamedFrom;
-      const rev = await this.store.putCharacter(loaded.character, name, prior?.rev);
+      const savedBy = this.deskName ? { desk: this.deskName, at: new Date(this.now()).toISOString() } : undefined;
+      const rev = await this.store.putCharacter(loaded.character, name, prior?.rev, savedBy);
       this.problems.delete(name);
       forgetRemoval(this.state, id);
       owners.set(id, name);

@@ -23,6 +23,12 @@ export { SYNC_FOLDER };
 
 export class SyncSetupError extends Error {}
 
+/** The desk's name as documents carry it (1–60 characters), or none. */
+export function deskName(desk: SessionOptions['desk']): string | undefined {
+  const name = desk?.name.trim().slice(0, 60);
+  return name ? name : undefined;
+}
+
 export type SessionOptions = {
   folder: string;
   /** Where the database and the hub's identity live (default: <folder>/.quartermaster-sync). */
@@ -76,7 +82,7 @@ export class DeskSession {
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
     const state = await MirrorState.load(syncFolder, store.name);
-    const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state));
+    const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
     await session.pass();
     return session;
   }

@@ -81,6 +81,26 @@ describe('the event store', () => {
     expect(await a.conflicts()).toEqual([]);
   });
 
+  it('names the desk that saved each version of a conflict; equal copies saved at two desks stay one revision', async () => {
+    const { a, b } = await twoStores();
+    const ayla = sheet('Ayla');
+    const rev1 = await a.putCharacter(ayla, 'Ayla.character.json', undefined, { desk: 'Gate', at: '2026-10-02T09:00:00.000Z' });
+    // The same file copied to the other desk, saved there by another desk: the same revision.
+    expect(await b.putCharacter(ayla, 'Ayla.character.json', undefined, { desk: 'Tavern', at: '2026-10-02T09:01:00.000Z' })).toBe(rev1);
+    await replicateBoth(a, b);
+    await a.putCharacter({ ...ayla, notes: 'lost a hand' }, 'Ayla.character.json', rev1, { desk: 'Gate', at: '2026-10-02T14:05:00.000Z' });
+    await b.putCharacter({ ...ayla, player: 'Sam' }, 'Ayla.character.json', rev1, { desk: 'Tavern', at: '2026-10-02T14:06:00.000Z' });
+    await replicateBoth(a, b);
+    const [conflict] = await b.conflicts();
+    const byDesk = Object.fromEntries(conflict!.versions.map((v) => [v.savedBy!.desk, v]));
+    expect(byDesk.Gate!.character.notes).toBe('lost a hand');
+    expect(byDesk.Gate!.savedBy!.at).toBe('2026-10-02T14:05:00.000Z');
+    expect(byDesk.Tavern!.character.player).toBe('Sam');
+    await b.resolveConflict(ayla.id, { ...ayla, notes: 'lost a hand', player: 'Sam' }, { desk: 'Tavern', at: '2026-10-02T14:10:00.000Z' });
+    await replicateBoth(a, b);
+    expect(await a.conflicts()).toEqual([]);
+  });
+
   it('orders entries by the instant they were made, whatever UTC offset each desk wrote', async () => {
     const { a, b } = await twoStores();
     const c = sheet('Ayla').id;

@@ -36,7 +36,8 @@ function conflicted(api: ReturnType<typeof fakeApi>) {
     role: 'desk',
     link: { kind: 'connected', since: '2026-10-02T09:00:00Z' },
     problems: [],
-    conflicts: [{ id: ID, versions: [{ rev: '3-a', file: 'Ayla.character.json', character: one }, { rev: '3-b', file: 'Ayla.character.json', character: two }] }],
+    // Desk one named itself in its version; desk two's (an older desk, or the command line) did not.
+    conflicts: [{ id: ID, versions: [{ rev: '3-a', file: 'Ayla.character.json', character: one, savedBy: { desk: 'Gate', at: new Date(2026, 9, 2, 14, 5).toISOString() } }, { rev: '3-b', file: 'Ayla.character.json', character: two }] }],
   };
   api.syncStatus = vi.fn(async () => status);
   api.resolveSyncConflict = vi.fn(async () => ({ ...status, conflicts: [] }));
@@ -52,6 +53,11 @@ describe('merging a character edited at two desks', () => {
     conflicted(api);
     render(<DeskSharing api={api} folder={FOLDER} />);
     await screen.findByRole('region', { name: /Ayla was edited at two desks: keep one version or merge them/ });
+    expect(within(screen.getByRole('list', { name: 'The versions' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      // The tests' locale is plain "en" (the app's follows the system or the setting).
+      'Version 1: saved at Gate, Oct 2, 2026, 2:05 PM',
+      'Version 2: which desk saved it is not known',
+    ]);
     const legends = [...within(group('What differs')).getAllByRole('group')].map((g) => g.querySelector('legend')!.textContent);
     expect(legends).toEqual(['Player', 'Notes', 'Armour piece: Jerkin', 'Item card: Shield of Oak', "Fortune's Landing: Areas averaged into the rating"]);
     const radios = (name: string) => within(group(name)).getAllByRole('radio').map((r) => r.closest('label')!.textContent);

@@ -62,6 +62,11 @@ export function ConflictMerge({ conflict, onKeep }: { conflict: Conflict; onKeep
     <section className="desk-sync-conflict" aria-label={title}>
       <h3>{title}</h3>
       <p>{t('desk.merge.intro')}</p>
+      <ul className="desk-merge-versions" aria-label={t('desk.merge.versions')}>
+        {conflict.versions.map((v, i) => (
+          <li key={v.rev}>{v.savedBy ? t('desk.merge.savedBy', { n: String(i + 1), desk: v.savedBy.desk, when: tools.dateTime(Date.parse(v.savedBy.at)) }) : t('desk.merge.savedUnknown', { n: String(i + 1) })}</li>
+        ))}
+      </ul>
       <div className="desk-merge-fields" role="group" aria-label={t('desk.merge.differs')}>
         {fields.map((f) => {
           const name = fieldName(f, tools, ruleset);
