@@ -15,6 +15,7 @@ import { newEvent } from '../core/desk/event';
 import { serializeEvent } from '../core/desk/event-load';
 import { parseJoinCode } from '../node/sync/join-code';
 import { DeskSession } from '../node/sync/session';
+import { axeViolations, describeFindings } from './axe';
 import { startHarness, type Harness } from './harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
@@ -134,6 +135,8 @@ describe('a character edited at two desks while apart, merged in Chromium', () =
     await panel.getByRole('group', { name: 'Notes' }).getByRole('radio', { name: version(fromOne) }).check();
     await panel.getByRole('group', { name: 'Player' }).getByRole('radio', { name: version(fromTwo) }).check();
     expect(await panel.getByRole('textbox', { name: 'Notes as merged' }).inputValue()).toBe(DESK_ONE_NOTE);
+    // The page with the panel open passes axe (WCAG 2.2 AA and best practice).
+    expect(describeFindings(await axeViolations(one.h.page))).toEqual([]);
     // The panel as the volunteer sees it: e2e/artifacts/desk-merge.png (docs/screens/ with QM_UPDATE_SCREENS=1).
     await mkdir(ARTIFACTS, { recursive: true });
     await panel.screenshot({ path: join(ARTIFACTS, 'desk-merge.png') });

@@ -60,7 +60,7 @@ export function ConflictMerge({ conflict, onKeep }: { conflict: Conflict; onKeep
 
   return (
     <section className="desk-sync-conflict" aria-label={title}>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <p>{t('desk.merge.intro')}</p>
       <ul className="desk-merge-versions" aria-label={t('desk.merge.versions')}>
         {conflict.versions.map((v, i) => (
@@ -105,7 +105,7 @@ export function ConflictMerge({ conflict, onKeep }: { conflict: Conflict; onKeep
         })}
       </div>
       <div className="desk-merge-check" role="region" aria-label={t('desk.merge.check')}>
-        <h4>{t('desk.merge.check')}</h4>
+        <h3>{t('desk.merge.check')}</h3>
         {check.failure !== null ? (
           <p role="alert">{t('rules.failed', { message: check.failure })}</p>
         ) : check.violations.length === 0 ? (
