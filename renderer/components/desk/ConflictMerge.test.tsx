@@ -91,12 +91,13 @@ describe('merging a character edited at two desks', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save the merge' }));
     const expected: Character = { ...two, notes: 'lost a hand; new shield' };
-    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledTimes(1));
+    // (Waits allow for a machine busy with other suites: each pick re-runs the rules check.)
+    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     const sent = vi.mocked(api.resolveSyncConflict).mock.calls[0]![0];
     expect(sent.folder).toBe(FOLDER);
     expect(sent.characterId).toBe(ID);
     expect(sent.keep).toEqual(expected);
-    await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull(), { timeout: 5_000 });
   });
 
   it('picking a version again puts its text back; keeping version 1 as it is sends it unchanged', async () => {
