@@ -39,8 +39,10 @@ function conflicted(api: ReturnType<typeof fakeApi>) {
     // Desk one named itself in its version; desk two's (an older desk, or the command line) did not.
     conflicts: [{ id: ID, versions: [{ rev: '3-a', file: 'Ayla.character.json', character: one, savedBy: { desk: 'Gate', at: new Date(2026, 9, 2, 14, 5).toISOString() } }, { rev: '3-b', file: 'Ayla.character.json', character: two }] }],
   };
-  api.syncStatus = vi.fn(async () => status);
-  api.resolveSyncConflict = vi.fn(async () => ({ ...status, conflicts: [] }));
+  // As the main process answers: the conflict until it is resolved, none after (the view polls every 2 s).
+  let now = status;
+  api.syncStatus = vi.fn(async () => now);
+  api.resolveSyncConflict = vi.fn(async () => (now = { ...status, conflicts: [] }));
   return status;
 }
 

@@ -74,8 +74,9 @@ describe('the desk view shares an event', () => {
       { rev: '3-b', file: 'Ayla.character.json', character: { ...(ayla as object), notes: 'new shield' } },
     ] as SyncStatus['conflicts'][number]['versions'];
     const conflicted: SyncStatus = { ...base, role: 'desk', link: { kind: 'connected', since: '2026-10-02T09:00:00Z' }, conflicts: [{ id: '11111111-1111-4111-8111-111111111111', versions }] };
-    api.syncStatus = vi.fn(async () => conflicted);
-    api.resolveSyncConflict = vi.fn(async () => ({ ...conflicted, conflicts: [] }));
+    let now = conflicted;
+    api.syncStatus = vi.fn(async () => now);
+    api.resolveSyncConflict = vi.fn(async () => (now = { ...conflicted, conflicts: [] }));
     render(<DeskSharing api={api} folder={FOLDER} />);
     const section = await screen.findByRole('region', { name: /Ayla was edited at two desks/ });
     expect(section.textContent).toMatch(/lost a hand/);
