@@ -100,14 +100,14 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
       const session = sessions.get(f);
       return session ? status(f, session) : null;
     },
-    async resolveSyncConflict({ folder, characterId, keep }) {
+    async resolveSyncConflict({ folder, characterId, keep, revs }) {
       const f = await checkFolder(folder);
       const session = sessions.get(f);
       if (!session) throw new Error(`${folder} is not shared in this session`);
       const loaded = loadCharacterValue(keep, 'the kept version');
       if (!loaded.ok) throw new Error(loaded.problem.message);
       const desk = deskName(session.options.desk);
-      await session.store.resolveConflict(characterId, loaded.character, desk ? { desk, at: new Date().toISOString() } : undefined);
+      await session.store.resolveConflict(characterId, loaded.character, desk ? { desk, at: new Date().toISOString() } : undefined, revs);
       await session.pass();
       return status(f, session);
     },

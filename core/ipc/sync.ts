@@ -44,8 +44,11 @@ export interface SyncApi {
   stopSync(args: { folder: string }): Promise<void>;
   /** The folder's sharing state; null when it is not shared in this session. */
   syncStatus(args: { folder: string }): Promise<SyncStatus | null>;
-  /** Ends a conflict: `keep` (one version, or a merge) becomes the character at every desk. */
-  resolveSyncConflict(args: { folder: string; characterId: string; keep: Character }): Promise<SyncStatus>;
+  /**
+   * Ends a conflict: `keep` (one version, or a merge) becomes the character at every desk. `revs`: the
+   * versions the volunteer saw; refused when they are no longer all there are (changed or resolved at another desk meanwhile).
+   */
+  resolveSyncConflict(args: { folder: string; characterId: string; keep: Character; revs?: string[] }): Promise<SyncStatus>;
   /** This laptop's LAN addresses, for "Share this event…". */
   lanAddresses(): Promise<string[]>;
 }
@@ -55,6 +58,6 @@ export const syncArgs = {
   joinEvent: z.tuple([z.strictObject({ folder: path, code: z.string().min(1).max(2_000), username: z.string().max(200).optional(), password: z.string().max(500).optional() })]),
   stopSync: z.tuple([z.strictObject({ folder: path })]),
   syncStatus: z.tuple([z.strictObject({ folder: path })]),
-  resolveSyncConflict: z.tuple([z.strictObject({ folder: path, characterId: z.uuid(), keep: loose })]),
+  resolveSyncConflict: z.tuple([z.strictObject({ folder: path, characterId: z.uuid(), keep: loose, revs: z.array(z.string().max(200)).max(100).optional() })]),
   lanAddresses: z.tuple([]),
 };

@@ -18,6 +18,8 @@ export type StoreProblem = { id: string; message: string };
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
+/** The versions of a conflict changed since the volunteer looked at them. */
+export class ConflictChangedError extends Error {}
 
 export class EventStore {
   readonly problems = new Map<string, string>();
@@ -254,9 +256,15 @@ export class EventStore {
    * Ends a conflict: `keep` (one of the versions, or a merge of them) becomes the character and every
    * other branch is closed. Every desk sees the same result once this replicates.
    */
-  async resolveConflict(characterId: string, keep: Character, savedBy?: SavedBy): Promise<string> {
+  async resolveConflict(characterId: string, keep: Character, savedBy?: SavedBy, seen?: readonly string[]): Promise<string> {
     const winner = await this.character(characterId);
     if (!winner) throw new Error(`no character ${characterId} in this event`);
+    // The versions the volunteer looked at (`seen`) must still be all there are: a version arriving
+    // meanwhile, or the conflict resolved at another desk, is never overwritten unseen.
+    const now = [winner.rev, ...winner.conflicts].sort();
+    if (seen && (seen.length !== now.length || [...seen].sort().some((r, i) => r !== now[i]))) {
+      throw new ConflictChangedError(winner.conflicts.length === 0 ? `${winner.character.name || characterId} was resolved at another desk meanwhile; nothing was changed here` : `${winner.character.name || characterId} was changed again at another desk meanwhile; look at the versions again (nothing was changed)`);
+    }
     if (keep.id.toLowerCase() !== winner.id) throw new Error(`the kept version is of character ${keep.id}, not ${winner.id}`);
     const id = characterDocId(characterId);
     const docs: Record<string, unknown>[] = [{ _id: id, _rev: winner.rev, kind: 'character', file: winner.file, character: keep, ...(savedBy ? { savedBy } : {}) }];

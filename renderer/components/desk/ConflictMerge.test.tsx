@@ -99,6 +99,8 @@ describe('merging a character edited at two desks', () => {
     expect(sent.folder).toBe(FOLDER);
     expect(sent.characterId).toBe(ID);
     expect(sent.keep).toEqual(expected);
+    // The versions the volunteer saw: the main process refuses the merge if another arrived meanwhile.
+    expect(sent.revs).toEqual(['3-a', '3-b']);
     await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull(), { timeout: 5_000 });
   });
 
@@ -112,6 +114,19 @@ describe('merging a character edited at two desks', () => {
     fireEvent.click(within(group('Notes')).getByRole('radio', { name: 'Version 2: new shield' }));
     expect(notes.value).toBe('new shield');
     fireEvent.click(screen.getByRole('button', { name: 'Keep version 1 as it is' }));
-    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: ID, keep: one }));
+    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: ID, keep: one, revs: ['3-a', '3-b'] }));
+  });
+
+  it('a refusal from the main process (changed again at another desk) is shown, and nothing is lost from the panel', async () => {
+    const api = fakeApi();
+    conflicted(api);
+    api.resolveSyncConflict = vi.fn(async () => {
+      throw new Error("Error invoking remote method 'qm:resolveSyncConflict': Error: Ayla was changed again at another desk meanwhile; look at the versions again (nothing was changed)");
+    });
+    render(<DeskSharing api={api} folder={FOLDER} />);
+    await screen.findByRole('region', { name: /Ayla was edited at two desks/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the merge' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ayla was changed again at another desk meanwhile; look at the versions again (nothing was changed)');
+    expect(screen.getByRole('region', { name: /Ayla was edited at two desks/ })).toBeTruthy();
   });
 });

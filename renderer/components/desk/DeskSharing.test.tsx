@@ -82,7 +82,7 @@ describe('the desk view shares an event', () => {
     expect(section.textContent).toMatch(/lost a hand/);
     expect(section.textContent).toMatch(/new shield/);
     fireEvent.click(screen.getByRole('button', { name: 'Keep version 2 as it is' }));
-    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character }));
+    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character, revs: ['3-a', '3-b'] }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull());
   });
 });

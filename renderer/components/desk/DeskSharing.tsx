@@ -10,6 +10,8 @@ import { useT } from '../../i18n';
 import { ConflictMerge } from './ConflictMerge';
 
 const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+/** The main process's words, without Electron's wrapping of an error thrown in a handler. */
+const plainMessage = (e: unknown) => (e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
 
 export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: string }) {
   const { t } = useT();
@@ -43,7 +45,7 @@ export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: st
       setStatus(s ?? null);
       setMode('idle');
     } catch (e) {
-      setError((e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, ''));
+      setError(plainMessage(e));
     } finally {
       setWorking(false);
     }
@@ -145,11 +147,11 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
             : link.kind === 'connecting'
               ? t('desk.sync.connecting')
               : t('desk.sync.stopped');
-  const keep = async (id: string, character: Character) => {
+  const keep = async (id: string, character: Character, revs: string[]) => {
     try {
-      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: character }));
+      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: character, revs }));
     } catch (e) {
-      onError((e as Error).message);
+      onError(plainMessage(e));
     }
   };
   return (
@@ -186,7 +188,7 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
       )}
       {status.conflicts.map((c) => (
         // A new revision arriving starts the merge afresh (its choices were about other versions).
-        <ConflictMerge key={`${c.id}:${c.versions.map((v) => v.rev).join(',')}`} conflict={c} onKeep={(character) => keep(c.id, character)} />
+        <ConflictMerge key={`${c.id}:${c.versions.map((v) => v.rev).join(',')}`} conflict={c} onKeep={(character) => keep(c.id, character, c.versions.map((v) => v.rev))} />
       ))}
     </div>
   );
