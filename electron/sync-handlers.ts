@@ -54,7 +54,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
   const status = async (folder: string, session: DeskSession): Promise<SyncStatus> => {
     const s = await session.status();
     const conflicts = await session.store.conflicts();
-    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks };
+    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks, ...(s.notes.length > 0 ? { notes: s.notes } : {}) };
     if (session.joinCode) return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     return out;
   };

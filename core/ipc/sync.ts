@@ -29,6 +29,8 @@ export type SyncStatus = {
   problems: { file: string; message: string }[];
   /** Characters edited at two desks while apart: both versions side by side, until one is kept. */
   conflicts: { id: string; versions: SyncConflictVersion[] }[];
+  /** What the desk did to the folder by itself that the volunteer should know (a file deleted here written again), latest last. */
+  notes?: { at: string; message: string }[];
   /** Every desk of the event as its presence document says (this one included); a desk not heard from for a while is offline since it was last seen. */
   desks?: SyncDesk[];
 };

@@ -70,6 +70,10 @@ describe('a character file deleted at one desk', () => {
     expect((await files(one.folder))['Ayla.character.json']).toBe(all['Ayla.character.json']);
     expect(await files(two.folder)).toEqual(all);
     expect(await files(hubFolder)).toEqual(all);
+    // The desk says what it did (the desk view lists it under the link line).
+    expect((await oneSession.status()).notes.map((n) => n.message)).toEqual([
+      'Ayla.character.json was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)',
+    ]);
 
     // Deleted while desk one was closed: back when it opens again.
     await oneSession.close();
@@ -92,6 +96,7 @@ describe('a character file deleted at one desk', () => {
     await oneSession.pass();
     await oneSession.pass();
     expect(Object.keys(await files(one.folder))).toEqual(['Ayla.character.json', 'Bran the Bold.character.json']);
+    expect((await oneSession.status()).notes.at(-1)!.message).toBe('Cato.character.json was deleted at this desk; the character is retired, so it stays away here and is kept at the other desks');
     expect(JSON.parse((await files(two.folder))['Cato.character.json']!)).toEqual(cato);
     expect(JSON.parse((await files(hubFolder))['Cato.character.json']!)).toEqual(cato);
     expect((await oneSession.store.character(cato.id))!.character).toEqual(cato);

@@ -666,6 +666,8 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.sync.stop': 'Спри споделянето',
   'desk.sync.joinCode': 'Другите бюра се присъединяват с този код:',
   'desk.sync.qr': 'Кодът за присъединяване като QR код',
+  'desk.sync.notes': 'Какво направи това бюро само',
+  'desk.sync.note': '{{time}}: {{message}}',
   'desk.sync.problems': 'Не се споделят',
   'desk.sync.conflict': '{{name}} е променен на две бюра: запазете едната версия или ги слейте (картите му не се отпечатват дотогава)',
   'desk.sync.version': 'Версия {{n}}',

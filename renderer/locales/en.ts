@@ -666,6 +666,8 @@ export const en = {
   'desk.sync.stop': 'Stop sharing',
   'desk.sync.joinCode': 'Other desks join with this code:',
   'desk.sync.qr': 'The join code as a QR code',
+  'desk.sync.notes': 'What this desk did by itself',
+  'desk.sync.note': '{{time}}: {{message}}',
   'desk.sync.problems': 'Not shared',
   'desk.sync.conflict': '{{name}} was edited at two desks: keep one version or merge them (its cards are not reprinted until then)',
   'desk.sync.version': 'Version {{n}}',

@@ -85,4 +85,14 @@ describe('the desk view shares an event', () => {
     await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character, revs: ['3-a', '3-b'] }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull());
   });
+
+  it('says what the desk did by itself: a character file deleted here written again', async () => {
+    const api = fakeApi();
+    const at = new Date(2026, 9, 2, 14, 5).toISOString();
+    const message = 'Ayla.character.json was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)';
+    api.syncStatus = vi.fn(async () => ({ ...base, role: 'desk', link: { kind: 'connected', since: at }, notes: [{ at, message }] }) as SyncStatus);
+    render(<DeskSharing api={api} folder={FOLDER} />);
+    const list = await screen.findByRole('list', { name: 'What this desk did by itself' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([`14:05: ${message}`]);
+  });
 });

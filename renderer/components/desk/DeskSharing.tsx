@@ -179,6 +179,13 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
           {status.joinQrSvg && <div className="desk-sync-qr" aria-label={t('desk.sync.qr')} role="img" dangerouslySetInnerHTML={{ __html: status.joinQrSvg }} />}
         </div>
       )}
+      {status.notes && status.notes.length > 0 && (
+        <ul className="desk-sync-notes" aria-label={t('desk.sync.notes')}>
+          {status.notes.map((n, i) => (
+            <li key={`${n.at}:${i}`}>{t('desk.sync.note', { time: hhmm(n.at), message: n.message })}</li>
+          ))}
+        </ul>
+      )}
       {status.problems.length > 0 && (
         <ul className="desk-sync-problems" aria-label={t('desk.sync.problems')}>
           {status.problems.map((p) => (
