@@ -106,6 +106,14 @@ describe('merging', () => {
     expect(mergeVersions([a, b], { pick: { 'armour/Bracer/2': 1 } }).armour.map((p) => p.type)).toEqual(['light-leather', 'heavy-leather']);
   });
 
+  it('three desks apart: each field from any of the three versions', () => {
+    const three = { ...structuredClone(base), player: 'Samantha', notes: 'third desk' } as Character;
+    const fields = conflictFields([one, two, three]);
+    expect(fields.find((f) => f.key === 'player')!.values).toEqual(['Sam', 'Sam Hill', 'Samantha']);
+    const merged = mergeVersions([one, two, three], { pick: { player: 2, notes: 1 } });
+    expect([merged.player, merged.notes]).toEqual(['Samantha', 'new shield']);
+  });
+
   it('a pick of a version that is not there is refused, naming the field', () => {
     expect(() => mergeVersions([one, two], { pick: { notes: 2 } })).toThrow('field "notes": there is no version 3');
   });

@@ -710,7 +710,7 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.merge.length': '{{cm}} см',
   'desk.merge.item': 'Карта на предмет: {{name}}',
   'desk.merge.history': 'Запис от играта: {{name}}',
-  'desk.merge.tilesOfFate': 'Тесте на Tiles of Fate',
+  'desk.merge.tilesOfFate': 'Тесте на „Плочките на съдбата“',
   'desk.merge.startingPoints': 'Начални точки',
   'desk.merge.reductions': 'Намаления на цената',
   'desk.merge.plan': 'План на заклинанията',

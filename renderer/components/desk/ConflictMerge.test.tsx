@@ -4,13 +4,17 @@
 // check of the merged character following each pick (Fortune's Landing: "Armor only protects a
 // character in areas where she is covered"), and the merge saved through resolveSyncConflict.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { SyncStatus } from '../../../core/ipc/contract';
 import type { Character } from '../../../core/model/character';
 import { fakeApi, makeCharacter } from '../../test-support/fake-api';
+import { LanguageProvider, setLanguage } from '../../i18n';
 import { DeskSharing } from './DeskSharing';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  act(() => setLanguage('en'));
+});
 
 const FOLDER = '/home/ana/Events/Autumn Muster';
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -128,5 +132,22 @@ describe('merging a character edited at two desks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the merge' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ayla was changed again at another desk meanwhile; look at the versions again (nothing was changed)');
     expect(screen.getByRole('region', { name: /Ayla was edited at two desks/ })).toBeTruthy();
+  });
+
+  it('in Bulgarian: the fields, the values and the rules check in the reader\'s words', async () => {
+    const api = fakeApi();
+    conflicted(api);
+    act(() => setLanguage('bg'));
+    render(
+      <LanguageProvider>
+        <DeskSharing api={api} folder={FOLDER} />
+      </LanguageProvider>,
+    );
+    await screen.findByRole('region', { name: /Ayla е променен на две бюра/ });
+    const legends = [...within(group('Какво се различава')).getAllByRole('group')].map((g) => g.querySelector('legend')!.textContent);
+    expect(legends).toEqual(['Играч', 'Бележки', 'Броня: Jerkin', 'Карта на предмет: Shield of Oak', "Fortune's Landing: Области, от които се изчислява средната стойност"]);
+    expect(within(group('Броня: Jerkin')).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Версия 1: Лека кожа на Торс', 'Версия 2: Лека кожа на Торс, Лява ръка']);
+    expect(within(group('Карта на предмет: Shield of Oak')).getAllByRole('radio')[0]!.closest('label')!.textContent).toBe('Версия 1: — няма го в тази версия');
+    expect(screen.getByRole('region', { name: 'Проверка на правилата за слетия персонаж' }).textContent).toContain('Няма проблеми: героят спазва правилата.');
   });
 });
