@@ -8,6 +8,7 @@ import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
 import { compareEntries, MAX_ENTRIES, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
+import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
@@ -18,8 +19,7 @@ export type StoreProblem = { id: string; message: string };
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
-/** The versions of a conflict changed since the volunteer looked at them. */
-export class ConflictChangedError extends Error {}
+export { ConflictChangedError };
 
 export class EventStore {
   readonly problems = new Map<string, string>();
@@ -254,46 +254,18 @@ export class EventStore {
 
   /**
    * Ends a conflict: `keep` (one of the versions, or a merge of them) becomes the character and every
-   * other branch is closed. Every desk sees the same result once this replicates.
+   * other branch is closed. Every desk sees the same result once this replicates. `seen`: the
+   * versions the volunteer looked at (store-conflicts.ts).
    */
   async resolveConflict(characterId: string, keep: Character, savedBy?: SavedBy, seen?: readonly string[]): Promise<string> {
     const winner = await this.character(characterId);
     if (!winner) throw new Error(`no character ${characterId} in this event`);
-    // The versions the volunteer looked at (`seen`) must still be all there are: a version arriving
-    // meanwhile, or the conflict resolved at another desk, is never overwritten unseen.
-    const now = [winner.rev, ...winner.conflicts].sort();
-    if (seen && (seen.length !== now.length || [...seen].sort().some((r, i) => r !== now[i]))) {
-      throw new ConflictChangedError(winner.conflicts.length === 0 ? `${winner.character.name || characterId} was resolved at another desk meanwhile; nothing was changed here` : `${winner.character.name || characterId} was changed again at another desk meanwhile; look at the versions again (nothing was changed)`);
-    }
-    if (keep.id.toLowerCase() !== winner.id) throw new Error(`the kept version is of character ${keep.id}, not ${winner.id}`);
-    const id = characterDocId(characterId);
-    const docs: Record<string, unknown>[] = [{ _id: id, _rev: winner.rev, kind: 'character', file: winner.file, character: keep, ...(savedBy ? { savedBy } : {}) }];
-    for (const rev of winner.conflicts) docs.push({ _id: id, _rev: rev, _deleted: true });
-    const c = checkDoc(docs[0]);
-    if (!c.ok) throw new Error(c.message);
-    const results = await this.db.bulkDocs(docs);
-    const failed = results.find((r) => r.error);
-    if (failed) throw new Error(`cannot resolve the conflict of ${characterId}: ${failed.message ?? failed.error}`);
-    return results[0].rev as string;
+    return resolveOver(this.db, winner, keep, savedBy, seen);
   }
 
   /** Conflicting branches with the same content as the winner are not a conflict: closed at once. */
-  async dropEqualConflicts(id: string): Promise<void> {
-    let raw;
-    try {
-      raw = await this.db.get(id, { conflicts: true });
-    } catch {
-      return;
-    }
-    const conflicts: string[] = raw._conflicts ?? [];
-    if (conflicts.length === 0) return;
-    const want = contentHash({ file: raw.file, character: raw.character });
-    const drop: Record<string, unknown>[] = [];
-    for (const rev of conflicts) {
-      const other = await this.db.get(id, { rev }).catch(() => null);
-      if (other && contentHash({ file: other.file, character: other.character }) === want) drop.push({ _id: id, _rev: rev, _deleted: true });
-    }
-    if (drop.length > 0) await this.db.bulkDocs(drop);
+  dropEqualConflicts(id: string): Promise<void> {
+    return dropEqualConflicts(this.db, id);
   }
 
   /**
