@@ -75,6 +75,13 @@ describe('a character file deleted at one desk', () => {
       'Ayla.character.json was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)',
     ]);
 
+    // The event file deleted at desk two: written again, with every entry, at the next pass.
+    const eventText = await readFile(join(two.folder, 'Autumn Muster.event.json'), 'utf8');
+    await rm(join(two.folder, 'Autumn Muster.event.json'));
+    await two.session.pass();
+    expect(await readFile(join(two.folder, 'Autumn Muster.event.json'), 'utf8')).toBe(eventText);
+    expect((await two.session.status()).notes.map((n) => n.message)).toEqual(['Autumn Muster.event.json was deleted at this desk and is written again: the event is shared with the other desks']);
+
     // Deleted while desk one was closed: back when it opens again.
     await oneSession.close();
     await rm(join(one.folder, 'Ayla.character.json'));

@@ -17,7 +17,7 @@ import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { eventFileText, headerOf, readEventFile } from './ledger-api';
-import { onDisk, unchangedOnDisk } from './mirror-disk';
+import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
 import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
 import type { EventStore } from './store';
@@ -144,6 +144,12 @@ export class FileMirror {
     const eventPath = await this.eventFilePath();
     if (!eventPath) return;
     const info = await stat(eventPath).catch(() => null);
+    if (!info && this.state.data.event && (await absent(eventPath))) {
+      // The event file deleted at this desk: written again from the database (below), as a character's is.
+      this.state.data.event = undefined;
+      report.restored.push(this.state.data.eventFile!);
+      return;
+    }
     if (!info?.isFile()) return;
     const ev = this.state.data.event;
     if (ev && ev.size === info.size && ev.mtimeMs === info.mtimeMs) return;

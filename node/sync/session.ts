@@ -185,7 +185,9 @@ export class DeskSession {
     try {
       const report = await this.mirror.syncOnce();
       this.passes++;
-      for (const name of report.restored) this.note(`${name} was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)`);
+      for (const name of report.restored) {
+        this.note(name.endsWith(EVENT_SUFFIX) ? `${name} was deleted at this desk and is written again: the event is shared with the other desks` : `${name} was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)`);
+      }
       for (const name of report.removed) this.note(`${name} was deleted at this desk; the character is retired, so it stays away here and is kept at the other desks`);
       if (report.written.length > 0 || report.eventWritten || report.restored.length > 0) this.options.onWritten?.();
       await this.writePresence();
