@@ -5,19 +5,15 @@
 // desks flag him as edited at two desks, his cards held back from "Reprint changed"; the volunteer
 // at desk one merges (the note from desk one, the player from desk two); both desks (and the hub)
 // hold the merged character and his cards are printed again. Everything started is stopped.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
-import { newEvent } from '../core/desk/event';
-import { serializeEvent } from '../core/desk/event-load';
-import { parseJoinCode } from '../node/sync/join-code';
-import { DeskSession } from '../node/sync/session';
 import { axeViolations, describeFindings } from './axe';
-import { startHarness, type Harness } from './harness';
+import type { Harness } from './harness';
 import { ARTIFACTS, SCREENS } from './paths';
+import { linkLine, openDesk, sharedEvent } from './sync-desks';
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const aldric = { ...structuredClone(EXAMPLES.aldric), id: fakeId(1), name: 'Aldric of the Vale', player: 'Ana' };
@@ -29,22 +25,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const linkLine = (page: Page) => page.getByRole('region', { name: 'Sharing this event with other desks' }).textContent();
 const conflictPanel = (page: Page) => page.getByRole('region', { name: /^Dimitri was edited at two desks/ });
 const readJson = async (path: string) => JSON.parse(await readFile(path, 'utf8'));
-
-async function openDesk(h: Harness, folder: string, code: string) {
-  const { page } = h;
-  await page.goto(h.url);
-  await page.getByRole('button', { name: /^Event desk/ }).click();
-  h.dialogs.folder.push(folder);
-  await page.getByRole('button', { name: 'Open event folder…' }).first().click();
-  await page.getByText('Autumn Muster', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Join an event…' }).click();
-  await page.getByRole('textbox', { name: /Join code/ }).fill(code);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect.poll(() => linkLine(page), { timeout: 10_000 }).toContain('Connected to the hub since');
-}
 
 /** "Reprint changed…" → the dialog's count and problems → print; the result's printed lines. */
 async function reprint(h: Harness, folder: string, name: string, expectCount: RegExp): Promise<{ problems: string[]; printed: string[] }> {
@@ -62,34 +44,8 @@ async function reprint(h: Harness, folder: string, name: string, expectCount: Re
 
 describe('a character edited at two desks while apart, merged in Chromium', () => {
   it('is flagged at both desks, merged field by field at one, the same everywhere after, and printed again', async () => {
-    const root = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-merge-')));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const hubFolder = join(root, 'hub');
-    await mkdir(hubFolder);
-    const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: fakeId(99) });
-    await writeFile(join(hubFolder, 'Autumn Muster.event.json'), serializeEvent(event));
-    await writeFile(join(hubFolder, 'aldric.character.json'), json(aldric));
-    await writeFile(join(hubFolder, 'dimitri.character.json'), json(dimitri));
-    const hub = await DeskSession.open({ folder: hubFolder, pollMs: 300, settleMs: 20, desk: { id: fakeId(98), name: 'Gate' } }, event.id);
-    cleanups.push(() => hub.close());
-    const code = await hub.serve('127.0.0.1', 0);
-    const port = parseJoinCode(code).port;
-
-    const desks: { h: Harness; folder: string }[] = [];
-    for (const name of ['one', 'two']) {
-      const h = await startHarness();
-      cleanups.push(async () => {
-        const problems = [...h.problems];
-        await h.close();
-        expect(problems).toEqual([]);
-      });
-      h.settings.setDeskName(`Desk ${name}`);
-      const folder = join(dirname(h.library), `Desk ${name}`);
-      await mkdir(folder);
-      for (const f of await readdir(hubFolder)) if (!f.startsWith('.')) await copyFile(join(hubFolder, f), join(folder, f));
-      desks.push({ h, folder });
-    }
-    const [one, two] = desks as [(typeof desks)[0], (typeof desks)[0]];
+    const { hub, hubFolder, code, port, desks } = await sharedEvent({ 'aldric.character.json': aldric, 'dimitri.character.json': dimitri }, cleanups);
+    const [one, two] = desks;
     await openDesk(one.h, one.folder, code);
     await openDesk(two.h, two.folder, code);
 
