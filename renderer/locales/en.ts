@@ -897,6 +897,7 @@ export const en = {
   'desk.verify.voidDo': 'take this card back. The player should hold the later print; if it is lost, print it again (Reprint changed).',
   'settings.locale': 'Dates, times and numbers',
   'settings.locale.system': 'As the system ({{locale}})',
+  'settings.locale.nextStart': 'Date and time boxes follow this from the next start.',
   'desk.verifyFailed': 'The card could not be checked: {{message}}',
 
   // Rule violations, keyed `violation.<code>` (the same words as the core's English message; shown
