@@ -97,6 +97,12 @@ export function canonicalJson(value: unknown): string {
 
 const NOT_PLAIN: unique symbol = Symbol('not plain JSON');
 
+/** One value of an array or object: itself when a JSON scalar, its sorted copy when an object, else NOT_PLAIN. */
+function plainCopy(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint' ? NOT_PLAIN : v;
+  return sortedCopy(v);
+}
+
 /**
  * A copy of plain JSON data with every object's keys in sorted order, or NOT_PLAIN. Plain: strings,
  * numbers, booleans, null, undefined (left out of objects, as `write` leaves it), arrays and objects
@@ -108,15 +114,9 @@ function sortedCopy(value: object): unknown {
     if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      if (v === null || typeof v !== 'object') {
-        if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return NOT_PLAIN;
-        out[i] = v;
-      } else {
-        const c = sortedCopy(v);
-        if (c === NOT_PLAIN) return NOT_PLAIN;
-        out[i] = c;
-      }
+      const c = plainCopy(value[i]);
+      if (c === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = c;
     }
     return out;
   }
@@ -128,14 +128,9 @@ function sortedCopy(value: object): unknown {
     const k = keys[i]!;
     const v: unknown = (value as Record<string, unknown>)[k];
     if (v === undefined) continue;
-    if (v === null || typeof v !== 'object') {
-      if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return NOT_PLAIN;
-      out[k] = v;
-    } else {
-      const c = sortedCopy(v);
-      if (c === NOT_PLAIN) return NOT_PLAIN;
-      out[k] = c;
-    }
+    const c = plainCopy(v);
+    if (c === NOT_PLAIN) return NOT_PLAIN;
+    out[k] = c;
   }
   return out;
 }
