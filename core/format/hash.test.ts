@@ -15,6 +15,13 @@ describe('sha256Hex', () => {
   });
 });
 
+describe('sha256Hex reusing its buffer', () => {
+  it('agrees with node:crypto on text that turns non-ASCII midway, astral and lone surrogates, and short after long', () => {
+    const cases = ['Item · IT-7K3QM-9XD2F', 'naïve', 'a🎲b', 'x\ud800y', 'Свитък: Страх '.repeat(400), 'abc', 'Ж'.repeat(2000) + 'z', ''];
+    for (const s of cases) expect(sha256Hex(s)).toBe(createHash('sha256').update(s).digest('hex'));
+  });
+});
+
 describe('contentHash', () => {
   it('does not depend on key order', () => {
     expect(contentHash({ a: 1, b: [1, { c: 2, d: 3 }] })).toBe(contentHash({ b: [1, { d: 3, c: 2 }], a: 1 }));
