@@ -203,7 +203,13 @@ function measureFooter(content: CardContent, width: number, size: number, metric
   return { left, rightOwnLine: lastW + mm(2) + rightW > width };
 }
 
+/** Words separated by single spaces, nothing around them: wrapping would not change the text. */
+const PLAIN_WORDS = /^[^ \t\u00a0\n]+(?: [^ \t\u00a0\n]+)*$/;
+
 function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics): string[] {
+  // Text that fits whole is its one line (most footers): every shorter line the wrapping below
+  // tries sums fewer of the same widths, so it would fit too and end with this very line.
+  if (PLAIN_WORDS.test(s) && metrics.extend(0, s, 'regular') * size <= width) return [s];
   const block = text('small', s);
   const words = wordsOf(block);
   const lines: string[] = [];

@@ -23,13 +23,18 @@ const NONE_MISSING = Object.freeze([]) as unknown as string[];
 
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
+  /** Advance widths in em of the Basic Multilingual Plane, NaN until first measured; others in a map. */
+  private readonly bmp: Record<Face, Float64Array> = { regular: new Float64Array(0x10000).fill(NaN), bold: new Float64Array(0x10000).fill(NaN) };
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
+  private readonly ascents: Record<Face, number>;
   private readonly strings: Record<Face, Map<string, number>> = { regular: new Map(), bold: new Map() };
   private readonly present = new Map<number, boolean>();
   private readonly complete = new Set<string>();
 
   constructor(bytes: FontBytes) {
     this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
+    const ascent = (f: Font) => f.ascent / f.unitsPerEm;
+    this.ascents = { regular: ascent(this.fonts.regular), bold: ascent(this.fonts.bold) };
   }
 
   /**
@@ -53,25 +58,45 @@ export class FontMetrics {
    * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
    */
   extend(prefixUnits: number, text: string, face: Face): number {
-    const font = this.fonts[face];
-    const cache = this.widths[face];
+    const bmp = this.bmp[face];
     let units = prefixUnits;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let w = cache.get(cp);
-      if (w === undefined) {
-        w = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
-        cache.set(cp, w);
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      let w = bmp[c]!;
+      // A surrogate pair is one code point (a lone surrogate is measured as itself, as for...of does).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          units += this.astral(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000, face);
+          i++;
+          continue;
+        }
+      }
+      if (w !== w) {
+        const font = this.fonts[face];
+        w = font.glyphForCodePoint(c).advanceWidth / font.unitsPerEm;
+        bmp[c] = w;
       }
       units += w;
     }
     return units;
   }
 
+  private astral(cp: number, face: Face): number {
+    const cache = this.widths[face];
+    let w = cache.get(cp);
+    if (w === undefined) {
+      const font = this.fonts[face];
+      w = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
+      cache.set(cp, w);
+    }
+    return w;
+  }
+
   /** Height of the font's ascender above the baseline, in points. */
   ascent(face: Face, size: number): number {
-    const f = this.fonts[face];
-    return (f.ascent / f.unitsPerEm) * size;
+    return this.ascents[face] * size;
   }
 
   /** Characters of text the font has no glyph for (they would print as empty boxes). */
