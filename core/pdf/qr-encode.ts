@@ -59,13 +59,19 @@ function generatorLogs(degree: number): Uint8Array {
 function reedSolomon(data: Uint8Array, degree: number): Uint8Array {
   const gen = generatorLogs(degree);
   const ec = new Uint8Array(degree);
+  const last = degree - 1;
   for (let i = 0; i < data.length; i++) {
     const factor = data[i]! ^ ec[0]!;
-    ec.copyWithin(0, 1);
-    ec[degree - 1] = 0;
-    if (factor === 0) continue;
+    if (factor === 0) {
+      // Only the shift by one codeword.
+      for (let j = 0; j < last; j++) ec[j] = ec[j + 1]!;
+      ec[last] = 0;
+      continue;
+    }
     const lf = LOG[factor]!;
-    for (let j = 0; j < degree; j++) if (gen[j] !== NONE) ec[j]! ^= EXP[gen[j]! + lf]!;
+    // The shift and the generator times factor, in one pass.
+    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ (gen[j] === NONE ? 0 : EXP[gen[j]! + lf]!);
+    ec[last] = gen[last] === NONE ? 0 : EXP[gen[last]! + lf]!;
   }
   return ec;
 }
@@ -78,7 +84,10 @@ class Bits {
     this.bytes = new Uint8Array(bytes);
   }
   put(num: number, length: number): void {
-    for (let i = length - 1; i >= 0; i--) this.putBit(((num >>> i) & 1) === 1);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = length - 1; i >= 0; i--, at++) if ((num >>> i) & 1) bytes[at >> 3]! |= 0x80 >>> (at & 7);
+    this.length = at;
   }
   putBit(bit: boolean): void {
     if (bit) this.bytes[this.length >> 3]! |= 0x80 >>> (this.length & 7);
@@ -128,7 +137,7 @@ function codewords(version: number, segments: QrDataSegment[]): Uint8Array {
 }
 
 /** A version's function patterns (and mask-0 format bits), and where its data bits go, in order. */
-type Template = { matrix: QrBitMatrix; fixed: Uint8Array; order: Int32Array };
+type Template = { matrix: QrBitMatrix; fixed: Uint8Array; order: Int32Array; orderRow: Uint8Array; orderCol: Uint8Array };
 const templates = new Map<number, Template>();
 
 function templateFor(version: number): Template {
@@ -154,7 +163,7 @@ function templateFor(version: number): Template {
       }
     }
   }
-  t = { matrix: modules, fixed, order: Int32Array.from(order) };
+  t = { matrix: modules, fixed, order: Int32Array.from(order), orderRow: Uint8Array.from(order, (i) => Math.floor(i / n)), orderCol: Uint8Array.from(order, (i) => i % n) };
   templates.set(version, t);
   return t;
 }
@@ -169,14 +178,20 @@ function segmentsFor(input: QrInput): { segments: QrDataSegment[]; version: numb
   return { segments, version };
 }
 
+/** The codewords of a payload and its version's template: what the symbol is made of. */
+export function symbolParts(input: QrInput): { words: Uint8Array; template: Template } {
+  const { segments, version } = segmentsFor(input);
+  return { words: codewords(version, segments), template: templateFor(version) };
+}
+
+export type { Template as QrTemplate };
+
 /**
  * The symbol before masking: function patterns with mask 0's format bits, and the data modules
  * unmasked. `matrix` is the version's template from the encoder (for its reserved cells).
  */
 export function unmaskedSymbol(input: QrInput): { data: Uint8Array; matrix: QrBitMatrix } {
-  const { segments, version } = segmentsFor(input);
-  const t = templateFor(version);
-  const words = codewords(version, segments);
+  const { words, template: t } = symbolParts(input);
   const data = t.fixed.slice();
   const order = t.order;
   const bits = Math.min(order.length, words.length * 8);

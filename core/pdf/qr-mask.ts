@@ -7,12 +7,14 @@
 // pattern (and of the format bits), and all four penalties are scored bit-parallel, a row or a
 // column at a time as two 32-bit words (module by module above 64 modules a side). The rule and the weights are the encoder's own, so the chosen mask — and so the
 // whole symbol — is the one the full search makes (qr.test.ts checks it over many payloads).
+// The mask-0 symbol is packed straight from the codewords (each data bit flips one cell of the
+// version's packed function patterns), so no byte matrix is masked or packed per code.
 // Masking changes no data bit and no error-correction codeword: the code is exactly as
 // error-correcting as before.
 import { getEncodedBits } from 'qrcode/lib/core/format-info.js';
 import { applyMask } from 'qrcode/lib/core/mask-pattern.js';
 import type { QrBitMatrix } from 'qrcode/lib/core/qrcode.js';
-import { unmaskedSymbol, type QrInput } from './qr-encode';
+import { symbolParts, unmaskedSymbol, type QrInput, type QrTemplate } from './qr-encode';
 
 /** Error correction level M's two format bits are 00 (ISO/IEC 18004 table 12). */
 const LEVEL_M = { bit: 0 };
@@ -202,8 +204,56 @@ export function maskPenalty(m: Uint8Array, n: number): number {
 
 export type QrModules = { size: number; data: Uint8Array; mask: number };
 
+/** Per symbol size: the template's function patterns XOR mask 0's plane, packed by rows and by columns. */
+const startBySize = new Map<number, { rows: Int32Array; cols: Int32Array }>();
+
+function startFor(t: QrTemplate, flips: Flips, n: number): { rows: Int32Array; cols: Int32Array } {
+  let start = startBySize.get(n);
+  if (!start) {
+    const base = t.fixed.slice();
+    for (let i = 0; i < base.length; i++) base[i]! ^= flips.plane0[i]!;
+    startBySize.set(n, (start = pack(base, n)));
+  }
+  return start;
+}
+
 /** The symbol at error correction level M with the lowest-penalty mask. */
 export function qrModules(input: QrInput): QrModules {
+  const { words, template: t } = symbolParts(input);
+  const n = t.matrix.size;
+  if (n > 64) return bytewiseModules(input);
+  const flips = flipsFor(t.matrix);
+  // The mask-0 symbol packed straight from the codewords: the data bits flip their cells in the
+  // packed function patterns (each data cell is in exactly one row and one column).
+  const start = startFor(t, flips, n);
+  const rows = start.rows.slice();
+  const cols = start.cols.slice();
+  const { orderRow, orderCol } = t;
+  const bits = Math.min(t.order.length, words.length * 8);
+  for (let k = 0; k < bits; k++) {
+    if (((words[k >> 3]! >>> (7 - (k & 7))) & 1) === 0) continue;
+    const r = orderRow[k]!;
+    const c = orderCol[k]!;
+    rows[2 * r + (c >> 5)]! ^= 1 << (c & 31);
+    cols[2 * c + (r >> 5)]! ^= 1 << (r & 31);
+  }
+  let bestMask = 0;
+  let lowest = Infinity;
+  for (let p = 0; p < MASKS; p++) {
+    const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n);
+    if (penalty < lowest) [lowest, bestMask] = [penalty, p];
+  }
+  const flip = flips.rows[bestMask]!;
+  for (let i = 0; i < rows.length; i++) rows[i]! ^= flip[i]!;
+  const data = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) data[r * n + c] = (rows[2 * r + (c >> 5)]! >>> (c & 31)) & 1;
+  }
+  return { size: n, data, mask: bestMask };
+}
+
+/** Symbols over 64 modules a side: every mask applied to the bytes and scored module by module. */
+function bytewiseModules(input: QrInput): QrModules {
   const { data: base, matrix } = unmaskedSymbol(input);
   const n = matrix.size;
   const flips = flipsFor(matrix);
@@ -212,20 +262,12 @@ export function qrModules(input: QrInput): QrModules {
   for (let i = 0; i < base.length; i++) base[i]! ^= plane0[i]!;
   let bestMask = 0;
   let lowest = Infinity;
-  if (n <= 64) {
-    const { rows, cols } = pack(base, n);
-    for (let p = 0; p < MASKS; p++) {
-      const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n);
-      if (penalty < lowest) [lowest, bestMask] = [penalty, p];
-    }
-  } else {
-    const cand = new Uint8Array(base.length);
-    for (let p = 0; p < MASKS; p++) {
-      const flip = flips.bytes[p]!;
-      for (let i = 0; i < base.length; i++) cand[i] = base[i]! ^ flip[i]!;
-      const penalty = maskPenalty(cand, n);
-      if (penalty < lowest) [lowest, bestMask] = [penalty, p];
-    }
+  const cand = new Uint8Array(base.length);
+  for (let p = 0; p < MASKS; p++) {
+    const flip = flips.bytes[p]!;
+    for (let i = 0; i < base.length; i++) cand[i] = base[i]! ^ flip[i]!;
+    const penalty = maskPenalty(cand, n);
+    if (penalty < lowest) [lowest, bestMask] = [penalty, p];
   }
   const flip = flips.bytes[bestMask]!;
   for (let i = 0; i < base.length; i++) base[i]! ^= flip[i]!;
