@@ -107,7 +107,7 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
       problems.push({ source: entry.source, message: `${entry.source}: ${e.message}; its cards were left out` });
       continue;
     }
-    const missing = missingGlyphs(mine.flatMap((c) => (c.back ? [c.front, c.back] : [c.front])), options.metrics);
+    const missing = missingGlyphs(mine, options.metrics);
     if (missing.length > 0) {
       warnings.push({ source: entry.source, message: `${entry.source}: the card font has no ${missing.map((m) => `"${m}"`).join(' ')}; those characters print as empty boxes` });
     }
@@ -127,9 +127,15 @@ function withEdition(spec: CardSpec, edition: string): CardSpec {
   return { ...spec, edition, label, front: footer(spec.front), ...(spec.back ? { back: footer(spec.back) } : {}) };
 }
 
-function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string[] {
+function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): string[] {
   const out = new Set<string>();
-  for (const f of faces) for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
+  const check = (f: CardFace) => {
+    for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
+  };
+  for (const c of cards) {
+    check(c.front);
+    if (c.back) check(c.back);
+  }
   return [...out];
 }
 
