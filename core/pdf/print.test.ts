@@ -244,3 +244,14 @@ describe('a 200-character batch', () => {
     expect(layoutBatch(batch, { now, metrics, backs: false }).sheets).toHaveLength(70);
   });
 });
+
+describe('characters the card font lacks', () => {
+  it('prints the cards and warns once per character, naming each missing character once', () => {
+    const han = sampleCharacter('novitas', 2);
+    han.name = '漢字 漢';
+    const fine = sampleCharacter('novitas', 6);
+    const laid = layoutBatch([entry(han, 'han.character.json'), entry(fine, 'fine.character.json')], { now, metrics });
+    expect(laid.cards.filter((c) => c.source === 'han.character.json').length).toBeGreaterThan(0);
+    expect(laid.warnings).toEqual([{ source: 'han.character.json', message: 'han.character.json: the card font has no "漢" "字"; those characters print as empty boxes' }]);
+  });
+});
