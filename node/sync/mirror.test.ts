@@ -145,4 +145,29 @@ describe('the file mirror', () => {
     expect(await readdir(t.dir)).not.toContain('escape.character.json');
     expect(one.store.problems.get(`character:${c.id}`)).toMatch(/plain file name/);
   });
+
+  it('two characters arriving under a name the folder already uses get "(2)" and "(3)", the folder\'s own file untouched', async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const ev = ledgerEvent();
+    const one = await desk(t.dir, 'one', ev.id);
+    const two = await desk(t.dir, 'two', ev.id);
+    await one.store.putHeader(headerOf(ev));
+    // Two different players both called Ayla at desk one (one file renamed by hand), a third at desk two.
+    const first = sheet('Ayla');
+    const second = { ...sheet('Ayla'), player: 'Another player' };
+    const own = { ...sheet('Ayla'), player: 'Desk two player' };
+    await one.store.putCharacter(first, 'Ayla.character.json');
+    await one.store.putCharacter(second, 'Ayla.character.json');
+    await writeFile(join(two.folder, 'Ayla.character.json'), text(own));
+    await two.mirror.syncOnce();
+    await one.store.db.replicate.to(two.store.db);
+    const r = await two.mirror.syncOnce();
+    expect(r.written.sort()).toEqual(['Ayla (2).character.json', 'Ayla (3).character.json']);
+    expect(JSON.parse(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8')).player).toBe('Desk two player');
+    const players = await Promise.all(['Ayla (2)', 'Ayla (3)'].map(async (n) => JSON.parse(await readFile(join(two.folder, `${n}.character.json`), 'utf8')).id));
+    expect(players.sort()).toEqual([first.id, second.id].sort());
+    // A pass with nothing new writes nothing and renames nothing.
+    expect((await two.mirror.syncOnce()).written).toEqual([]);
+  });
 });

@@ -154,23 +154,29 @@ export class FileMirror {
   }
 
   private async exportToDisk(report: MirrorReport): Promise<void> {
-    const { docs, lastSeq } = await this.store.changesSince(this.state.data.seq ?? 0);
+    const { docs, characters, lastSeq } = await this.store.changesSince(this.state.data.seq ?? 0);
     let eventChanged = this.state.data.event === undefined;
     const byId = new Map<string, string>();
     for (const [name, s] of Object.entries(this.state.data.files)) byId.set(s.id, name);
     const pending: (() => Promise<void>)[] = [];
     const claimed = new Set<string>();
+    // Names taken, listed once a pass (not once a file: a first join brings thousands of new files).
+    let taken: Set<string> | null = null;
     for (const doc of docs) {
       if (doc.kind !== 'character') {
         eventChanged = true;
         continue;
       }
-      const stored = await this.store.character(doc.character.id);
+      const stored = characters.get(doc.character.id.toLowerCase());
       if (!stored || claimed.has(stored.id)) continue;
       let name = byId.get(stored.id);
       const known = name === undefined ? undefined : this.state.data.files[name];
       if (known && known.rev === stored.rev) continue;
-      if (name === undefined) name = await this.freeName(stored.file, claimed);
+      if (name === undefined) {
+        taken ??= new Set([...Object.keys(this.state.data.files), ...(await this.listFolder())]);
+        name = await this.freeName(stored.file, taken);
+        taken.add(name);
+      }
       claimed.add(stored.id);
       claimed.add(name);
       const fileName = name;
@@ -208,15 +214,13 @@ export class FileMirror {
     this.conflictsKnown = text;
   }
 
-  /** The document's own name when it is free in the folder, else "<stem> (2)…". */
-  private async freeName(wanted: string, claimed: ReadonlySet<string> = new Set()): Promise<string> {
-    const taken = new Set([...Object.keys(this.state.data.files), ...claimed]);
-    const onDisk = new Set(await this.listFolder());
-    if (safeCharacterFileName(wanted) && !taken.has(wanted) && !onDisk.has(wanted)) return wanted;
+  /** The document's own name when it is free (not in `taken`: the state's names and the folder's), else "<stem> (2)…". */
+  private async freeName(wanted: string, taken: ReadonlySet<string>): Promise<string> {
+    if (safeCharacterFileName(wanted) && !taken.has(wanted)) return wanted;
     const stem = safeStem(wanted.slice(0, -CHARACTER_FILE_SUFFIX.length));
     for (let n = 2; n < 10_000; n++) {
       const candidate = `${stem} (${n})${CHARACTER_FILE_SUFFIX}`;
-      if (!taken.has(candidate) && !onDisk.has(candidate)) return candidate;
+      if (!taken.has(candidate)) return candidate;
     }
     const path = await freePath(this.folder, stem);
     return path.slice(this.folder.length + 1);

@@ -129,13 +129,31 @@ export class DeskSession {
     this.poll.unref();
   }
 
+  /**
+   * A pass soon. While one runs, further changes ask for one more pass after it, not one each:
+   * a first join's replication announces every batch, and queued passes would each walk the folder.
+   */
   private schedule(): void {
     if (this.closed || this.timer) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.pass();
+      this.running = true;
+      void this.pass().finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.schedule();
+        }
+      });
     }, this.options.settleMs ?? 100);
   }
+
+  private running = false;
+  private again = false;
 
   /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */
   async record(entries: readonly LedgerEntry[]): Promise<number> {

@@ -285,16 +285,26 @@ export class EventStore {
     if (drop.length > 0) await this.db.bulkDocs(drop);
   }
 
-  /** Changes since `since` (a sequence number), checked; refused ones go to `problems`. */
-  async changesSince(since: number | string): Promise<{ docs: EventDoc[]; lastSeq: number | string }> {
+  /**
+   * Changes since `since` (a sequence number), checked; refused ones go to `problems`. Each changed
+   * character comes with its winning revision and conflicts as the feed gave them (the feed's doc is
+   * the winner), so the mirror need not read it again.
+   */
+  async changesSince(since: number | string): Promise<{ docs: EventDoc[]; characters: Map<string, StoredCharacter>; lastSeq: number | string }> {
     const res = await this.db.changes({ since, include_docs: true, conflicts: true });
     const docs: EventDoc[] = [];
+    const characters = new Map<string, StoredCharacter>();
     for (const change of res.results) {
       if (!change.doc || change.doc._deleted) continue;
       const got = this.checked(change.doc);
-      if (got) docs.push(got.doc);
+      if (!got) continue;
+      docs.push(got.doc);
+      if (got.doc.kind === 'character') {
+        const c = stored(got.doc, got.raw);
+        characters.set(c.id, c);
+      }
     }
-    return { docs, lastSeq: res.last_seq };
+    return { docs, characters, lastSeq: res.last_seq };
   }
 }
 
