@@ -302,7 +302,8 @@ function finishFace(g: Geometry, content: CardContent, writer: FaceWriter, foote
   const size = sizes.small;
   const lh = size * LINE_HEIGHT;
   const ascent = metrics.ascent('regular', size);
-  const ops: DrawOp[] = [...writer.ops];
+  // The writer is done with: its operations become the face's (no copy).
+  const ops: DrawOp[] = writer.ops;
   const bottom = content.halves ? g.height / 2 + g.pad * 0.75 : g.pad;
   const marker = part.count > 1 ? `${part.index}/${part.count}` : '';
   const right = [content.footer.right ?? '', marker].filter(Boolean).join(' ');
@@ -321,7 +322,8 @@ function finishFace(g: Geometry, content: CardContent, writer: FaceWriter, foote
     all = [...ops, ...translateOps(ops, 0, -g.height / 2)];
     all.push(...tearLine(g, content.halves.label, metrics));
   }
-  return { width: g.width, height: g.height, ops: [{ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH }, ...all] };
+  all.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
+  return { width: g.width, height: g.height, ops: all };
 }
 
 function tearLine(g: Geometry, label: string, metrics: FontMetrics): DrawOp[] {

@@ -164,22 +164,40 @@ export type LinePlan = PlannedLine[];
 
 /** Plans remembered per metrics before the memory starts over. */
 const PLAN_CACHE = 20_000;
-const plans = new WeakMap<FontMetrics, Map<string, LinePlan>>();
 
-/** What a block's lines depend on besides the metrics: its spans, size, width and alignment. */
-function planKey(block: TextBlock, size: number, avail: number): string {
-  let key = `${size} ${avail} ${block.align ?? ''}`;
-  for (const s of block.spans) key += `${s.bold === true ? '|b' : '|r'}${s.text.length}:${s.text}`;
-  return key;
+/**
+ * Plans by what a block's lines depend on besides the metrics: size, width, alignment, then span
+ * by span its face and text. The spans' own strings are the keys (labels are the same string
+ * objects on every card), so looking a block up builds no key.
+ */
+type PlanNode = { plan?: LinePlan; regular?: Map<string, PlanNode>; bold?: Map<string, PlanNode> };
+type PlanRoots = { nodes: number; bySize: Map<number, Map<number, { left: PlanNode; center: PlanNode }>> };
+const roots = new WeakMap<FontMetrics, PlanRoots>();
+
+function planNode(block: TextBlock, size: number, avail: number, metrics: FontMetrics): PlanNode {
+  let r = roots.get(metrics);
+  if (!r || r.nodes >= PLAN_CACHE) roots.set(metrics, (r = { nodes: 0, bySize: new Map() }));
+  let byAvail = r.bySize.get(size);
+  if (!byAvail) r.bySize.set(size, (byAvail = new Map()));
+  let top = byAvail.get(avail);
+  if (!top) byAvail.set(avail, (top = { left: {}, center: {} }));
+  let node = block.align === 'center' ? top.center : top.left;
+  for (const span of block.spans) {
+    const next = span.bold === true ? (node.bold ??= new Map()) : (node.regular ??= new Map());
+    let child = next.get(span.text);
+    if (!child) {
+      next.set(span.text, (child = {}));
+      r.nodes++;
+    }
+    node = child;
+  }
+  return node;
 }
 
 /** The block's lines from its start when every line is `avail` wide (no figure beside it). */
 export function linePlan(block: TextBlock, size: number, avail: number, space: number, metrics: FontMetrics): LinePlan {
-  let byKey = plans.get(metrics);
-  if (!byKey) plans.set(metrics, (byKey = new Map()));
-  const key = planKey(block, size, avail);
-  const known = byKey.get(key);
-  if (known) return known;
+  const node = planNode(block, size, avail, metrics);
+  if (node.plan) return node.plan;
   const words = wordsOf(block);
   const plan: LinePlan = [];
   let w = 0;
@@ -192,7 +210,6 @@ export function linePlan(block: TextBlock, size: number, avail: number, space: n
     w = line.word;
     off = line.offset;
   }
-  if (byKey.size >= PLAN_CACHE) byKey.clear();
-  byKey.set(key, plan);
+  node.plan = plan;
   return plan;
 }
