@@ -214,8 +214,7 @@ export function writeGraphic(o: Exclude<DrawOp, { op: 'text' }>, out: ContentByt
       // One filled path in grid units: the smallest content for a QR code.
       const unit = String(Math.round(o.unit * 1e5) / 1e5);
       out.str('q 0 g ').str(unit).str(' 0 0 ').str(unit).byte(SP).num(o.x).byte(SP).num(o.y).str(' cm');
-      const runs = o.runs;
-      for (let i = 0; i < runs.length; i += 3) out.byte(NL).int(runs[i]!).byte(SP).int(runs[i + 1]!).byte(SP).int(runs[i + 2]!).str(' 1 re');
+      out.unitRuns(o.runs);
       out.str('\nf Q');
       return;
     }
