@@ -183,15 +183,15 @@ type FooterLines = { left: string[]; rightOwnLine: boolean };
 
 const MARKER_SAMPLE = '88/88';
 
-/** Footer lines per content and size: every size tried on a card needs them, and again for each part. */
-const footerCache = new WeakMap<CardContent, Map<string, FooterLines>>();
+/**
+ * Footer lines by size, for one content laid out on one card size (layoutContent makes one): every
+ * size tried on a card needs them, and again for each part.
+ */
+type FooterMemo = Map<number, FooterLines>;
 
-function footerLines(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
-  let bySize = footerCache.get(content);
-  if (!bySize) footerCache.set(content, (bySize = new Map()));
-  const key = `${width} ${size}`;
-  let lines = bySize.get(key);
-  if (!lines) bySize.set(key, (lines = measureFooter(content, width, size, metrics)));
+function footerLines(memo: FooterMemo, content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
+  let lines = memo.get(size);
+  if (!lines) memo.set(size, (lines = measureFooter(content, width, size, metrics)));
   return lines;
 }
 
@@ -261,10 +261,10 @@ function regionFor(g: Geometry, content: CardContent, footerHeight: number): Reg
 }
 
 /** Lays the header and as much of the body as fits on one face. */
-function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: number, metrics: FontMetrics) {
+function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: number, metrics: FontMetrics, footers: FooterMemo) {
   const sizes = sizesFor(bodyPt);
   const width = g.width - 2 * g.pad;
-  const footer = footerLines(content, width, sizes.small, metrics);
+  const footer = footerLines(footers, content, width, sizes.small, metrics);
   const footerHeight = (footer.left.length + (footer.rightOwnLine ? 1 : 0)) * sizes.small * LINE_HEIGHT;
   const region = regionFor(g, content, footerHeight);
   const writer = new FaceWriter(region, metrics, sizes);
@@ -364,8 +364,9 @@ export function layoutContent(content: CardContent, card: CardSize, metrics: Fon
   const g: Geometry = { width: mm(card.widthMm), height: mm(card.heightMm), pad: mm(card.paddingMm) };
   const start: Cursor = { block: 0, word: 0, offset: 0 };
   const sizes = bodySizes(card);
+  const footers: FooterMemo = new Map();
   for (const bodyPt of sizes) {
-    const r = flowFace(g, content, start, bodyPt, metrics);
+    const r = flowFace(g, content, start, bodyPt, metrics, footers);
     if (r.fits) return { faces: [finishFace(g, content, r.writer, r.footer, r.sizes, { index: 1, count: 1 }, metrics)], bodyPt };
   }
   const bodyPt = MIN_BODY_PT;
@@ -373,7 +374,7 @@ export function layoutContent(content: CardContent, card: CardSize, metrics: Fon
   const parts: { writer: FaceWriter; footer: FooterLines; sizes: Sizes }[] = [];
   let cursor: Cursor | null = start;
   while (cursor) {
-    const r = flowFace(g, content, cursor, bodyPt, metrics);
+    const r = flowFace(g, content, cursor, bodyPt, metrics, footers);
     if (!r.headerFits) throw new LayoutError(`the heading of the ${describe(content)} does not fit on a ${card.label} even at ${MIN_BODY_PT} pt`);
     if (!r.progressed) throw new LayoutError(`part of the ${describe(content)} does not fit on a ${card.label} even at ${MIN_BODY_PT} pt`);
     parts.push({ writer: r.writer, footer: r.footer, sizes: r.sizes });

@@ -13,15 +13,14 @@ export type Run = { text: string; bold: boolean; x: number; width: number };
 /** One filled line: its runs, how wide it is, and the word (and characters into it) after it. */
 export type Line = { runs: Run[]; x: number; word: number; offset: number };
 
-const wordCache = new WeakMap<TextBlock, Word[]>();
-
 /** Space, tab or no-break space: what separates words on a line. */
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0xa0;
 
-/** Splits a text block into words; spans glued without whitespace stay one word. */
+/**
+ * Splits a text block into words; spans glued without whitespace stay one word. Not remembered per
+ * block: blocks are made anew for every card, and the lines of a block at full width are (linePlan).
+ */
 export function wordsOf(block: TextBlock): Word[] {
-  const cached = wordCache.get(block);
-  if (cached) return cached;
   const words: Word[] = [];
   let pending: Word['sep'] = 'none';
   let current: Word | null = null;
@@ -61,7 +60,6 @@ export function wordsOf(block: TextBlock): Word[] {
       }
     }
   }
-  wordCache.set(block, words);
   return words;
 }
 
