@@ -8,7 +8,7 @@
 // result is the encoder's symbol bit for bit (qr.test.ts compares them over many payloads).
 import { getBlocksCount, getTotalCodewordsCount } from 'qrcode/lib/core/error-correction-code.js';
 import { M as LEVEL_M } from 'qrcode/lib/core/error-correction-level.js';
-import { getCharCountIndicator } from 'qrcode/lib/core/mode.js';
+import { ALPHANUMERIC, getCharCountIndicator } from 'qrcode/lib/core/mode.js';
 import { create, type QrBitMatrix } from 'qrcode/lib/core/qrcode.js';
 import { fromArray, fromString, rawSplit, type QrDataSegment } from 'qrcode/lib/core/segments.js';
 import { getSymbolTotalCodewords } from 'qrcode/lib/core/utils.js';
@@ -98,6 +98,24 @@ class Bits {
   }
 }
 
+/** Alphanumeric mode's 45 characters, by value (ISO/IEC 18004 table 5); -1 for the others. */
+const ALPHANUMERIC_VALUE = new Int8Array(128).fill(-1);
+for (const [i, ch] of [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'].entries()) ALPHANUMERIC_VALUE[ch.charCodeAt(0)] = i;
+
+function alphanumericValue(data: string, i: number): number {
+  const c = data.charCodeAt(i);
+  const v = c < 128 ? ALPHANUMERIC_VALUE[c]! : -1;
+  if (v < 0) throw new RangeError(`QR code: "${data[i]}" is not an alphanumeric-mode character`);
+  return v;
+}
+
+/** An alphanumeric segment's data as the encoder writes it: pairs as 11 bits (45a + b), a last one as 6. */
+function writeAlphanumeric(data: string, bits: Bits): void {
+  let i = 0;
+  for (; i + 2 <= data.length; i += 2) bits.put(alphanumericValue(data, i) * 45 + alphanumericValue(data, i + 1), 11);
+  if (data.length % 2) bits.put(alphanumericValue(data, i), 6);
+}
+
 /** Data and error-correction codewords, interleaved by block (the encoder's createData). */
 function codewords(version: number, segments: QrDataSegment[]): Uint8Array {
   const total = getSymbolTotalCodewords(version);
@@ -107,7 +125,8 @@ function codewords(version: number, segments: QrDataSegment[]): Uint8Array {
   for (const s of segments) {
     bits.put(s.mode.bit, 4);
     bits.put(s.getLength(), getCharCountIndicator(s.mode, version));
-    s.write(bits);
+    if (s.mode === ALPHANUMERIC) writeAlphanumeric((s as unknown as { data: string }).data, bits);
+    else s.write(bits);
   }
   const capacity = dataTotal * 8;
   if (bits.length + 4 <= capacity) bits.put(0, 4); // terminator
