@@ -114,34 +114,39 @@ function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, 
   return n1 + n3 * 40;
 }
 
-/** The penalty of base XOR flip, both packed by rows and by columns (n ≤ 64). */
-function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32Array, n: number): number {
+/**
+ * The penalty of base XOR flip, both packed by rows and by columns (n ≤ 64). Every rule adds points
+ * and none takes any away, so once the sum reaches `limit` (the best mask's penalty so far) this
+ * mask cannot be chosen and the sum so far is returned.
+ */
+function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32Array, n: number, limit = Infinity): number {
   const ml = n >= 32 ? -1 : (1 << n) - 1;
   const mh = n > 32 ? (n === 64 ? -1 : (1 << (n - 32)) - 1) : 0;
   const ml1 = n - 1 >= 32 ? -1 : (1 << (n - 1)) - 1;
   const mh1 = n - 1 > 32 ? (1 << (n - 33)) - 1 : 0;
-  let score = 0;
+  // The dark/light balance first: one count over the rows.
   let dark = 0;
-  let n2 = 0;
+  for (let i = 0; i < 2 * n; i++) dark += pop(br[i]! ^ fr[i]!);
+  const k = Math.abs(Math.ceil((dark * 100) / (n * n) / 5) - 10);
+  let score = k * 10;
   let pl = 0;
   let ph = 0;
   for (let i = 0; i < n; i++) {
     const lo = br[2 * i]! ^ fr[2 * i]!;
     const hi = br[2 * i + 1]! ^ fr[2 * i + 1]!;
     score += lineScore(lo, hi, ml, mh, ml1, mh1);
-    dark += pop(lo) + pop(hi);
     if (i > 0) {
       // 2 × 2 blocks of one colour: this row equals the one above at k and k + 1, and k equals k + 1.
       const ql = ~(lo ^ pl);
       const qh = ~(hi ^ ph);
-      n2 += pop(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + pop(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1);
+      score += 3 * (pop(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + pop(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1));
     }
     pl = lo;
     ph = hi;
     score += lineScore(bc[2 * i]! ^ fc[2 * i]!, bc[2 * i + 1]! ^ fc[2 * i + 1]!, ml, mh, ml1, mh1);
+    if (score >= limit) return score;
   }
-  const k = Math.abs(Math.ceil((dark * 100) / (n * n) / 5) - 10);
-  return score + n2 * 3 + k * 10;
+  return score;
 }
 
 /** The bit-parallel score of a symbol of at most 64 modules a side (the same as maskPenalty). */
@@ -240,7 +245,7 @@ export function qrModules(input: QrInput): QrModules {
   let bestMask = 0;
   let lowest = Infinity;
   for (let p = 0; p < MASKS; p++) {
-    const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n);
+    const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n, lowest);
     if (penalty < lowest) [lowest, bestMask] = [penalty, p];
   }
   const flip = flips.rows[bestMask]!;
