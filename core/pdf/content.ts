@@ -116,16 +116,43 @@ export class ContentBytes {
     const k = Math.round(v * 100);
     if (k === 0) return this.byte(0x30);
     if (Math.abs(k) >= 2 ** 31 || !Number.isFinite(k)) return this.str(String(k / 100));
-    const neg = k < 0;
-    const a = neg ? -k : k;
+    // At most 14 bytes ("-2147483.64"): with room for 16, int() below never moves the memory.
+    this.room(16);
+    const buf = this.buf;
+    let n = this.n;
+    let a = k;
+    if (a < 0) {
+      buf[n++] = 0x2d;
+      a = -a;
+    }
     const whole = (a / 100) | 0;
     const frac = a - whole * 100;
-    if (neg) this.byte(0x2d);
-    this.int(whole);
-    if (frac === 0) return this;
-    this.byte(0x2e);
-    if (frac % 10 === 0) return this.byte(0x30 + frac / 10);
-    return this.byte(0x30 + ((frac / 10) | 0)).byte(0x30 + (frac % 10));
+    // The whole part's digits, most significant first.
+    if (whole < 10) buf[n++] = 0x30 + whole;
+    else if (whole < 100) {
+      const t = (whole / 10) | 0;
+      buf[n++] = 0x30 + t;
+      buf[n++] = 0x30 + (whole - t * 10);
+    } else if (whole < 1000) {
+      const h = (whole / 100) | 0;
+      const t = ((whole - h * 100) / 10) | 0;
+      buf[n++] = 0x30 + h;
+      buf[n++] = 0x30 + t;
+      buf[n++] = 0x30 + (whole - h * 100 - t * 10);
+    } else {
+      this.n = n;
+      this.int(whole);
+      n = this.n;
+    }
+    if (frac !== 0) {
+      buf[n++] = 0x2e;
+      const d1 = (frac / 10) | 0;
+      buf[n++] = 0x30 + d1;
+      const d2 = frac - d1 * 10;
+      if (d2 !== 0) buf[n++] = 0x30 + d2;
+    }
+    this.n = n;
+    return this;
   }
 }
 
