@@ -55,23 +55,31 @@ function generatorLogs(degree: number): Uint8Array {
   return logs;
 }
 
+/** Per degree: generator coefficient j times every byte f, at j * 256 + f (the products the division needs). */
+const products = new Map<number, Uint8Array>();
+function generatorProducts(degree: number): Uint8Array {
+  let table = products.get(degree);
+  if (table) return table;
+  const gen = generatorLogs(degree);
+  table = new Uint8Array(degree * 256);
+  for (let j = 0; j < degree; j++) {
+    if (gen[j] === NONE) continue;
+    for (let f = 1; f < 256; f++) table[j * 256 + f] = EXP[gen[j]! + LOG[f]!]!;
+  }
+  products.set(degree, table);
+  return table;
+}
+
 /** The error-correction codewords of one block: the remainder of data · x^degree by the generator. */
 function reedSolomon(data: Uint8Array, degree: number): Uint8Array {
-  const gen = generatorLogs(degree);
+  const product = generatorProducts(degree);
   const ec = new Uint8Array(degree);
   const last = degree - 1;
   for (let i = 0; i < data.length; i++) {
     const factor = data[i]! ^ ec[0]!;
-    if (factor === 0) {
-      // Only the shift by one codeword.
-      for (let j = 0; j < last; j++) ec[j] = ec[j + 1]!;
-      ec[last] = 0;
-      continue;
-    }
-    const lf = LOG[factor]!;
-    // The shift and the generator times factor, in one pass.
-    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ (gen[j] === NONE ? 0 : EXP[gen[j]! + lf]!);
-    ec[last] = gen[last] === NONE ? 0 : EXP[gen[last]! + lf]!;
+    // Shift by one codeword and add the generator times factor, in one pass (a zero factor adds zeros).
+    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ product[j * 256 + factor]!;
+    ec[last] = product[last * 256 + factor]!;
   }
   return ec;
 }
