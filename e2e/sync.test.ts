@@ -4,20 +4,15 @@
 // the one-second target is measured by `npm run bench:sync`, not asserted on a shared CI machine); the hub
 // stops; both desks keep checking in; the hub comes back on the same port and both desks (and the
 // hub) fold the same ledger. Every server here listens on 127.0.0.1 and is stopped at the end.
-import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
-import { eventSchema, newEvent } from '../core/desk/event';
+import { eventSchema } from '../core/desk/event';
 import { foldEvent } from '../core/desk/fold';
-import { serializeEvent } from '../core/desk/event-load';
-import { parseJoinCode } from '../node/sync/join-code';
-import { DeskSession } from '../node/sync/session';
-import { startHarness, type Harness } from './harness';
+import { linkLine, openDesk, sharedEvent } from './sync-desks';
 
-const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const CHARACTERS = [
   { ...structuredClone(EXAMPLES.aldric), id: fakeId(1), name: 'Aldric of the Vale', player: 'Ana' },
   { ...structuredClone(EXAMPLES.dimitri), id: fakeId(2), name: 'Dimitri', player: 'Boris' },
@@ -31,7 +26,6 @@ afterEach(async () => {
 });
 
 const checkedIn = async (page: Page) => (await page.getByRole('list', { name: 'Totals' }).locator('li').allTextContents()).find((t) => t.endsWith('checked in'));
-const linkLine = (page: Page) => page.getByRole('region', { name: 'Sharing this event with other desks' }).textContent();
 
 /** Who is in, from the event file in `folder` (read as the desk reads it). */
 async function whoIsIn(folder: string): Promise<string[]> {
@@ -40,49 +34,11 @@ async function whoIsIn(folder: string): Promise<string[]> {
   return [...folded.characters].filter(([, c]) => c.checkedInAt !== null).map(([id]) => id).sort();
 }
 
-async function openDesk(h: Harness, folder: string, code: string) {
-  const { page } = h;
-  await page.goto(h.url);
-  await page.getByRole('button', { name: /^Event desk/ }).click();
-  h.dialogs.folder.push(folder);
-  await page.getByRole('button', { name: 'Open event folder…' }).first().click();
-  await page.getByText('Autumn Muster', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Join an event…' }).click();
-  await page.getByRole('textbox', { name: /Join code/ }).fill(code);
-  await page.getByRole('button', { name: 'Join', exact: true }).click();
-  await expect.poll(() => linkLine(page), { timeout: 10_000 }).toContain('Connected to the hub since');
-}
-
 describe('two desks over one hub in Chromium', () => {
   it('a check-in at one desk shows at the other within a second; apart, both keep checking in; when the hub is back both agree', async () => {
-    const root = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-sync-')));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    // The hub's folder: the event (made at the hub) and its four characters.
-    const hubFolder = join(root, 'hub');
-    await mkdir(hubFolder);
-    const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: fakeId(99) });
-    await writeFile(join(hubFolder, 'Autumn Muster.event.json'), serializeEvent(event));
-    for (const [i, c] of CHARACTERS.entries()) await writeFile(join(hubFolder, `c${i + 1}.character.json`), json(c));
-    const hub = await DeskSession.open({ folder: hubFolder, pollMs: 300, settleMs: 20, desk: { id: fakeId(98), name: 'Gate' } }, event.id);
-    cleanups.push(() => hub.close());
-    const code = await hub.serve('127.0.0.1', 0);
-    const port = parseJoinCode(code).port;
-
-    // Two desks, each a harness with a copy of the folder (as handed out on a memory stick).
-    const desks: { h: Harness; folder: string }[] = [];
-    for (const name of ['one', 'two']) {
-      const h = await startHarness();
-      cleanups.push(async () => {
-        const problems = [...h.problems];
-        await h.close();
-        expect(problems).toEqual([]);
-      });
-      const folder = join(dirname(h.library), `Desk ${name}`);
-      await mkdir(folder);
-      for (const f of await readdir(hubFolder)) if (!f.startsWith('.')) await copyFile(join(hubFolder, f), join(folder, f));
-      desks.push({ h, folder });
-    }
-    const [one, two] = desks as [(typeof desks)[0], (typeof desks)[0]];
+    // The hub's folder holds the event (made at the hub) and its four characters; each desk a copy.
+    const { hub, hubFolder, code, port, desks } = await sharedEvent(Object.fromEntries(CHARACTERS.map((c, i) => [`c${i + 1}.character.json`, c])), cleanups);
+    const [one, two] = desks;
     await openDesk(one.h, one.folder, code);
     await openDesk(two.h, two.folder, code);
     expect(await checkedIn(one.h.page)).toBe('0 checked in');

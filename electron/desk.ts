@@ -365,7 +365,10 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const state = await readEvent(folder, path, []);
       if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
       const list = await characters.list(folder);
-      const plan = planReprint(list, state.event);
+      // As the print itself does: characters edited at two desks and not yet resolved wait, and the dialog says why.
+      const planned = planReprint(list, state.event);
+      const plan = holdBackConflicts(planned, await readConflictList(folder));
+      const held = plan.skipped.slice(planned.skipped.length).map((s) => s.reason);
       const byFile = new Map(list.map((c) => [c.file, c]));
       const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
       const { metrics } = await fonts();
@@ -383,7 +386,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
         cards: laid.cards.length,
         pages: laid.sheets.length,
         rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
-        problems: [...laid.problems, ...laid.warnings].map((p) => p.message),
+        problems: [...held, ...[...laid.problems, ...laid.warnings].map((p) => p.message)],
       } satisfies ReprintPlan;
     },
 

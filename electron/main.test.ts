@@ -53,8 +53,11 @@ const h = vi.hoisted(() => {
     getPath: (name: string) => join(state.root, `path-${name}`),
     getVersion: () => '0.1.0',
     getLocale: () => 'en-GB',
-    commandLine: { hasSwitch: (name: string) => name === 'no-sandbox' && (state as { noSandbox?: boolean }).noSandbox === true },
-    whenReady: () => Promise.resolve(),
+    commandLine: {
+      hasSwitch: (name: string) => name === 'no-sandbox' && (state as { noSandbox?: boolean }).noSandbox === true,
+      appendSwitch: (name: string, value?: string) => void state.calls.push(`appendSwitch ${name}=${value}`),
+    },
+    whenReady: () => (state.calls.push('whenReady'), Promise.resolve()),
   });
   class BrowserWindow {
     options: any;
@@ -140,7 +143,7 @@ beforeAll(async () => {
   // Settings of the app under its old name ("quartermaster"), to be carried over.
   await mkdir(join(t.dir, 'path-appData', 'quartermaster'), { recursive: true });
   await writeFile(join(t.dir, 'path-appData', 'quartermaster', 'settings.json'), '{"paper":"letter"}');
-  h.state.initialStore = { schemaVersion: 1, windowBounds: { width: 1000, height: 700, maximized: true } };
+  h.state.initialStore = { schemaVersion: 1, windowBounds: { width: 1000, height: 700, maximized: true }, locale: 'bg-bg' };
   process.argv.push(file());
   await import('./main');
   await new Promise((r) => setTimeout(r, 0));
@@ -157,6 +160,12 @@ describe('main process', () => {
     // Minidumps stay on this computer.
     expect(h.state.crashReporter).toEqual([{ uploadToServer: false, compress: true }]);
     expect(h.state.calls).not.toContain('quit');
+  });
+
+  it("gives Chromium the locale setting before it starts, so date boxes write dates that way", () => {
+    // 'bg-bg' as stored by hand; the settings make it the canonical tag.
+    expect(h.state.calls).toContain('appendSwitch lang=bg-BG');
+    expect(h.state.calls.indexOf('appendSwitch lang=bg-BG')).toBeLessThan(h.state.calls.indexOf('whenReady'));
   });
 
   it('opens one window with isolation, sandbox, no node integration and web security', () => {

@@ -70,6 +70,11 @@ function start(): void {
   const pendingOpens: string[] = [];
 
   const settings = openStoredSettings();
+  // Chromium's own controls (date and time boxes, number inputs) write dates the way of its UI
+  // locale, which is fixed at start: the setting reaches them from the next start (the page's own
+  // dates follow it at once). The tag was checked and made canonical when the settings were read.
+  const { locale } = settings.get();
+  if (locale) app.commandLine.appendSwitch('lang', locale);
   // The listing's cache survives restarts; a new version (new rules) checks every file again.
   const library = new Library({ cacheFile: join(app.getPath('userData'), 'library-cache.json'), cacheKey: app.getVersion() });
   const guard = new PathGuard({ libraryFolder: () => settings.get().libraryFolder, examplesFolder });

@@ -9,7 +9,7 @@ import type { SyncStatus } from '../core/ipc/contract';
 import { lanAddresses } from '../node/sync/addresses';
 import { parseJoinCode } from '../node/sync/join-code';
 import type { RemoteTarget } from '../node/sync/remote';
-import { DeskSession, folderEventId } from '../node/sync/session';
+import { DeskSession, deskName, folderEventId } from '../node/sync/session';
 import type { IpcHandlers } from './handler-types';
 import type { PathGuard } from './paths';
 
@@ -54,7 +54,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
   const status = async (folder: string, session: DeskSession): Promise<SyncStatus> => {
     const s = await session.status();
     const conflicts = await session.store.conflicts();
-    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks };
+    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks, ...(s.notes.length > 0 ? { notes: s.notes } : {}) };
     if (session.joinCode) return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     return out;
   };
@@ -100,13 +100,14 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
       const session = sessions.get(f);
       return session ? status(f, session) : null;
     },
-    async resolveSyncConflict({ folder, characterId, keep }) {
+    async resolveSyncConflict({ folder, characterId, keep, revs }) {
       const f = await checkFolder(folder);
       const session = sessions.get(f);
       if (!session) throw new Error(`${folder} is not shared in this session`);
       const loaded = loadCharacterValue(keep, 'the kept version');
       if (!loaded.ok) throw new Error(loaded.problem.message);
-      await session.store.resolveConflict(characterId, loaded.character);
+      const desk = deskName(session.options.desk);
+      await session.store.resolveConflict(characterId, loaded.character, desk ? { desk, at: new Date().toISOString() } : undefined, revs);
       await session.pass();
       return status(f, session);
     },

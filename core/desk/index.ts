@@ -51,3 +51,4 @@ export { sheetRows, sheetRow, wallTime, isoLocal, type SheetRow } from './sheet'
 export { checkInCsv, csvField, CSV_COLUMNS } from './sheet-csv';
 export { checkInSheetPdf, rowsPerPage, sheetPages, sheetPageSize, SHEET_LAYOUT, SHEET_COLUMNS, type SheetOptions } from './sheet-pdf';
 export { formatDeskReport, eventLine, groupTitle, totalsLine } from './report';
+export { conflictFields, mergeVersions, type MergeField, type MergeChoice } from './conflict-merge';

@@ -15,7 +15,7 @@ export type SyncLink =
   | { kind: 'stopped'; since: string };
 
 /** One version of a character edited at two desks (CouchDB keeps the losing revision). */
-export type SyncConflictVersion = { rev: string; file: string; character: Character };
+export type SyncConflictVersion = { rev: string; file: string; character: Character; savedBy?: { desk: string; at: string } };
 
 export type SyncStatus = {
   folder: string;
@@ -29,6 +29,8 @@ export type SyncStatus = {
   problems: { file: string; message: string }[];
   /** Characters edited at two desks while apart: both versions side by side, until one is kept. */
   conflicts: { id: string; versions: SyncConflictVersion[] }[];
+  /** What the desk did to the folder by itself that the volunteer should know (a file deleted here written again), latest last. */
+  notes?: { at: string; message: string }[];
   /** Every desk of the event as its presence document says (this one included); a desk not heard from for a while is offline since it was last seen. */
   desks?: SyncDesk[];
 };
@@ -44,8 +46,11 @@ export interface SyncApi {
   stopSync(args: { folder: string }): Promise<void>;
   /** The folder's sharing state; null when it is not shared in this session. */
   syncStatus(args: { folder: string }): Promise<SyncStatus | null>;
-  /** Ends a conflict: `keep` (one version, or a merge) becomes the character at every desk. */
-  resolveSyncConflict(args: { folder: string; characterId: string; keep: Character }): Promise<SyncStatus>;
+  /**
+   * Ends a conflict: `keep` (one version, or a merge) becomes the character at every desk. `revs`: the
+   * versions the volunteer saw; refused when they are no longer all there are (changed or resolved at another desk meanwhile).
+   */
+  resolveSyncConflict(args: { folder: string; characterId: string; keep: Character; revs?: string[] }): Promise<SyncStatus>;
   /** This laptop's LAN addresses, for "Share this event…". */
   lanAddresses(): Promise<string[]>;
 }
@@ -55,6 +60,6 @@ export const syncArgs = {
   joinEvent: z.tuple([z.strictObject({ folder: path, code: z.string().min(1).max(2_000), username: z.string().max(200).optional(), password: z.string().max(500).optional() })]),
   stopSync: z.tuple([z.strictObject({ folder: path })]),
   syncStatus: z.tuple([z.strictObject({ folder: path })]),
-  resolveSyncConflict: z.tuple([z.strictObject({ folder: path, characterId: z.uuid(), keep: loose })]),
+  resolveSyncConflict: z.tuple([z.strictObject({ folder: path, characterId: z.uuid(), keep: loose, revs: z.array(z.string().max(200)).max(100).optional() })]),
   lanAddresses: z.tuple([]),
 };

@@ -32,6 +32,13 @@ describe('replicated documents are checked like files', () => {
     expect(why({ ...good, character: { ...c, notes: 'x'.repeat(MAX_FILE_BYTES) } })).toMatch(/the limit is 5.0 MB/);
   });
 
+  it("takes the desk that saved a character's version, and refuses anything else there", () => {
+    expect(ok({ ...good, savedBy: { desk: 'Gate', at: '2026-10-02T14:05:00.000Z' } })).toBe(true);
+    expect(why({ ...good, savedBy: { desk: 'x'.repeat(61), at: '2026-10-02T14:05:00.000Z' } })).toMatch(/field "savedBy\.desk"/);
+    expect(why({ ...good, savedBy: { desk: 'Gate', at: 'yesterday' } })).toMatch(/field "savedBy\.at"/);
+    expect(why({ ...good, savedBy: { desk: 'Gate', at: '2026-10-02T14:05:00.000Z', script: '<b>' } })).toMatch(/field "savedBy"/);
+  });
+
   it('refuses a character that fails the character schema, naming the field', () => {
     expect(why({ ...good, character: { ...c, armour: [{ name: 'Plate', type: 'plate', locations: ['tail'] }] } })).toMatch(/armour\[0\]\.locations\[0\]/);
   });

@@ -3,9 +3,11 @@
 // and ledger entry schemas). One database per event holds:
 //   "header"            { kind: "header", event: <the event file without its entries> }
 //   "entry:<id>"        { kind: "entry", entry: <one ledger entry> }       (immutable, never deleted)
-//   "character:<id>"    { kind: "character", file: "<name>.character.json", character: <the file> }
+//   "character:<id>"    { kind: "character", file: "<name>.character.json", character: <the file>,
+//                         savedBy?: { desk: <the desk's name>, at: <ISO time> } (which desk saved this version) }
 //   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
+import { z } from 'zod';
 import { inspectJson } from '../../core/format/json-guard';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { loadCharacterValue } from '../../core/format/load';
@@ -25,7 +27,11 @@ const MAX_LOCAL_DOC_BYTES = 64 * 1024;
 
 export type HeaderDoc = { _id: typeof HEADER_ID; _rev?: string; kind: 'header'; event: EventHeader };
 export type EntryDoc = { _id: string; _rev?: string; kind: 'entry'; entry: LedgerEntry };
-export type CharacterDoc = { _id: string; _rev?: string; kind: 'character'; file: string; character: Character };
+/** Which desk saved a character's version, and when: shown beside each version of a conflict. */
+export type SavedBy = { desk: string; at: string };
+export type CharacterDoc = { _id: string; _rev?: string; kind: 'character'; file: string; character: Character; savedBy?: SavedBy };
+
+const savedBySchema = z.strictObject({ desk: z.string().min(1).max(60), at: z.iso.datetime({ offset: true }) });
 export type PresenceDoc = { _id: string; _rev?: string; kind: 'desk'; desk: Presence };
 export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc | PresenceDoc;
 
@@ -96,6 +102,10 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
   if (rawId.startsWith(CHARACTER_PREFIX)) {
     if (doc.kind !== 'character') return refuse(id, 'field "kind" must be "character"');
     if (!safeCharacterFileName(doc.file)) return refuse(id, 'field "file" must be a plain file name ending in .character.json');
+    if (doc.savedBy !== undefined) {
+      const r = savedBySchema.safeParse(doc.savedBy);
+      if (!r.success) return refuse(id, fieldMessage('savedBy', r.error.issues[0]!));
+    }
     const loaded = loadCharacterValue(doc.character, `document "${rawId}" field "character"`);
     if (!loaded.ok) return refuse(id, loaded.problem.message);
     if (rawId !== characterDocId(loaded.character.id)) return refuse(id, `the _id must be "${characterDocId(loaded.character.id)}" (the character's id)`);

@@ -13,6 +13,8 @@ const stateSchema = z.object({
   event: fileState.optional(),
   eventFile: z.string().max(300).optional(),
   seq: z.union([z.number(), z.string().max(200)]).optional(),
+  /** Retired characters whose file was deleted at this desk, by id, with the file's name (mirror-missing.ts). */
+  removed: z.record(z.string().max(100), z.string().max(300)).optional(),
 });
 export type MirrorStateData = z.infer<typeof stateSchema>;
 

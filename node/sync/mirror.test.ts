@@ -9,7 +9,7 @@ import { holdBackConflicts } from './conflict-list';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
 import { entry, ledgerEvent, sheet } from './testing';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -68,7 +68,7 @@ describe('the file mirror', () => {
     expect(JSON.parse(await readFile(join(one.folder, 'Muster.event.json'), 'utf8')).entries.map((e: { id: string }) => e.id)).toEqual([checkIn.id, printed.id]);
     expect(await listBackups(backupFolderOf(one.folder, join(one.folder, 'Ayla.character.json')))).toHaveLength(1);
     // Nothing more to do when nothing changed.
-    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false });
+    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false, restored: [], removed: [] });
   });
 
   it("writes the event file with the header's home desk kept", async () => {
@@ -130,6 +130,28 @@ describe('the file mirror', () => {
     expect(JSON.parse(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8')).notes).toBe('desk one and desk two');
     // Both files now hold the same version.
     expect(await readFile(join(one.folder, 'Ayla.character.json'), 'utf8')).toBe(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8'));
+  });
+
+  it('a retired character tidied away and put back by hand is taken in again, with no conflict', async () => {
+    const t = await tempFolder('qm-mirror-');
+    cleanups.push(t.cleanup);
+    const cato = sheet('Cato', { status: 'retired', statusReason: 'Retired at Autumn Muster' });
+    const ev = ledgerEvent();
+    const one = await desk(t.dir, 'one', ev.id);
+    await one.store.putHeader(headerOf(ev));
+    await writeFile(join(one.folder, 'Cato.character.json'), text(cato));
+    await one.mirror.syncOnce();
+    const rev = (await one.store.character(cato.id))!.rev;
+    await rm(join(one.folder, 'Cato.character.json'));
+    expect(await one.mirror.syncOnce()).toMatchObject({ restored: [], removed: ['Cato.character.json'] });
+    expect(await readdir(one.folder)).toEqual(['Autumn Muster.event.json']);
+    // Put back from a memory stick: the same character, the same revision, nothing to resolve.
+    await writeFile(join(one.folder, 'Cato.character.json'), text(cato));
+    expect((await one.mirror.syncOnce()).imported).toEqual(['Cato.character.json']);
+    expect(await one.store.conflicts()).toEqual([]);
+    expect((await one.store.character(cato.id))!.rev).toBe(rev);
+    expect(one.mirror.state.data.files['Cato.character.json']!.rev).toBe(rev);
+    expect(one.mirror.state.data.removed).toEqual({});
   });
 
   it('a hostile document never reaches the folder', async () => {

@@ -17,6 +17,8 @@ import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { eventFileText, headerOf, readEventFile } from './ledger-api';
+import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
+import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
 import type { EventStore } from './store';
 
@@ -29,7 +31,8 @@ const WRITE_CONCURRENCY = 8;
  */
 export const EVENT_BACKUP_EVERY_MS = 60_000;
 
-export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean };
+/** What a pass did: files taken in, arrivals written, the event file rewritten, deleted files restored or (retired characters) let go. */
+export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean } & MissingReport;
 
 export class FileMirror {
   /** Files that could not be shared, by name, with the reason (shown to the volunteer). */
@@ -43,6 +46,8 @@ export class FileMirror {
     readonly store: EventStore,
     readonly state: MirrorState,
     private readonly now: () => number = Date.now,
+    /** This desk's name, recorded with each version it saves (shown beside the versions of a conflict). */
+    private readonly deskName?: string,
   ) {}
 
   /** One pass: what changed on disk into the database, then what the database has onto disk. Serialised. */
@@ -53,7 +58,7 @@ export class FileMirror {
   }
 
   private async pass(): Promise<MirrorReport> {
-    const report: MirrorReport = { imported: [], written: [], eventWritten: false };
+    const report: MirrorReport = { imported: [], written: [], eventWritten: false, restored: [], removed: [] };
     await this.importFromDisk(report);
     await this.exportToDisk(report);
     await this.state.save();
@@ -82,6 +87,7 @@ export class FileMirror {
     const names = await this.listFolder();
     const owners = new Map<string, string>();
     for (const [name, s] of Object.entries(this.state.data.files)) owners.set(s.id, name);
+    const present = new Set(names);
     for (const name of names) {
       if (!name.endsWith(CHARACTER_FILE_SUFFIX)) continue;
       const path = join(this.folder, name);
@@ -112,21 +118,38 @@ export class FileMirror {
       }
       const id = loaded.character.id.toLowerCase();
       const owner = owners.get(id);
+      let renamedFrom: FileState | undefined;
       if (owner !== undefined && owner !== name) {
-        this.problems.set(name, `${name}: holds the same character (id ${id}) as ${owner}; only ${owner} is shared`);
-        continue;
+        if (present.has(owner)) {
+          this.problems.set(name, `${name}: holds the same character (id ${id}) as ${owner}; only ${owner} is shared`);
+          continue;
+        }
+        // Renamed at this desk (the old name is gone): the same character, its revision carried over.
+        renamedFrom = this.state.data.files[owner];
+        delete this.state.data.files[owner];
       }
-      const baseRev = known && known.id === id ? known.rev : undefined;
-      const rev = await this.store.putCharacter(loaded.character, name, baseRev);
+      const prior = known && known.id === id ? known : renamedFrom;
+      const savedBy = this.deskName ? { desk: this.deskName, at: new Date(this.now()).toISOString() } : undefined;
+      const rev = await this.store.putCharacter(loaded.character, name, prior?.rev, savedBy);
       this.problems.delete(name);
+      forgetRemoval(this.state, id);
       owners.set(id, name);
       this.state.data.files[name] = { id, rev, hash, size: info.size, mtimeMs: info.mtimeMs };
       report.imported.push(name);
     }
+    const missing = await settleMissing(this.folder, this.store, this.state, present);
+    report.restored.push(...missing.restored);
+    report.removed.push(...missing.removed);
 
     const eventPath = await this.eventFilePath();
     if (!eventPath) return;
     const info = await stat(eventPath).catch(() => null);
+    if (!info && this.state.data.event && (await absent(eventPath))) {
+      // The event file deleted at this desk: written again from the database (below), as a character's is.
+      this.state.data.event = undefined;
+      report.restored.push(this.state.data.eventFile!);
+      return;
+    }
     if (!info?.isFile()) return;
     const ev = this.state.data.event;
     if (ev && ev.size === info.size && ev.mtimeMs === info.mtimeMs) return;
@@ -168,7 +191,7 @@ export class FileMirror {
         continue;
       }
       const stored = characters.get(doc.character.id.toLowerCase());
-      if (!stored || claimed.has(stored.id)) continue;
+      if (!stored || claimed.has(stored.id) || keepsAway(this.state, stored)) continue;
       let name = byId.get(stored.id);
       const known = name === undefined ? undefined : this.state.data.files[name];
       if (known && known.rev === stored.rev) continue;
@@ -184,12 +207,12 @@ export class FileMirror {
       if (!isInside(this.folder, path)) throw new Error(`${fileName}: not inside the event folder`);
       pending.push(async () => {
         // Edited here meanwhile (the editor saved, the test wrote): not replaced; imported next pass.
-        if (known && !(await this.unchangedOnDisk(path, known))) return;
+        if (known && !(await unchangedOnDisk(path, known))) return;
         const text = serializeCharacter(stored.character);
         await backUp(path, backupFolderOf(this.folder, path), this.now());
         const hash = sha256(new TextEncoder().encode(text));
-        if (!(await writeAtomicIf(path, text, async () => !known || (await this.unchangedOnDisk(path, known))))) return;
-        this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await this.onDisk(path, hash)) };
+        if (!(await writeAtomicIf(path, text, async () => !known || (await unchangedOnDisk(path, known))))) return;
+        this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, hash)) };
         report.written.push(fileName);
       });
     }
@@ -226,27 +249,6 @@ export class FileMirror {
     return path.slice(this.folder.length + 1);
   }
 
-  /**
-   * What the state records for a file just written with content `hash`: its size and time, read
-   * before its bytes, so a save landing right after the write is never taken for the write. If the
-   * bytes are already someone else's, the size and time are left unknown and the next pass imports them.
-   */
-  private async onDisk(path: string, hash: string): Promise<{ hash: string; size: number; mtimeMs: number }> {
-    const info = await stat(path);
-    const now = sha256(await readBytes(path, MAX_EVENT_FILE_BYTES));
-    return now === hash ? { hash, size: info.size, mtimeMs: info.mtimeMs } : { hash, size: -1, mtimeMs: -1 };
-  }
-
-  private async unchangedOnDisk(path: string, known: FileState): Promise<boolean> {
-    try {
-      const info = await stat(path);
-      if (info.size === known.size && info.mtimeMs === known.mtimeMs) return true;
-      return sha256(await readBytes(path)) === known.hash;
-    } catch (e) {
-      return (e as NodeJS.ErrnoException).code === 'ENOENT';
-    }
-  }
-
   private async writeEventFile(): Promise<boolean> {
     const event = await this.store.event();
     if (!event) return false;
@@ -258,7 +260,7 @@ export class FileMirror {
       path = join(this.folder, free);
     }
     const known = this.state.data.event;
-    if (known && !(await this.unchangedOnDisk(path, known))) return false;
+    if (known && !(await unchangedOnDisk(path, known))) return false;
     const text = eventFileText(event, { entriesChecked: true });
     const bytes = new TextEncoder().encode(text);
     const hash = sha256(bytes);
@@ -269,8 +271,8 @@ export class FileMirror {
       });
       this.lastEventBackup = this.now();
     }
-    if (!(await writeAtomicIf(path, text, async () => !known || (await this.unchangedOnDisk(path, known))))) return false;
-    this.state.data.event = { id: event.id, rev: '', ...(await this.onDisk(path, hash)) };
+    if (!(await writeAtomicIf(path, text, async () => !known || (await unchangedOnDisk(path, known))))) return false;
+    this.state.data.event = { id: event.id, rev: '', ...(await onDisk(path, hash)) };
     return true;
   }
 }

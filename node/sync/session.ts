@@ -23,6 +23,12 @@ export { SYNC_FOLDER };
 
 export class SyncSetupError extends Error {}
 
+/** The desk's name as documents carry it (1–60 characters), or none. */
+export function deskName(desk: SessionOptions['desk']): string | undefined {
+  const name = desk?.name.trim().slice(0, 60);
+  return name ? name : undefined;
+}
+
 export type SessionOptions = {
   folder: string;
   /** Where the database and the hub's identity live (default: <folder>/.quartermaster-sync). */
@@ -39,7 +45,19 @@ export type SessionOptions = {
   onWritten?: () => void;
 };
 
-export type DeskStatus = { role: 'hub' | 'desk'; eventId: string; link: DeskLinkState | { kind: 'hub'; url: string; since: string }; problems: { file: string; message: string }[]; conflicts: number; desks: Presence[] };
+export type DeskStatus = {
+  role: 'hub' | 'desk';
+  eventId: string;
+  link: DeskLinkState | { kind: 'hub'; url: string; since: string };
+  problems: { file: string; message: string }[];
+  conflicts: number;
+  desks: Presence[];
+  /** What the desk did to the folder by itself that the volunteer should know (a deleted file written again), latest last. */
+  notes: { at: string; message: string }[];
+};
+
+/** Notes kept for the status (the latest; older ones are in the command line's log). */
+const MAX_NOTES = 20;
 
 /** The event id of the folder's event file (there must be exactly one, of format v2). */
 export async function folderEventId(folder: string): Promise<string> {
@@ -76,7 +94,7 @@ export class DeskSession {
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
     const state = await MirrorState.load(syncFolder, store.name);
-    const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state));
+    const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
     await session.pass();
     return session;
   }
@@ -167,13 +185,25 @@ export class DeskSession {
     try {
       const report = await this.mirror.syncOnce();
       this.passes++;
-      if (report.written.length > 0 || report.eventWritten) this.options.onWritten?.();
+      for (const name of report.restored) {
+        this.note(name.endsWith(EVENT_SUFFIX) ? `${name} was deleted at this desk and is written again: the event is shared with the other desks` : `${name} was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)`);
+      }
+      for (const name of report.removed) this.note(`${name} was deleted at this desk; the character is retired, so it stays away here and is kept at the other desks`);
+      if (report.written.length > 0 || report.eventWritten || report.restored.length > 0) this.options.onWritten?.();
       await this.writePresence();
       this.lastError = null;
     } catch (e) {
       this.lastError = (e as Error).message;
       this.options.log?.(`could not bring the folder in step: ${this.lastError}`);
     }
+  }
+
+  readonly notes: DeskStatus['notes'] = [];
+
+  private note(message: string): void {
+    this.notes.push({ at: new Date().toISOString(), message });
+    if (this.notes.length > MAX_NOTES) this.notes.splice(0, this.notes.length - MAX_NOTES);
+    this.options.log?.(message);
   }
 
   private lastPresence: { key: string; at: number } | null = null;
@@ -205,7 +235,7 @@ export class DeskSession {
     const own = this.options.desk?.id.toLowerCase();
     // This desk as it is now; the others as their documents last said (offline once not heard from).
     const desks = (await this.store.presences()).map((p) => (p.id === own ? p : presenceView(p, now)));
-    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks };
+    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes] };
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
-import { EntryClashError, EventStore } from './store';
+import { ConflictChangedError, EntryClashError, EventStore } from './store';
 import { entry, ledgerEvent, sheet } from './testing';
 import { headerOf, MAX_ENTRIES } from './ledger-api';
 
@@ -79,6 +79,55 @@ describe('the event store', () => {
     await b.putCharacter(ayla, 'Ayla.character.json');
     await replicateBoth(a, b);
     expect(await a.conflicts()).toEqual([]);
+  });
+
+  it('names the desk that saved each version of a conflict; equal copies saved at two desks stay one revision', async () => {
+    const { a, b } = await twoStores();
+    const ayla = sheet('Ayla');
+    const rev1 = await a.putCharacter(ayla, 'Ayla.character.json', undefined, { desk: 'Gate', at: '2026-10-02T09:00:00.000Z' });
+    // The same file copied to the other desk, saved there by another desk: the same revision.
+    expect(await b.putCharacter(ayla, 'Ayla.character.json', undefined, { desk: 'Tavern', at: '2026-10-02T09:01:00.000Z' })).toBe(rev1);
+    await replicateBoth(a, b);
+    await a.putCharacter({ ...ayla, notes: 'lost a hand' }, 'Ayla.character.json', rev1, { desk: 'Gate', at: '2026-10-02T14:05:00.000Z' });
+    await b.putCharacter({ ...ayla, player: 'Sam' }, 'Ayla.character.json', rev1, { desk: 'Tavern', at: '2026-10-02T14:06:00.000Z' });
+    await replicateBoth(a, b);
+    const [conflict] = await b.conflicts();
+    const byDesk = Object.fromEntries(conflict!.versions.map((v) => [v.savedBy!.desk, v]));
+    expect(byDesk.Gate!.character.notes).toBe('lost a hand');
+    expect(byDesk.Gate!.savedBy!.at).toBe('2026-10-02T14:05:00.000Z');
+    expect(byDesk.Tavern!.character.player).toBe('Sam');
+    await b.resolveConflict(ayla.id, { ...ayla, notes: 'lost a hand', player: 'Sam' }, { desk: 'Tavern', at: '2026-10-02T14:10:00.000Z' });
+    await replicateBoth(a, b);
+    expect(await a.conflicts()).toEqual([]);
+  });
+
+  it('refuses a resolution made over versions that are no longer all there are, writing nothing', async () => {
+    const { a, b } = await twoStores();
+    const ayla = sheet('Ayla');
+    const rev1 = await a.putCharacter(ayla, 'Ayla.character.json');
+    await replicateBoth(a, b);
+    const ra = await a.putCharacter({ ...ayla, notes: 'desk a' }, 'Ayla.character.json', rev1);
+    const rb = await b.putCharacter({ ...ayla, notes: 'desk b' }, 'Ayla.character.json', rev1);
+    await replicateBoth(a, b);
+    const seen = (await a.conflict(ayla.id))!.versions.map((v) => v.rev);
+    expect(seen.sort()).toEqual([ra, rb].sort());
+    // Desk b resolves first; desk a's volunteer, still looking at the two versions, is refused.
+    await b.resolveConflict(ayla.id, { ...ayla, notes: 'desk b wins' }, undefined, seen);
+    await replicateBoth(a, b);
+    await expect(a.resolveConflict(ayla.id, { ...ayla, notes: 'desk a wins' }, undefined, seen)).rejects.toThrow(new ConflictChangedError('Ayla was resolved at another desk meanwhile; nothing was changed here'));
+    expect((await a.character(ayla.id))!.character.notes).toBe('desk b wins');
+    // A third version arriving while a volunteer looks at two: refused too.
+    const base = (await a.character(ayla.id))!.rev;
+    await a.putCharacter({ ...ayla, notes: 'a again' }, 'Ayla.character.json', base);
+    await b.putCharacter({ ...ayla, notes: 'b again' }, 'Ayla.character.json', base);
+    await replicateBoth(a, b);
+    const two = (await a.conflict(ayla.id))!.versions.map((v) => v.rev);
+    expect(two).toHaveLength(2);
+    // Desk b saves once more from the same base (its file was last written from it): a third version.
+    await b.putCharacter({ ...ayla, notes: 'b once more' }, 'Ayla.character.json', base);
+    await replicateBoth(a, b);
+    expect((await a.conflict(ayla.id))!.versions).toHaveLength(3);
+    await expect(a.resolveConflict(ayla.id, { ...ayla, notes: 'merged' }, undefined, two)).rejects.toThrow(/changed again at another desk meanwhile/);
   });
 
   it('orders entries by the instant they were made, whatever UTC offset each desk wrote', async () => {

@@ -5,19 +5,21 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
-import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc } from './docs';
+import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
 import { compareEntries, MAX_ENTRIES, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
+import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
-export type ConflictVersion = { rev: string; file: string; character: Character };
+export type ConflictVersion = { rev: string; file: string; character: Character; savedBy?: SavedBy };
 export type CharacterConflict = { id: string; versions: ConflictVersion[] };
 export type StoreProblem = { id: string; message: string };
 
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
+export { ConflictChangedError };
 
 export class EventStore {
   readonly problems = new Map<string, string>();
@@ -189,21 +191,24 @@ export class EventStore {
    * (a conflict to resolve), never a silent overwrite. Returns the new revision (or the current one
    * when nothing changed).
    */
-  async putCharacter(character: Character, file: string, baseRev?: string): Promise<string> {
+  async putCharacter(character: Character, file: string, baseRev?: string, savedBy?: SavedBy): Promise<string> {
     if (!safeCharacterFileName(file)) throw new Error(`"${file}" is not a character file name`);
     const id = characterDocId(character.id);
+    // Revisions are named from `body` alone: who saved it and when never makes two equal versions differ.
     const body = { _id: id, kind: 'character', file, character };
-    const c = checkDoc(body);
+    const doc = savedBy ? { ...body, savedBy } : body;
+    const c = checkDoc(doc);
     if (!c.ok) throw new Error(c.message);
     const current = await this.read(id, { conflicts: true });
     const currentRev: string | undefined = current?.raw._rev;
-    if (current && current.doc.kind === 'character' && currentRev === baseRev && contentHash(current.doc.character) === contentHash(character) && current.doc.file === file) return currentRev!;
-    if (current && currentRev === baseRev) return (await this.db.put({ ...body, _rev: currentRev })).rev;
+    // Already so (also when this desk's base is older, or unknown: a file put back by hand): no new revision, no conflict.
+    if (current && current.doc.kind === 'character' && contentHash(current.doc.character) === contentHash(character) && current.doc.file === file) return currentRev!;
+    if (current && currentRev === baseRev) return (await this.db.put({ ...doc, _rev: currentRev })).rev;
     if (!current && baseRev === undefined) {
       // Created at several desks at once (say, the same file copied to each): a revision named by
       // its content, so identical copies are one revision and different ones a conflict.
       const rev = `1-${contentHash(body).slice(0, 32)}`;
-      await this.db.bulkDocs([{ ...body, _rev: rev, _revisions: { start: 1, ids: [rev.slice(2)] } }], { new_edits: false });
+      await this.db.bulkDocs([{ ...doc, _rev: rev, _revisions: { start: 1, ids: [rev.slice(2)] } }], { new_edits: false });
       return rev;
     }
     // A branch from baseRev (or a new root when the file was never mirrored).
@@ -220,7 +225,7 @@ export class EventStore {
     }
     const hash = contentHash({ body, parent: baseRev ?? null }).slice(0, 32);
     const rev = `${start + 1}-${hash}`;
-    await this.db.bulkDocs([{ ...body, _rev: rev, _revisions: { start: start + 1, ids: [hash, ...ancestry] } }], { new_edits: false });
+    await this.db.bulkDocs([{ ...doc, _rev: rev, _revisions: { start: start + 1, ids: [hash, ...ancestry] } }], { new_edits: false });
     await this.dropEqualConflicts(id);
     return rev;
   }
@@ -239,50 +244,28 @@ export class EventStore {
   async conflict(characterId: string): Promise<CharacterConflict | null> {
     const winner = await this.character(characterId);
     if (!winner || winner.conflicts.length === 0) return null;
-    const versions: ConflictVersion[] = [{ rev: winner.rev, file: winner.file, character: winner.character }];
-    for (const rev of winner.conflicts) {
+    const versions: ConflictVersion[] = [];
+    for (const rev of [winner.rev, ...winner.conflicts]) {
       const got = await this.read(characterDocId(characterId), { rev });
-      if (got && got.doc.kind === 'character') versions.push({ rev, file: got.doc.file, character: got.doc.character });
+      if (got && got.doc.kind === 'character') versions.push({ rev, file: got.doc.file, character: got.doc.character, ...(got.doc.savedBy ? { savedBy: got.doc.savedBy } : {}) });
     }
     return { id: winner.id, versions };
   }
 
   /**
    * Ends a conflict: `keep` (one of the versions, or a merge of them) becomes the character and every
-   * other branch is closed. Every desk sees the same result once this replicates.
+   * other branch is closed. Every desk sees the same result once this replicates. `seen`: the
+   * versions the volunteer looked at (store-conflicts.ts).
    */
-  async resolveConflict(characterId: string, keep: Character): Promise<string> {
+  async resolveConflict(characterId: string, keep: Character, savedBy?: SavedBy, seen?: readonly string[]): Promise<string> {
     const winner = await this.character(characterId);
     if (!winner) throw new Error(`no character ${characterId} in this event`);
-    if (keep.id.toLowerCase() !== winner.id) throw new Error(`the kept version is of character ${keep.id}, not ${winner.id}`);
-    const id = characterDocId(characterId);
-    const docs: Record<string, unknown>[] = [{ _id: id, _rev: winner.rev, kind: 'character', file: winner.file, character: keep }];
-    for (const rev of winner.conflicts) docs.push({ _id: id, _rev: rev, _deleted: true });
-    const c = checkDoc(docs[0]);
-    if (!c.ok) throw new Error(c.message);
-    const results = await this.db.bulkDocs(docs);
-    const failed = results.find((r) => r.error);
-    if (failed) throw new Error(`cannot resolve the conflict of ${characterId}: ${failed.message ?? failed.error}`);
-    return results[0].rev as string;
+    return resolveOver(this.db, winner, keep, savedBy, seen);
   }
 
   /** Conflicting branches with the same content as the winner are not a conflict: closed at once. */
-  async dropEqualConflicts(id: string): Promise<void> {
-    let raw;
-    try {
-      raw = await this.db.get(id, { conflicts: true });
-    } catch {
-      return;
-    }
-    const conflicts: string[] = raw._conflicts ?? [];
-    if (conflicts.length === 0) return;
-    const want = contentHash({ file: raw.file, character: raw.character });
-    const drop: Record<string, unknown>[] = [];
-    for (const rev of conflicts) {
-      const other = await this.db.get(id, { rev }).catch(() => null);
-      if (other && contentHash({ file: other.file, character: other.character }) === want) drop.push({ _id: id, _rev: rev, _deleted: true });
-    }
-    if (drop.length > 0) await this.db.bulkDocs(drop);
+  dropEqualConflicts(id: string): Promise<void> {
+    return dropEqualConflicts(this.db, id);
   }
 
   /**

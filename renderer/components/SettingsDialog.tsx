@@ -1,5 +1,6 @@
 // Settings: the language of the app, how dates, times and numbers are written (the system's way by
-// default), and the paper size for printing. Changes apply at once and are kept for the next start.
+// default), and the paper size for printing. Changes apply at once and are kept for the next start;
+// Chromium's own date boxes take the locale at start (electron/main.ts), so they follow it from then.
 import type { Language, Paper } from '../../core/ipc/contract';
 import { useActions } from '../actions';
 import { chosenLocaleSetting, LANGUAGES, systemLocale, useT } from '../i18n';
@@ -46,7 +47,7 @@ export function SettingsDialog() {
         </label>
         <label className="field">
           <span className="label-text">{t('settings.locale')}</span>
-          <select value={chosen} onChange={(e) => void actions.changeSettings({ locale: e.target.value })}>
+          <select value={chosen} aria-describedby="settings-locale-next-start" onChange={(e) => void actions.changeSettings({ locale: e.target.value })}>
             <option value="">{t('settings.locale.system', { locale: localeLabel(system) })}</option>
             {LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
@@ -55,6 +56,9 @@ export function SettingsDialog() {
             ))}
           </select>
         </label>
+        <p className="hint" id="settings-locale-next-start">
+          {t('settings.locale.nextStart')}
+        </p>
         <label className="field">
           <span className="label-text">{t('settings.paper')}</span>
           <select value={paper} onChange={(e) => void actions.changeSettings({ paper: e.target.value as Paper })}>

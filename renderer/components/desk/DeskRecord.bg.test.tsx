@@ -43,7 +43,7 @@ describe('the record of play in Bulgarian', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Запиши… за Dimitri' }));
     const what = dialog.getByLabelText('Какво се случи') as HTMLSelectElement;
     // Fortune's Landing: death, return, permanent death, items, bow test, note.
-    expect([...what.options].map((o) => o.textContent)).toEqual(['Смърт', 'Връщане от смъртта', 'Окончателна смърт', 'Предаден предмет', 'Прехвърлен предмет', 'Издържан тест за стрелба с лък', 'Бележка']);
+    expect([...what.options].map((o) => o.textContent)).toEqual(['Смърт', 'Връщане от смъртта', 'Окончателна смърт', 'Предаден предмет', 'Прехвърлен предмет', 'Издържан тест за стрелба с лък', 'Оттеглен (извън играта; пази се само за четене)', 'Бележка']);
     expect([...(dialog.getByLabelText('Как') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Смъртоносен удар', 'Изкървяване']);
     fireEvent.change(what, { target: { value: 'returned' } });
     expect(dialog.getByLabelText('Добавени карти към „Плочките на съдбата“')).toBeTruthy();

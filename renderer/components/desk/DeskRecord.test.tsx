@@ -87,4 +87,36 @@ describe('Record… in the desk view', () => {
     await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
     await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Dead'));
   });
+
+  it('retires a character (out of play, kept): the reason goes with it, the row says Retired, and Retire is not offered again', async () => {
+    const api = fakeApi({ settings: { locale: 'en-GB' } });
+    let event = START;
+    let n = 1;
+    const requests: RecordRequest[] = [];
+    api.openEventFolder = vi.fn(async () => folder(event, 'h1'));
+    api.recordDesk = vi.fn(async ({ request }) => {
+      requests.push(request);
+      event = recordEntry(event, request, stamp).event;
+      n++;
+      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+    });
+    deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
+    renderApp(api);
+    fireEvent.click(await screen.findByRole('button', { name: /^Event desk/ }));
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Open event folder…' }))[0]!);
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record… for Dimitri' });
+    fireEvent.change(within(dialog).getByLabelText('What happened'), { target: { value: 'retired' } });
+    fireEvent.change(within(dialog).getByLabelText('Why (shown with the character)'), { target: { value: 'Boris has moved abroad' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests).toEqual([{ kind: 'retired', character: EXAMPLES.dimitri.id, reason: 'Boris has moved abroad' }]);
+    expect(document.querySelector('.desk-life')?.textContent).toMatch(/^Retired/);
+    fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
+    const again = await screen.findByRole('dialog');
+    const kinds = [...(within(again).getByLabelText('What happened') as HTMLSelectElement).options].map((o) => o.value);
+    expect(kinds).not.toContain('retired');
+    expect(kinds).toContain('note');
+  });
 });

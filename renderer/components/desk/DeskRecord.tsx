@@ -122,7 +122,9 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
   const [newName, setNewName] = useState('');
   const items = row?.items ?? [];
   const state = game ? deathFold(props.event, target.id, game) : null;
-  const kinds = ['died', 'returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : []), 'item-handed-in', 'item-transferred', 'bow-competency', 'note'].filter((k) => game !== 'bg-magic' || !['died', 'returned'].includes(k) || true);
+  // Retiring takes a character out of play at every desk (kept, read-only): the way to remove one from a shared event (docs/desk.md).
+  const retirable = state === null || (state.state !== 'retired' && state.state !== 'permanent');
+  const kinds = ['died', 'returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : []), 'item-handed-in', 'item-transferred', 'bow-competency', ...(retirable ? ['retired'] : []), 'note'];
   const character = target.id;
   const itemName = items.find((i) => i.id === item)?.name ?? '';
 
@@ -144,6 +146,8 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
         return send((a) => api.transferItem({ ...a, from: character, item, to }), t('desk.record.transferred', { item: itemName, to: rows.find((r) => r.id === to)?.name ?? '' }));
       case 'bow-competency':
         return record({ kind, character, player: row?.player || target.name }, t('desk.record.bowRecorded', { player: row?.player || target.name }));
+      case 'retired':
+        return record({ kind, character, ...(text.trim() ? { reason: text.trim().slice(0, 500) } : {}) }, t('desk.record.retiredRecorded', { name: target.name }));
       case 'note':
         return record({ kind, character, text: text || t('desk.record.noteEmpty') }, t('desk.record.noteRecorded', { name: target.name }));
     }
@@ -240,9 +244,9 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
           </select>
         </label>
       )}
-      {(kind === 'note' || kind === 'died') && (
+      {(kind === 'note' || kind === 'died' || kind === 'retired') && (
         <label>
-          <span className="label-text">{t('desk.record.note')}</span>
+          <span className="label-text">{t(kind === 'retired' ? 'desk.record.retireReason' : 'desk.record.note')}</span>
           <input value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       )}

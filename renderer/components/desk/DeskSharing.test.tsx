@@ -74,14 +74,25 @@ describe('the desk view shares an event', () => {
       { rev: '3-b', file: 'Ayla.character.json', character: { ...(ayla as object), notes: 'new shield' } },
     ] as SyncStatus['conflicts'][number]['versions'];
     const conflicted: SyncStatus = { ...base, role: 'desk', link: { kind: 'connected', since: '2026-10-02T09:00:00Z' }, conflicts: [{ id: '11111111-1111-4111-8111-111111111111', versions }] };
-    api.syncStatus = vi.fn(async () => conflicted);
-    api.resolveSyncConflict = vi.fn(async () => ({ ...conflicted, conflicts: [] }));
+    let now = conflicted;
+    api.syncStatus = vi.fn(async () => now);
+    api.resolveSyncConflict = vi.fn(async () => (now = { ...conflicted, conflicts: [] }));
     render(<DeskSharing api={api} folder={FOLDER} />);
     const section = await screen.findByRole('region', { name: /Ayla was edited at two desks/ });
     expect(section.textContent).toMatch(/lost a hand/);
     expect(section.textContent).toMatch(/new shield/);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Keep this version' })[1]!);
-    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep version 2 as it is' }));
+    await waitFor(() => expect(api.resolveSyncConflict).toHaveBeenCalledWith({ folder: FOLDER, characterId: '11111111-1111-4111-8111-111111111111', keep: versions[1]!.character, revs: ['3-a', '3-b'] }));
     await waitFor(() => expect(screen.queryByRole('region', { name: /edited at two desks/ })).toBeNull());
+  });
+
+  it('says what the desk did by itself: a character file deleted here written again', async () => {
+    const api = fakeApi();
+    const at = new Date(2026, 9, 2, 14, 5).toISOString();
+    const message = 'Ayla.character.json was deleted at this desk and is written again: the character is still part of the event at every desk (retire it at the desk to take it out of play)';
+    api.syncStatus = vi.fn(async () => ({ ...base, role: 'desk', link: { kind: 'connected', since: at }, notes: [{ at, message }] }) as SyncStatus);
+    render(<DeskSharing api={api} folder={FOLDER} />);
+    const list = await screen.findByRole('list', { name: 'What this desk did by itself' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([`14:05: ${message}`]);
   });
 });

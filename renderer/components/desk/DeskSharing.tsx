@@ -1,13 +1,17 @@
 // "Share this event…" and "Join an event…" in the desk view: host the opened event for other desks
 // (join code as text and QR), or join one; the desk's link state (connected; offline since 14:02
 // with 37 changes waiting; the hub itself); characters edited at two desks shown side by side, the
-// volunteer keeping one (their cards are not reprinted until then). The work is in the main
-// process (electron/sync-handlers.ts).
+// volunteer keeping one or merging them field by field (ConflictMerge.tsx; their cards are not
+// reprinted until then). The work is in the main process (electron/sync-handlers.ts).
 import { useEffect, useState } from 'react';
-import type { QuartermasterApi, SyncConflictVersion, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
+import type { QuartermasterApi, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
+import type { Character } from '../../../core/model/character';
 import { useT } from '../../i18n';
+import { ConflictMerge } from './ConflictMerge';
 
 const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+/** The main process's words, without Electron's wrapping of an error thrown in a handler. */
+const plainMessage = (e: unknown) => (e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
 
 export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: string }) {
   const { t } = useT();
@@ -41,7 +45,7 @@ export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: st
       setStatus(s ?? null);
       setMode('idle');
     } catch (e) {
-      setError((e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, ''));
+      setError(plainMessage(e));
     } finally {
       setWorking(false);
     }
@@ -143,11 +147,11 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
             : link.kind === 'connecting'
               ? t('desk.sync.connecting')
               : t('desk.sync.stopped');
-  const keep = async (id: string, v: SyncConflictVersion) => {
+  const keep = async (id: string, character: Character, revs: string[]) => {
     try {
-      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: v.character }));
+      onStatus(await api.resolveSyncConflict({ folder: status.folder, characterId: id, keep: character, revs }));
     } catch (e) {
-      onError((e as Error).message);
+      onError(plainMessage(e));
     }
   };
   return (
@@ -175,6 +179,13 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
           {status.joinQrSvg && <div className="desk-sync-qr" aria-label={t('desk.sync.qr')} role="img" dangerouslySetInnerHTML={{ __html: status.joinQrSvg }} />}
         </div>
       )}
+      {status.notes && status.notes.length > 0 && (
+        <ul className="desk-sync-notes" aria-label={t('desk.sync.notes')}>
+          {status.notes.map((n, i) => (
+            <li key={`${n.at}:${i}`}>{t('desk.sync.note', { time: hhmm(n.at), message: n.message })}</li>
+          ))}
+        </ul>
+      )}
       {status.problems.length > 0 && (
         <ul className="desk-sync-problems" aria-label={t('desk.sync.problems')}>
           {status.problems.map((p) => (
@@ -183,20 +194,8 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
         </ul>
       )}
       {status.conflicts.map((c) => (
-        <section key={c.id} className="desk-sync-conflict" aria-label={t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}>
-          <h3>{t('desk.sync.conflict', { name: c.versions[0]?.character.name ?? c.id })}</h3>
-          <div className="desk-sync-versions">
-            {c.versions.map((v, i) => (
-              <div key={v.rev} className="desk-sync-version">
-                <h4>{t('desk.sync.version', { n: String(i + 1) })}</h4>
-                <pre>{JSON.stringify(v.character, null, 1).slice(0, 4000)}</pre>
-                <button type="button" onClick={() => void keep(c.id, v)}>
-                  {t('desk.sync.keep')}
-                </button>
-              </div>
-            ))}
-          </div>
-        </section>
+        // A new revision arriving starts the merge afresh (its choices were about other versions).
+        <ConflictMerge key={`${c.id}:${c.versions.map((v) => v.rev).join(',')}`} conflict={c} onKeep={(character) => keep(c.id, character, c.versions.map((v) => v.rev))} />
       ))}
     </div>
   );

@@ -1,0 +1,38 @@
+// What the file mirror knows of a file it wrote or read (node/sync/mirror.ts): whether it is still
+// as the mirror left it, and what to record for a file just written.
+import { stat } from 'node:fs/promises';
+import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
+import { readBytes, sha256 } from '../files';
+import type { FileState } from './mirror-state';
+
+/**
+ * What the state records for a file just written with content `hash`: its size and time, read
+ * before its bytes, so a save landing right after the write is never taken for the write. If the
+ * bytes are already someone else's, the size and time are left unknown and the next pass imports them.
+ */
+export async function onDisk(path: string, hash: string): Promise<{ hash: string; size: number; mtimeMs: number }> {
+  const info = await stat(path);
+  const now = sha256(await readBytes(path, MAX_EVENT_FILE_BYTES));
+  return now === hash ? { hash, size: info.size, mtimeMs: info.mtimeMs } : { hash, size: -1, mtimeMs: -1 };
+}
+
+/** The file is as the mirror last wrote or read it (or gone: nothing there to overwrite). */
+export async function unchangedOnDisk(path: string, known: FileState): Promise<boolean> {
+  try {
+    const info = await stat(path);
+    if (info.size === known.size && info.mtimeMs === known.mtimeMs) return true;
+    return sha256(await readBytes(path)) === known.hash;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** Nothing is at `path` (not a file, not a folder, not a link). */
+export async function absent(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
