@@ -4,30 +4,31 @@
 // for this event and records the print in the event file (atomically, with a backup of the previous
 // event file). Character files are never written; a bad event file is never overwritten.
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { contentJson } from '../core/format/hash';
-import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES } from '../core/format/limits';
+import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
+import { uuidFromHash } from '../core/format/uuid';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
-// The desk core is imported module by module, and the PDF parts (pdf-lib, fontkit) only when a
-// PDF is written, so the report alone starts as fast as `check`.
-import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
-import { namedDesk, nextEditions, type DeskIdentity } from '../core/desk/editions';
-import { EVENT_FILE_SUFFIX, eventRuleset, newEvent, type DeskEvent } from '../core/desk/event';
-import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
-import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
+// The desk core is imported module by module, and what only some runs need (the PDF parts, the
+// ledger, zod to word a refused file) only when needed, so the report alone starts as fast as
+// `check`: character and event files are read through the compiled validators.
+import { tryDeskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters-fast';
+import { namedDesk, type DeskIdentity } from '../core/desk/editions';
+import type { DeskEvent } from '../core/desk/event';
+import { EVENT_FILE_SUFFIX, eventRuleset } from '../core/desk/event-format';
+import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load-fast';
+import { eventMigrations } from '../core/desk/event-migrate';
 import { eventLine, formatDeskReport } from '../core/desk/report';
-import { deskExitCode, deskRows } from '../core/desk/rows';
-import { isoLocal, sheetRows, wallTime } from '../core/desk/sheet';
+import { characterRow, deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
+import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
-import { LayoutError, PAPERS, type PaperId } from '../core/pdf/layout';
-import { backUpEvent } from '../node/files';
-import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
-import { nativeDeflate } from '../node/deflate';
-import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile } from './files';
+import { PAPERS, type PaperId } from '../core/pdf/layout';
+import { sha256Native } from '../node/sha256';
+import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile, type Target } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
@@ -142,7 +143,7 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-type EventState =
+export type EventState =
   | { kind: 'file'; path: string; event: DeskEvent; bytes: Uint8Array }
   | { kind: 'new'; path: string; event: DeskEvent }
   | { kind: 'bad'; path: string; message: string };
@@ -159,7 +160,9 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const now = deps.now();
-  const characters = await readCharacters(a.folder, io);
+  // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
+  // each character's row, made as the file is read, so memory follows the rows, not the files.
+  const files = await readFolder(a.folder, io, a.reprint);
 
   let eventPath: string;
   try {
@@ -170,9 +173,9 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const desk = cliDesk(a.desk, deps);
-  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, characters, now, desk, deps.newId ?? randomUUID));
-  const event = state.kind === 'bad' ? newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
-  const rows = deskRows(characters, event);
+  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID));
+  const event = state.kind === 'bad' ? (await import('../core/desk/event')).newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
+  const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
       ? `Event: ${eventLine(event)} (${state.path})`
@@ -202,119 +205,56 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
   if (a.reprint && a.out !== undefined) {
-    const reprintCode = await reprintChanged(state, characters, a.out, a.folder, a.paper, now, io, deps, desk);
+    const { reprintChanged } = await import('./desk-reprint');
+    const reprintCode = await reprintChanged(state, files.characters!, a.out, a.folder, a.paper, now, io, deps, desk);
     code = Math.max(code, reprintCode);
   }
   return code;
 }
 
-async function reprintChanged(
-  state: Exclude<EventState, { kind: 'bad' }>,
-  characters: DeskCharacter[],
-  out: string,
-  folder: string,
-  paper: PaperId,
-  now: Date,
-  io: Io,
-  deps: DeskDeps,
-  desk: DeskIdentity,
-): Promise<number> {
-  let code = 0;
-  // A shared event's characters edited at two desks wait until the conflict is resolved.
-  const plan = holdBackConflicts(planReprint(characters, state.event), await readConflictList(folder));
-  for (const s of plan.skipped) {
-    io.err(`not printed: ${s.reason}\n`);
-    code = 2;
-  }
-  if (plan.print.length === 0) {
-    io.out(`Reprint: nothing changed since the last print for this event (${plan.unchanged.length} character${plan.unchanged.length === 1 ? '' : 's'} current); ${out} was not written.\n`);
-    return code;
-  }
-  const byFile = new Map(characters.map((c) => [c.file, c]));
-  const toPrint = plan.print.map((p) => byFile.get(p.file)!).filter((c): c is Extract<DeskCharacter, { readable: true }> => c.readable);
-  const { printCards } = await import('../core/pdf/print');
-  // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
-  const next = nextEditions(state.event, desk);
-  let printed;
-  try {
-    printed = await printCards(
-      toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
-      { now, fonts: await deps.fonts(), layout: { paper }, title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
-    );
-  } catch (e) {
-    if (!(e instanceof LayoutError)) throw e;
-    io.err(`quartermaster desk: ${e.message}\n`);
-    return 2;
-  }
-  for (const p of printed.problems) {
-    io.err(`not printed: ${p.message}\n`);
-    code = 2;
-  }
-  for (const w of printed.warnings) io.err(`warning: ${w.message}\n`);
-  const serials = cardsBySource(printed.cards);
-  const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
-  if (prints.length === 0) {
-    io.err(`quartermaster desk: no cards could be printed; ${out} was not written\n`);
-    return 2;
-  }
-  const at = isoLocal(now);
-  const recorded = recordPrints(state.event, prints, { at, desk: desk.name, deskId: desk.id, ...(deps.newId ? { newId: deps.newId } : {}) });
-
-  // The event file must still be what was read: another desk (or the app) may have saved it.
-  const unchanged = await eventUnchanged(state, io);
-  if (unchanged !== true) {
-    io.err(`quartermaster desk: ${unchanged}; nothing was printed or recorded. Run the command again.\n`);
-    return 2;
-  }
-  try {
-    await io.writeFileAtomic(out, printed.bytes);
-  } catch (e) {
-    io.err(`quartermaster desk: cannot write ${out}: ${describeFsError(e)}; nothing was recorded\n`);
-    return 2;
-  }
-  let backup: string | null = null;
-  try {
-    if (state.kind === 'file') backup = await backUpEvent(state.path, folder, now.getTime());
-    await io.writeFileAtomic(state.path, serializeEvent(recorded.event));
-  } catch (e) {
-    io.err(`quartermaster desk: ${out} was written, but the print could not be recorded in ${state.path}: ${describeFsError(e)}. The next --reprint-changed prints these characters again.\n`);
-    return 2;
-  }
-
-  const names = new Map(toPrint.map((c) => [c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`]));
-  const cardCount = printed.cards.length;
-  io.out(`Reprint: wrote ${out}: ${cardCount} card${cardCount === 1 ? '' : 's'} for ${prints.length} character${prints.length === 1 ? '' : 's'} on ${printed.pages} page${printed.pages === 1 ? '' : 's'}.\n`);
-  for (const p of plan.print) {
-    if (!serials.has(p.file)) continue;
-    io.out(`  ${names.get(p.id)}: ${p.reason === 'never-printed' ? 'first print for this event' : `changed since the print of ${wallTime(p.previous!.at)}`} (${p.file})\n`);
-  }
-  io.out(formatVoids(recorded.voids, names));
-  io.out(`${state.kind === 'new' ? 'Created' : 'Updated'} ${state.path}${backup ? ` (the previous version is kept in ${backup})` : ''}.\n`);
-  return code;
-}
-
-export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, string>): string {
-  if (voids.length === 0) return 'Voided cards: none (first prints only).\n';
-  const lines = ['Voided cards (collect and destroy these editions; the new ones replace them):'];
-  for (const v of voids) {
-    const issued = new Map((v.issued ?? []).map((label) => [label.slice(0, label.lastIndexOf('/')), label]));
-    const serialOf = (label: string) => label.slice(0, label.lastIndexOf('/'));
-    const parts = [...v.reissued.map((s) => `${s} (replaced by ${issued.get(serialOf(s)) ?? 'a new edition'})`), ...v.withdrawn.map((s) => `${s} (withdrawn)`)];
-    lines.push(`  ${names.get(v.id) ?? v.id}, printed ${wallTime(v.printedAt)}: ${parts.join(', ') || 'no serials recorded'}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 /** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
-export const nativeContentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
+export const nativeContentHash = (value: unknown) => sha256Native(contentJson(value));
 
+/** core/format/uuid.ts `uuidFromText` with node's native SHA-256 (for migrating v1 event files). */
+export const nativeUuidFromText = (text: string) => uuidFromHash(sha256Native(text));
+const NATIVE_EVENT_MIGRATIONS = eventMigrations(nativeUuidFromText);
+
+let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined;
+
+/** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
+  return mapLimit(await expandTargets([folder], io), IO_CONCURRENCY, (target) => readTarget(target, io));
+}
+
+/**
+ * Every character file's row (characterRow: finishRows completes them with the event), and the
+ * characters themselves only when `keep` (to print their cards).
+ */
+export async function readFolder(folder: string, io: Io, keep: boolean): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
   const targets = await expandTargets([folder], io);
-  return mapLimit(targets, IO_CONCURRENCY, async (target) => {
-    if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-    const read = await readCharacterFile(target.file, io);
-    return read.ok ? deskCharacterFromBytes(read.bytes, target.file, nativeContentHash) : unreadableCharacter(target.file, read.code, read.message);
+  const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
+  const rows = await mapLimit(targets, IO_CONCURRENCY, async (target, i) => {
+    const c = await readTarget(target, io);
+    if (characters) characters[i] = c;
+    return characterRow(c);
   });
+  return { rows, characters };
+}
+
+async function readTarget(target: Target, io: Io): Promise<DeskCharacter> {
+  if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
+  const read = await readCharacterFile(target.file, io);
+  if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
+  // The compiled validator decides; zod (loaded on first need) words a refusal.
+  const fast = tryDeskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
+  if (fast) return fast;
+  zodCharacters ??= import('../core/desk/characters');
+  return (await zodCharacters).deskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
+}
+
+/** loadEventBytes through the compiled validator, zod (loaded only then) wording a refused file. */
+async function loadEvent(bytes: Uint8Array, path: string): Promise<EventLoadResult> {
+  return tryLoadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS) ?? (await import('../core/desk/event-load')).loadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS);
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */
@@ -326,7 +266,7 @@ export async function findEventFile(folder: string, io: Io): Promise<string> {
   return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
 }
 
-export async function readEvent(path: string, io: Io, fresh: () => DeskEvent): Promise<EventState> {
+export async function readEvent(path: string, io: Io, fresh: () => DeskEvent | Promise<DeskEvent>): Promise<EventState> {
   let bytes: Uint8Array;
   try {
     const info = await io.stat(path);
@@ -335,35 +275,21 @@ export async function readEvent(path: string, io: Io, fresh: () => DeskEvent): P
     // Capped and regular files only: a pipe or device named *.event.json must not hang or fill memory.
     bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
   } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: fresh() };
+    if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: await fresh() };
     return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };
   }
-  const loaded = loadEventBytes(bytes, path);
+  const loaded = await loadEvent(bytes, path);
   return loaded.ok ? { kind: 'file', path, event: loaded.event, bytes } : { kind: 'bad', path, message: loaded.problem.message };
 }
 
 /** A new event named after the folder, for the game most of its characters play, starting today. */
-function defaultEvent(folder: string, characters: readonly DeskCharacter[], now: Date, desk: DeskIdentity, newId: () => string): DeskEvent {
+async function defaultEvent(folder: string, rows: readonly Pick<DeskRow, 'ruleset'>[], now: Date, desk: DeskIdentity, newId: () => string): Promise<DeskEvent> {
   const counts = new Map<RulesetId, number>();
-  for (const c of characters) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
+  for (const r of rows) if (r.ruleset !== null) counts.set(r.ruleset, (counts.get(r.ruleset) ?? 0) + 1);
   const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
   const name = basename(resolve(folder)).slice(0, 200) || 'Event';
-  return newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
+  return (await import('../core/desk/event')).newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
 }
-
-async function eventUnchanged(state: Exclude<EventState, { kind: 'bad' }>, io: Io): Promise<true | string> {
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await io.readFile(state.path);
-  } catch (e) {
-    if ((e as { code?: string }).code !== 'ENOENT') return `${state.path}: ${describeFsError(e)}`;
-    bytes = null;
-  }
-  if (state.kind === 'new') return bytes === null ? true : `${state.path} was created by someone else meanwhile`;
-  if (bytes === null) return `${state.path} was removed meanwhile`;
-  return Buffer.compare(Buffer.from(bytes), Buffer.from(state.bytes)) === 0 ? true : `${state.path} was changed by someone else meanwhile`;
-}
-
 
 async function write(io: Io, path: string, data: Uint8Array | string, fail: (m: string) => void): Promise<boolean> {
   try {

@@ -17,8 +17,8 @@ const words = (max: number) => z.string().max(max);
 export const MAX_CARDS_PER_PRINT = 2_000;
 /** Most card labels one voided entry may name. */
 export const MAX_VOIDED_PER_ENTRY = 20_000;
-/** Longest an entry may be as JSON (its unknown fields included). */
-export const MAX_ENTRY_CHARS = 64 * 1024;
+/** Longest an entry may be as JSON (its unknown fields included): core/desk/event-format.ts. */
+export { MAX_ENTRY_CHARS } from './event-format';
 
 /** A card serial as core/pdf/serial.ts makes them ("IT-7K3QM-9XD2F"), or a game team's own serial. */
 export const serialText = z.string().min(1).max(200);
@@ -142,5 +142,5 @@ export type UndoEntry = EntryOf<'undo'>;
 /** The schema of one kind, for callers that check a single entry (the replication's documents). */
 export const entrySchemaOf = <K extends LedgerKind>(kind: K): Kinds[K] => kinds[kind];
 
-/** The label printed on a card: "IT-7K3QM-9XD2F/2". */
-export const cardLabel = (c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`;
+/** The label printed on a card: "IT-7K3QM-9XD2F/2" (core/desk/event-format.ts). */
+export { cardLabel } from './event-format';

@@ -1,25 +1,15 @@
 // Reading and writing an event file: bytes in, a validated event or a clear problem out, through the
 // same versioned loader as character files (size, UTF-8, nesting depth, no __proto__ keys, version
 // and migration, field-named errors). Pure: the caller reads the bytes and names the source.
-import { MAX_EVENT_FILE_BYTES } from '../format/limits';
-import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from '../format/versioned';
-import { EVENT_FILE_FORMAT, EVENT_VERSION, eventSchema, type DeskEvent } from './event';
+// A file is validated by the compiled validator (see ./event-load-fast.ts); zod words the problem.
+import { loadVersionedBytes, loadVersionedValue, type FileKind, type VersionedResult } from '../format/versioned';
+import { eventSchema, type DeskEvent } from './event';
+import { eventHeader, type EventLoadResult, type EventProblem } from './event-load-fast';
 import { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
 
-export type EventProblemCode = Exclude<FileProblemCode, 'not-character'>;
-export type EventProblem = FileProblem & { code: EventProblemCode };
+export type { EventLoadResult, EventProblem, EventProblemCode } from './event-load-fast';
 
-export type EventLoadResult = { ok: true; event: DeskEvent; migratedFrom?: number } | { ok: false; problem: EventProblem };
-
-const eventFile = (migrations: readonly EventMigration[]): FileKind<DeskEvent> => ({
-  format: EVENT_FILE_FORMAT,
-  noun: 'event',
-  wrongKindCode: 'not-event',
-  maxBytes: MAX_EVENT_FILE_BYTES,
-  currentVersion: EVENT_VERSION,
-  migrations,
-  schema: eventSchema,
-});
+const eventFile = (migrations: readonly EventMigration[]): FileKind<DeskEvent> => ({ ...eventHeader(migrations), schema: eventSchema });
 
 export function loadEventBytes(bytes: Uint8Array, source: string, migrations: readonly EventMigration[] = EVENT_MIGRATIONS): EventLoadResult {
   return asEvent(loadVersionedBytes(eventFile(migrations), bytes, source));

@@ -4,16 +4,11 @@
 // from the entries (core/desk/fold.ts). Every object is "loose": fields this version does not know
 // survive a load/save round trip. Version 1 files migrate (core/desk/event-migrate.ts).
 import { z } from 'zod';
-import { RULESET_IDS, type RulesetId } from '../model/ids';
-import { canonicalJson } from '../format/hash';
-import { ledgerEntrySchema, MAX_ENTRY_CHARS, type LedgerEntry } from './entries';
+import { ledgerEntrySchema, type LedgerEntry } from './entries';
+import { EVENT_FILE_FORMAT, EVENT_VERSION, MAX_ENTRIES, NO_ID } from './event-format';
+import { datesIssue, ledgerIssues } from './event-rules';
 
-export const EVENT_FILE_FORMAT = 'quartermaster-event' as const;
-export const EVENT_VERSION = 2 as const;
-export const EVENT_FILE_SUFFIX = '.event.json';
-
-/** Most entries one event file may hold (a 2,000-player weekend makes about 10,000). */
-export const MAX_ENTRIES = 100_000;
+export { EVENT_FILE_FORMAT, EVENT_FILE_SUFFIX, EVENT_VERSION, eventRuleset, idKey, MAX_ENTRIES, NO_ID } from './event-format';
 
 const shortText = z.string().max(200);
 const isoDate = z.iso.date();
@@ -36,23 +31,16 @@ export const eventSchema = z
     /** The ledger, sorted by time then id (mergeEvents and appendEntries keep it so). */
     entries: z.array(ledgerEntrySchema).max(MAX_ENTRIES).default([]),
   })
+  // What the JSON Schema cannot say (core/desk/event-rules.ts, shared with the compiled validator).
   .superRefine((e, ctx) => {
     const datesValid = isoDate.safeParse(e.dates.start).success && isoDate.safeParse(e.dates.end).success;
-    if (datesValid && e.dates.end < e.dates.start) ctx.addIssue({ code: 'custom', path: ['dates', 'end'], message: `must not be before the start (${e.dates.start})` });
+    const dates = datesValid ? datesIssue(e.dates.start, e.dates.end) : null;
+    if (dates) ctx.addIssue({ code: 'custom', ...dates });
     if (!Array.isArray(e.entries)) return;
-    const seen = new Map<string, number>();
-    e.entries.forEach((entry, i) => {
-      const first = seen.get(entry.id);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['entries', i, 'id'], message: `is the id of entries[${first}] too (every entry has its own id)` });
-      else seen.set(entry.id, i);
-      if (canonicalJson(entry).length > MAX_ENTRY_CHARS) ctx.addIssue({ code: 'custom', path: ['entries', i], message: `is longer than ${MAX_ENTRY_CHARS} characters as JSON` });
-    });
+    for (const issue of ledgerIssues(e.entries)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 export type DeskEvent = z.infer<typeof eventSchema>;
-
-/** The key the ledger names a character by: its id in lower case (QR codes carry it in upper case). */
-export const idKey = (id: string) => id.toLowerCase();
 
 /** A new event with an empty ledger. `id` is the new event's id (random, made by the caller); `homeDesk` the desk making it. */
 export function newEvent(init: { name: string; game: string; start: string; end?: string; id?: string; homeDesk?: string }): DeskEvent {
@@ -66,14 +54,6 @@ export function newEvent(init: { name: string; game: string; start: string; end?
     ...(init.homeDesk ? { homeDesk: init.homeDesk } : {}),
     entries: [],
   });
-}
-
-/** The id of an event made without one (a suggestion not yet saved): callers saving an event give it a real id. */
-export const NO_ID = '00000000-0000-4000-8000-000000000000';
-
-/** The ruleset the event is for, when its `game` names one. */
-export function eventRuleset(event: DeskEvent): RulesetId | null {
-  return (RULESET_IDS as readonly string[]).includes(event.game) ? (event.game as RulesetId) : null;
 }
 
 export type { LedgerEntry };

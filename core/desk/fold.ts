@@ -11,7 +11,8 @@
 //   is void: "replaced" when the current print has the same serial, "withdrawn" when not. So when
 //   two desks printed the same character apart, the later print (by time, then id) is current on
 //   every desk once their ledgers meet.
-import { cardLabel, type LedgerEntry, type PrintedEntry, type PrintedCard } from './entries';
+import type { LedgerEntry, PrintedEntry, PrintedCard } from './entries';
+import { cardLabel } from './event-format';
 import type { DeskEvent } from './event';
 
 export type VoidCard = {
@@ -63,8 +64,6 @@ export type Folded = {
 
 const cache = new WeakMap<DeskEvent, Folded>();
 
-const order = (a: LedgerEntry, b: LedgerEntry) => Date.parse(a.at) - Date.parse(b.at) || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
 export function foldEvent(event: DeskEvent): Folded {
   const hit = cache.get(event);
   if (hit) return hit;
@@ -73,8 +72,19 @@ export function foldEvent(event: DeskEvent): Folded {
   return folded;
 }
 
+/**
+ * Ledger order: the instant, then the time as written, then the id. Each entry's instant is parsed
+ * once, not twice per comparison (a ledger of 30,000 entries makes about 450,000 comparisons).
+ */
+function byOrder(entries: readonly LedgerEntry[]): (a: LedgerEntry, b: LedgerEntry) => number {
+  const instants = new Map<LedgerEntry, number>();
+  for (const e of entries) instants.set(e, Date.parse(e.at));
+  return (a, b) => instants.get(a)! - instants.get(b)! || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 function fold(unsorted: readonly LedgerEntry[]): Folded {
-  const entries = isSorted(unsorted) ? [...unsorted] : [...unsorted].sort(order);
+  const compare = byOrder(unsorted);
+  const entries = isSorted(unsorted, compare) ? [...unsorted] : [...unsorted].sort(compare);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const position = new Map(entries.map((e, i) => [e.id, i]));
   const cancelled = new Set<string>();
@@ -171,8 +181,8 @@ function fold(unsorted: readonly LedgerEntry[]): Folded {
   return { entries, byId, cancelled, characters, voids, voidByLabel, printedByLabel, serials, printingDesks };
 }
 
-function isSorted(entries: readonly LedgerEntry[]): boolean {
-  for (let i = 1; i < entries.length; i++) if (order(entries[i - 1]!, entries[i]!) > 0) return false;
+function isSorted(entries: readonly LedgerEntry[], compare: (a: LedgerEntry, b: LedgerEntry) => number): boolean {
+  for (let i = 1; i < entries.length; i++) if (compare(entries[i - 1]!, entries[i]!) > 0) return false;
   return true;
 }
 

@@ -1,7 +1,8 @@
 // The desk report as plain text, for `quartermaster desk`: the event, then the characters grouped
 // by player with problems first, then the totals.
 import { RULESETS } from '../rulesets/index';
-import { eventRuleset, type DeskEvent } from './event';
+import type { DeskEvent } from './event';
+import { eventRuleset } from './event-format';
 import { deskTotals, groupByPlayer, valuesText, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
 import { wallTime } from './sheet';
 

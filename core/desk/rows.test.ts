@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { unreadableCharacter } from './characters';
 import { newEvent } from './event';
-import { deskExitCode, deskRows, deskTotals, filterRows, groupByPlayer, valuesText, type DeskRow } from './rows';
+import { characterRow, deskExitCode, deskRows, deskTotals, filterRows, finishRows, fold, groupByPlayer, valuesText, type DeskRow } from './rows';
 import { EXAMPLES, exampleDesk, fakeId, withCheckIn, withPrint, type ExampleName } from './testing';
 
 const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });
@@ -83,6 +83,22 @@ describe('desk rows', () => {
     for (const row of r) expect(row.errors.map((e) => e.code)).toEqual(['desk.duplicate-id']);
     expect(r[0]!.errors[0]!.message).toContain('b.character.json');
     expect(deskExitCode(r)).toBe(1);
+    // The shared id is searchable, and Borislav's copy keeps his own two errors before it.
+    expect(filterRows(r, { query: 'copied file' })).toHaveLength(2);
+    const borislavs = deskRows([exampleDesk('borislav', {}, 'c.character.json'), exampleDesk('borislav', {}, 'd.character.json')], event);
+    expect(borislavs[1]!.errors.map((e) => e.code)).toEqual([...borislavs[1]!.errors.slice(0, 2).map((e) => e.code), 'desk.duplicate-id']);
+    expect(borislavs[1]!.errors).toHaveLength(3);
+  });
+
+  it('makes the same rows one character at a time, each let go once its row is made (characterRow, then finishRows)', () => {
+    const dimitri = exampleDesk('dimitri', {}, 'a.character.json');
+    if (!dimitri.readable) throw new Error();
+    const files = [...all(), dimitri, exampleDesk('dimitri', { name: 'Dimitri copy' }, 'b.character.json'), unreadableCharacter('x.character.json', 'file.empty', 'x.character.json: the file is empty')];
+    const printed = withCheckIn(withPrint(event, dimitri.character.id, { at: '2026-09-30T20:00:00Z', hash: dimitri.hash, serials: [] }), dimitri.character.id, '2026-10-02T18:00:00+01:00');
+    const streamed = finishRows(files.map((c) => characterRow(c)), printed);
+    expect(streamed).toEqual(deskRows(files, printed));
+    expect(JSON.stringify(streamed)).toBe(JSON.stringify(deskRows(files, printed)));
+    expect(streamed.find((r) => r.file === 'a.character.json')).toMatchObject({ status: 'errors', tag: 'current', checkedInAt: '2026-10-02T18:00:00+01:00' });
   });
 
   it('tells whether the cards are printed and current', () => {
@@ -92,5 +108,15 @@ describe('desk rows', () => {
     const printed = withPrint(event, dimitri.character.id, { at: '2026-09-30T20:00:00Z', hash: dimitri.hash, serials: [] });
     expect(deskRows([dimitri], printed)[0]).toMatchObject({ tag: 'current', lastPrintedAt: '2026-09-30T20:00:00Z' });
     expect(deskRows([exampleDesk('dimitri', { notes: 'changed' })], printed)[0]!.tag).toBe('changed');
+  });
+
+  it('folds text to accent-free lower case, ASCII (the quick way) as everything else', () => {
+    const slow = (t: string) => t.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+    const ascii = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    expect(fold(ascii)).toBe(slow(ascii));
+    expect(fold('Dimitri of the VALE, c07.character.json')).toBe('dimitri of the vale, c07.character.json');
+    expect(fold('Éloïse Ångström')).toBe('eloise angstrom');
+    expect(fold('Васил Вещера Й')).toBe('васил вещера и');
+    expect(fold('ﬁne ①')).toBe(slow('ﬁne ①'));
   });
 });

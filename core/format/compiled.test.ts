@@ -6,6 +6,7 @@ import { CHARACTER_FILE, loadCharacterBytes, loadCharacterValue } from './load';
 import { tryLoadCharacterBytes } from './load-fast';
 import { loadVersionedBytes } from './versioned';
 import { mutate, prng } from '../testing/mutate';
+import { paths, removeAt, same, setAt } from '../testing/parity';
 // @ts-expect-error: a plain .mjs build script without types
 import { generateAll } from '../../scripts/gen-validators.mjs';
 
@@ -18,23 +19,6 @@ const enc = (v: unknown) => new TextEncoder().encode(typeof v === 'string' ? v :
 const ZOD_ONLY = { ...CHARACTER_FILE, compiled: undefined };
 function zodLoad(bytes: Uint8Array, source: string) {
   return loadVersionedBytes(ZOD_ONLY, bytes, source);
-}
-
-/**
- * Deep equality that also compares prototypes, -0 and own keys, without vitest's toStrictEqual
- * treating an own "constructor" field (which the fuzz injects) as a class.
- */
-function same(a: unknown, b: unknown, path = ''): string | null {
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b) ? null : `${path}: ${String(a)} != ${String(b)}`;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b) || Array.isArray(a) !== Array.isArray(b)) return `${path}: different kinds`;
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
-  if (ka.join('\u0000') !== kb.join('\u0000')) return `${path}: keys ${ka.join(',')} != ${kb.join(',')}`;
-  for (const k of ka) {
-    const d = same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-    if (d) return d;
-  }
-  return null;
 }
 
 /** Loads one file every way and checks they agree; returns whether zod accepted it. */
@@ -56,30 +40,6 @@ function agree(bytes: Uint8Array, source: string): boolean {
     else expect(fast).toEqual({ ok: false, problem: reference.problem });
   }
   return reference.ok;
-}
-
-/** Every path of a JSON value, for targeted mutations. */
-function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  out.push(prefix);
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) paths(v, [...prefix, Array.isArray(value) ? Number(k) : k], out);
-  return out;
-}
-function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy = structuredClone(root) as Record<string | number, unknown>;
-  let cur = copy;
-  for (const key of path.slice(0, -1)) cur = cur[key] as Record<string | number, unknown>;
-  cur[path[path.length - 1]!] = value;
-  return copy;
-}
-function removeAt(root: unknown, path: (string | number)[]): unknown {
-  const copy = structuredClone(root) as Record<string | number, unknown>;
-  let cur = copy;
-  for (const key of path.slice(0, -1)) cur = cur[key] as Record<string | number, unknown>;
-  const last = path[path.length - 1]!;
-  if (Array.isArray(cur)) cur.splice(Number(last), 1);
-  else delete cur[last];
-  return copy;
 }
 
 // Values at the edges of what the schema allows: lengths in UTF-16 code units against code points

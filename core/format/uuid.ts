@@ -7,11 +7,13 @@ import { sha256Hex } from './hash';
  * it passes every UUID check and never equals a random (version 4) id made elsewhere.
  */
 export function uuidFromText(text: string): string {
-  const h = sha256Hex(text).slice(0, 32).split('');
-  h[12] = '8';
-  h[16] = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  const s = h.join('');
-  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
+  return uuidFromHash(sha256Hex(text));
+}
+
+/** uuidFromText from the SHA-256 of the text in lower-case hex (for callers with a native SHA-256). */
+export function uuidFromHash(hex: string): string {
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A random version 4 UUID from the platform's crypto (Node 20, Chromium and Electron all have it). */
