@@ -1,6 +1,6 @@
-// The content hash with node's native SHA-256: the same value as core/format/hash.ts contentHash
-// (SHA-256 in lower-case hex of contentJson), several times faster on a large print or event.
-import { createHash } from 'node:crypto';
+// The content hash with node's native SHA-256 (node/sha256.ts): the same value as core/format/hash.ts
+// contentHash (SHA-256 in lower-case hex of contentJson), several times faster on a large print.
 import { contentJson } from '../core/format/hash';
+import { sha256Native } from './sha256';
 
-export const nativeContentHash = (value: unknown): string => createHash('sha256').update(contentJson(value)).digest('hex');
+export const nativeContentHash = (value: unknown): string => sha256Native(contentJson(value));

@@ -235,37 +235,6 @@ function quotedKey(k: string): string {
   return q;
 }
 
-/**
- * Objects of one kind have the same keys in the same order (a parsed file's objects come out of its
- * schema so), so their sorted order is remembered per key list rather than sorted for each object.
- */
-const SORTED = new Map<string, { keys: string[]; sorted: string[] }[]>();
-const MAX_KEY_LISTS = 1024;
-const KEY_LISTS_PER_FIRST_KEY = 8;
-let keyLists = 0;
-
-function sortedKeys(obj: object): string[] {
-  const keys = Object.keys(obj);
-  if (keys.length < 2) return keys;
-  const bucket = SORTED.get(keys[0]!);
-  if (bucket) {
-    for (const known of bucket) {
-      if (known.keys.length !== keys.length) continue;
-      let same = true;
-      for (let i = 1; i < keys.length && same; i++) same = known.keys[i] === keys[i];
-      if (same) return known.sorted;
-    }
-  }
-  const sorted = [...keys].sort();
-  // A few lists per first key at most: objects with free-form keys (maps by name) are sorted each time.
-  if (keyLists < MAX_KEY_LISTS && (bucket?.length ?? 0) < KEY_LISTS_PER_FIRST_KEY) {
-    keyLists++;
-    if (bucket) bucket.push({ keys, sorted });
-    else SORTED.set(keys[0]!, [{ keys, sorted }]);
-  }
-  return sorted;
-}
-
 function write(value: unknown): string {
   switch (typeof value) {
     case 'string':
@@ -287,7 +256,7 @@ function write(value: unknown): string {
     return `${out}]`;
   }
   const obj = value as Record<string, unknown>;
-  const keys = sortedKeys(obj);
+  const keys = Object.keys(obj).sort();
   let out = '{';
   let first = true;
   for (const k of keys) {
