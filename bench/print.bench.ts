@@ -19,6 +19,7 @@ import { FontMetrics, type Face } from '../core/pdf/fonts';
 import type { Sheet } from '../core/pdf/impose';
 import { layoutBatch, printCards, type PrintCharacter } from '../core/pdf/print';
 import { sampleBatch } from '../core/pdf/sample-characters';
+import { nativeContentHash } from '../node/content-hash';
 import { nativeDeflate } from '../node/deflate';
 
 const root = join(import.meta.dirname, '..');
@@ -37,9 +38,12 @@ const median = (xs: number[]) => {
 
 const entriesOf = (characters: readonly Character[]): PrintCharacter[] => characters.map((c) => ({ character: c, derivation: derive(c), source: c.name }));
 
-/** Quartermaster as the command line runs it: loaded characters to PDF bytes, fresh font metrics. */
+/**
+ * Quartermaster as the command line runs it (cli/print.ts): loaded characters to PDF bytes, fresh
+ * font metrics, native deflate and native SHA-256 for the content hashes.
+ */
 async function quartermaster(characters: readonly Character[], deflate = nativeDeflate) {
-  return printCards(entriesOf(characters), { now, fonts, title, deflate });
+  return printCards(entriesOf(characters), { now, fonts, title, deflate, contentHash: nativeContentHash });
 }
 
 /** What the floor is handed: each page's finished content, and the glyphs in first-use order. */
@@ -105,7 +109,7 @@ for (let r = 0; r < ROUNDS; r++) {
   t.floor.push(await timeIt(() => floor(finished)));
   t.mine.push(await timeIt(() => quartermaster(big)));
   t.small.push(await timeIt(() => quartermaster(small)));
-  t.layout.push(await timeIt(async () => layoutBatch(entriesOf(big), { now, metrics: new FontMetrics(fonts) })));
+  t.layout.push(await timeIt(async () => layoutBatch(entriesOf(big), { now, metrics: new FontMetrics(fonts), contentHash: nativeContentHash })));
 }
 const wall = (xs: Times) => median(xs.map((x) => x.wall));
 const cpu = (xs: Times) => median(xs.map((x) => x.cpu));

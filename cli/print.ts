@@ -11,6 +11,7 @@ import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets, readCharacterFile } from './files';
 import { appRoot } from '../node/app-root';
+import { nativeContentHash } from '../node/content-hash';
 import { nativeDeflate } from '../node/deflate';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
@@ -222,6 +223,7 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
       language: parsed.language,
       title: 'Quartermaster cards',
       deflate: nativeDeflate,
+      contentHash: nativeContentHash,
     });
   } catch (e) {
     if (!(e instanceof LayoutError)) throw e;

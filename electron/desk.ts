@@ -374,7 +374,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const { metrics } = await fonts();
       const opts = deskPrintOptions(print, settings.get().paper);
       const laid = layoutBatch(
-        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
         { now: nowDate(), metrics, ...opts },
       );
       const readable = list.filter((c) => c.readable).length;
@@ -416,7 +416,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const desk = settings.deskIdentity();
       const next = nextEditions(state.event, desk);
       const printed = await printCards(
-        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file })),
+        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
         { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
       const serials = cardsBySource(printed.cards);

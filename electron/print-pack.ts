@@ -15,6 +15,7 @@ import { printCalibration } from '../core/pdf/calibration';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive as coreDerive } from '../core/rulesets/index';
 import { ioProblem, readBytes } from '../node/files';
+import { nativeContentHash } from '../node/content-hash';
 import { nativeDeflate } from '../node/deflate';
 
 export type PrinterOptions = { now?: () => Date; derive?: typeof coreDerive };
@@ -78,7 +79,7 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
     async exportPdf(character, source, choice) {
       const { bytes, metrics } = await loadFonts();
       const opts = checked(() => runOptions(choice, now()));
-      const printed = await printCards([{ character, derivation: derive(character), source }], { ...opts, fonts: bytes, metrics, title: `${character.name || source}: Quartermaster cards`, deflate: nativeDeflate });
+      const printed = await printCards([{ character, derivation: derive(character), source }], { ...opts, fonts: bytes, metrics, title: `${character.name || source}: Quartermaster cards`, deflate: nativeDeflate, contentHash: nativeContentHash });
       if (printed.problems.length > 0) throw new Error(printed.problems.map((p) => p.message).join('; '));
       if (printed.cards.length === 0) throw new Error(`${source}: no ${choice.sections.join(', ')} cards for this character; nothing was written`);
       return printed.bytes;
@@ -150,7 +151,7 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
       const cards: LaidOutCard[] = [];
       for (let i = 0; i < entries.length; i++) {
         if (cancelled()) return { outcome: 'cancelled', problems };
-        const laid = layoutBatch([entries[i]!], { ...opts, metrics });
+        const laid = layoutBatch([entries[i]!], { ...opts, metrics, contentHash: nativeContentHash });
         for (const p of [...laid.problems, ...laid.warnings]) problems.push({ path: p.source, message: p.message });
         cards.push(...laid.cards);
         progress({ phase: 'laying-out', done: i + 1, total: entries.length });

@@ -15,6 +15,13 @@ describe('sha256Hex', () => {
   });
 });
 
+describe('sha256Hex reusing its buffer', () => {
+  it('agrees with node:crypto on text that turns non-ASCII midway, astral and lone surrogates, and short after long', () => {
+    const cases = ['Item · IT-7K3QM-9XD2F', 'naïve', 'a🎲b', 'x\ud800y', 'Свитък: Страх '.repeat(400), 'abc', 'Ж'.repeat(2000) + 'z', ''];
+    for (const s of cases) expect(sha256Hex(s)).toBe(createHash('sha256').update(s).digest('hex'));
+  });
+});
+
 describe('contentHash', () => {
   it('does not depend on key order', () => {
     expect(contentHash({ a: 1, b: [1, { c: 2, d: 3 }] })).toBe(contentHash({ b: [1, { d: 3, c: 2 }], a: 1 }));
@@ -112,5 +119,20 @@ describe('sha256Hex against node:crypto', () => {
     }
     const big = Uint8Array.from({ length: 100_000 }, () => Math.floor(rand() * 256));
     expect(sha256Hex(big)).toBe(createHash('sha256').update(big).digest('hex'));
+  });
+});
+
+describe('canonicalJson with remembered key orders', () => {
+  it('sorts objects of one kind and of many kinds alike, whatever was seen before', () => {
+    // The same key list again, the same keys in another order, and many free-form key lists under one first key.
+    expect(canonicalJson({ z: 1, a: 2, m: 3 })).toBe('{"a":2,"m":3,"z":1}');
+    expect(canonicalJson({ z: 4, a: 5, m: 6 })).toBe('{"a":5,"m":6,"z":4}');
+    expect(canonicalJson({ a: 7, z: 8, m: 9 })).toBe('{"a":7,"m":9,"z":8}');
+    for (let i = 0; i < 40; i++) {
+      const obj: Record<string, number> = { first: 0 };
+      obj[`k${(i * 7919) % 97}`] = i;
+      obj.b = 1;
+      expect(canonicalJson(obj)).toBe(JSON.stringify(Object.fromEntries(Object.entries(obj).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))));
+    }
   });
 });

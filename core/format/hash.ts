@@ -1,7 +1,8 @@
 // SHA-256 over text, in plain TypeScript so the core stays free of node:crypto and DOM APIs.
 // Used for the content hash printed on cards and stored by the event desk.
 
-const K = new Uint32Array([
+// The round constants as signed 32-bit words: sums of them stay small integers for the engine.
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
@@ -11,16 +12,49 @@ const K = new Uint32Array([
 ]);
 
 const W = new Int32Array(64);
+/** The padded message, reused between calls (grown when a longer one comes). */
+let block = new Uint8Array(1024);
+const H = new Int32Array(8);
+const encoder = new TextEncoder();
 
-export function sha256Hex(input: string | Uint8Array): string {
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const bitLength = bytes.length * 8;
-  const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
-  padded.set(bytes);
-  padded[bytes.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+/** The message's bytes at the start of `block`, grown to fit its padding too; returns its length. */
+function load(input: string | Uint8Array): number {
+  if (typeof input !== 'string') {
+    if (block.length < input.length + 72) block = new Uint8Array(input.length + 72 + 1024);
+    block.set(input);
+    return input.length;
+  }
+  // UTF-8 takes at most 3 bytes per UTF-16 unit; ASCII (most of what is hashed) is copied as it is.
+  if (block.length < input.length * 3 + 72) block = new Uint8Array(input.length * 3 + 72 + 1024);
+  const n = input.length;
+  for (let i = 0; i < n; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x80) return i + encoder.encodeInto(input.slice(i), block.subarray(i)).written;
+    block[i] = c;
+  }
+  return n;
+}
+
+/**
+ * SHA-256 of text (as UTF-8) or bytes, as eight 32-bit words (signed) in an array that the next
+ * call overwrites.
+ */
+export function sha256Words(input: string | Uint8Array): Int32Array {
+  const length = load(input);
+  const total = ((length + 9 + 63) >> 6) << 6;
+  const padded = block;
+  padded.fill(0, length, total);
+  padded[length] = 0x80;
+  const hiBits = Math.floor(length / 0x20000000);
+  const loBits = (length * 8) >>> 0;
+  padded[total - 8] = hiBits >>> 24;
+  padded[total - 7] = hiBits >>> 16;
+  padded[total - 6] = hiBits >>> 8;
+  padded[total - 5] = hiBits;
+  padded[total - 4] = loBits >>> 24;
+  padded[total - 3] = loBits >>> 16;
+  padded[total - 2] = loBits >>> 8;
+  padded[total - 1] = loBits;
   // 32-bit arithmetic in plain locals (| 0 wraps like >>> 0; the sign only matters when printing).
   let h0 = 0x6a09e667 | 0;
   let h1 = 0xbb67ae85 | 0;
@@ -31,7 +65,7 @@ export function sha256Hex(input: string | Uint8Array): string {
   let h6 = 0x1f83d9ab | 0;
   let h7 = 0x5be0cd19 | 0;
   const w = W;
-  for (let off = 0; off < padded.length; off += 64) {
+  for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) {
       const j = off + i * 4;
       w[i] = (padded[j]! << 24) | (padded[j + 1]! << 16) | (padded[j + 2]! << 8) | padded[j + 3]!;
@@ -74,8 +108,26 @@ export function sha256Hex(input: string | Uint8Array): string {
     h6 = (h6 + g) | 0;
     h7 = (h7 + hh) | 0;
   }
+  H[0] = h0;
+  H[1] = h1;
+  H[2] = h2;
+  H[3] = h3;
+  H[4] = h4;
+  H[5] = h5;
+  H[6] = h6;
+  H[7] = h7;
+  return H;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+export function sha256Hex(input: string | Uint8Array): string {
+  const h = sha256Words(input);
   let out = '';
-  for (const x of [h0, h1, h2, h3, h4, h5, h6, h7]) out += (x >>> 0).toString(16).padStart(8, '0');
+  for (let i = 0; i < 8; i++) {
+    const x = h[i]!;
+    out += HEX[(x >>> 24) & 255]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
+  }
   return out;
 }
 

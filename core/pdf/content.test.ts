@@ -49,4 +49,15 @@ describe('content bytes', () => {
     expect(out.endsWith('19999 1 re\n')).toBe(true);
     expect(out.split('\n')).toHaveLength(20001);
   });
+
+  it('writes rows of unit squares as int() would, numbers over 999 included, past its first block', () => {
+    const runs: number[] = [];
+    for (let i = 0; i < 30000; i++) runs.push(i % 1000, (i * 7) % 1000, 1 + (i % 9));
+    runs.push(1000, 5, 12345, 0, 0, 0, 3, 4, 999);
+    const w = new ContentBytes();
+    w.str('q').unitRuns(runs).str('\nf');
+    const lines: string[] = [];
+    for (let i = 0; i < runs.length; i += 3) lines.push(`${runs[i]} ${runs[i + 1]} ${runs[i + 2]} 1 re`);
+    expect(text(w)).toBe(`q\n${lines.join('\n')}\nf`);
+  });
 });

@@ -71,6 +71,44 @@ export class ContentBytes {
   }
 
   /**
+   * Rows of filled unit squares, "\n<x> <y> <w> 1 re" for each [x, y, w] in `runs` (whole numbers
+   * from 0 to 999, as a QR code's are; others are written by int()). One tight loop: a QR code is
+   * some 350 of these lines, and a large print has a thousand codes.
+   */
+  unitRuns(runs: readonly number[]): this {
+    // At most 17 bytes a line ("\n999 999 999 1 re"): 6 a number in `runs` is room enough.
+    this.room(runs.length * 6 + 16);
+    let buf = this.buf;
+    let n = this.n;
+    for (let i = 0; i + 2 < runs.length; i += 3) {
+      const x = runs[i]!;
+      const y = runs[i + 1]!;
+      const w = runs[i + 2]!;
+      if (!(isSmall(x) && isSmall(y) && isSmall(w))) {
+        this.n = n;
+        this.byte(0x0a).int(x).byte(0x20).int(y).byte(0x20).int(w).str(' 1 re');
+        this.room((runs.length - i) * 6 + 16);
+        buf = this.buf;
+        n = this.n;
+        continue;
+      }
+      buf[n++] = 0x0a;
+      n = small(buf, n, x);
+      buf[n++] = 0x20;
+      n = small(buf, n, y);
+      buf[n++] = 0x20;
+      n = small(buf, n, w);
+      buf[n++] = 0x20;
+      buf[n++] = 0x31;
+      buf[n++] = 0x20;
+      buf[n++] = 0x72;
+      buf[n++] = 0x65;
+    }
+    this.n = n;
+    return this;
+  }
+
+  /**
    * A number at most 2 decimals long, exactly as String(Math.round(v * 100) / 100) writes it (never
    * in exponent form, "0" for zero): the hundredths, in whole numbers.
    */
@@ -78,15 +116,64 @@ export class ContentBytes {
     const k = Math.round(v * 100);
     if (k === 0) return this.byte(0x30);
     if (Math.abs(k) >= 2 ** 31 || !Number.isFinite(k)) return this.str(String(k / 100));
-    const neg = k < 0;
-    const a = neg ? -k : k;
+    // At most 14 bytes ("-2147483.64"): with room for 16, int() below never moves the memory.
+    this.room(16);
+    const buf = this.buf;
+    let n = this.n;
+    let a = k;
+    if (a < 0) {
+      buf[n++] = 0x2d;
+      a = -a;
+    }
     const whole = (a / 100) | 0;
     const frac = a - whole * 100;
-    if (neg) this.byte(0x2d);
-    this.int(whole);
-    if (frac === 0) return this;
-    this.byte(0x2e);
-    if (frac % 10 === 0) return this.byte(0x30 + frac / 10);
-    return this.byte(0x30 + ((frac / 10) | 0)).byte(0x30 + (frac % 10));
+    // The whole part's digits, most significant first.
+    if (whole < 10) buf[n++] = 0x30 + whole;
+    else if (whole < 100) {
+      const t = (whole / 10) | 0;
+      buf[n++] = 0x30 + t;
+      buf[n++] = 0x30 + (whole - t * 10);
+    } else if (whole < 1000) {
+      const h = (whole / 100) | 0;
+      const t = ((whole - h * 100) / 10) | 0;
+      buf[n++] = 0x30 + h;
+      buf[n++] = 0x30 + t;
+      buf[n++] = 0x30 + (whole - h * 100 - t * 10);
+    } else {
+      this.n = n;
+      this.int(whole);
+      n = this.n;
+    }
+    if (frac !== 0) {
+      buf[n++] = 0x2e;
+      const d1 = (frac / 10) | 0;
+      buf[n++] = 0x30 + d1;
+      const d2 = frac - d1 * 10;
+      if (d2 !== 0) buf[n++] = 0x30 + d2;
+    }
+    this.n = n;
+    return this;
   }
+}
+
+const isSmall = (k: number) => k >= 0 && k < 1000 && (k | 0) === k;
+
+/** A whole number 0..999 in decimal at buf[n]; returns the position after it. */
+function small(buf: Uint8Array, n: number, k: number): number {
+  if (k >= 100) {
+    const h = (k / 100) | 0;
+    const t = ((k - h * 100) / 10) | 0;
+    buf[n] = 0x30 + h;
+    buf[n + 1] = 0x30 + t;
+    buf[n + 2] = 0x30 + (k - h * 100 - t * 10);
+    return n + 3;
+  }
+  if (k >= 10) {
+    const t = (k / 10) | 0;
+    buf[n] = 0x30 + t;
+    buf[n + 1] = 0x30 + (k - t * 10);
+    return n + 2;
+  }
+  buf[n] = 0x30 + k;
+  return n + 1;
 }

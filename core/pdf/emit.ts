@@ -58,6 +58,8 @@ export class PdfWriter {
   ) {}
 
   private readonly stringHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
+  /** Glyph hex by UTF-16 code unit for the Basic Multilingual Plane. */
+  private readonly bmpHex: Record<Face, (string | undefined)[]> = { regular: new Array<string | undefined>(0x10000).fill(undefined), bold: new Array<string | undefined>(0x10000).fill(undefined) };
   private readonly out = new ContentBytes();
 
   /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
@@ -71,19 +73,38 @@ export class PdfWriter {
     const strings = this.stringHex[face];
     const known = strings.get(s);
     if (known !== undefined) return known;
-    const cache = this.glyphHex[face];
+    const bmp = this.bmpHex[face];
     let out = '';
-    for (const ch of s) {
-      let h = cache.get(ch);
-      if (h === undefined) {
-        h = this.fonts[face].encodeText(ch).asString();
-        cache.set(ch, h);
+    const n = s.length;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      // A surrogate pair is one character (a lone surrogate is encoded as itself, as for...of does).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          out += this.glyph(face, s.slice(i, i + 2));
+          i++;
+          continue;
+        }
       }
+      let h = bmp[c];
+      if (h === undefined) bmp[c] = h = this.glyph(face, s[i]!);
       out += h;
     }
     if (strings.size >= 50_000) strings.clear();
     strings.set(s, out);
     return out;
+  }
+
+  /** One character's glyph id in hex, encoded once (which also adds the glyph to the subset). */
+  private glyph(face: Face, ch: string): string {
+    const cache = this.glyphHex[face];
+    let h = cache.get(ch);
+    if (h === undefined) {
+      h = this.fonts[face].encodeText(ch).asString();
+      cache.set(ch, h);
+    }
+    return h;
   }
 
   addSheet(sheet: Sheet, width: number, height: number): PDFPage {
@@ -214,8 +235,7 @@ export function writeGraphic(o: Exclude<DrawOp, { op: 'text' }>, out: ContentByt
       // One filled path in grid units: the smallest content for a QR code.
       const unit = String(Math.round(o.unit * 1e5) / 1e5);
       out.str('q 0 g ').str(unit).str(' 0 0 ').str(unit).byte(SP).num(o.x).byte(SP).num(o.y).str(' cm');
-      const runs = o.runs;
-      for (let i = 0; i < runs.length; i += 3) out.byte(NL).int(runs[i]!).byte(SP).int(runs[i + 1]!).byte(SP).int(runs[i + 2]!).str(' 1 re');
+      out.unitRuns(o.runs);
       out.str('\nf Q');
       return;
     }

@@ -6,6 +6,9 @@ import { mm, LINE_HEIGHT, MIN_BODY_PT, MIN_SMALL_PT, SHRINK_STEP_PT, STYLE_SCALE
 import type { CardFace, DrawOp } from './draw';
 import { translateOps } from './draw';
 import type { FontMetrics } from './fonts';
+import { fillLine, linePlan, wordsOf } from './lines';
+
+export { wordsOf };
 
 export type Span = { text: string; bold?: boolean };
 export type TextStyle = keyof typeof STYLE_SCALE;
@@ -57,62 +60,7 @@ const MIN_COLUMN = mm(14);
 export const OUTLINE_GRAY = 0.55;
 export const OUTLINE_WIDTH = 0.5;
 
-type Piece = { text: string; bold: boolean };
-type Run = { text: string; bold: boolean; x: number; width: number };
-type Word = { pieces: Piece[]; sep: 'none' | 'space' | 'newline' };
 type Cursor = { block: number; word: number; offset: number };
-
-const wordCache = new WeakMap<TextBlock, Word[]>();
-
-/** Space, tab or no-break space: what separates words on a line. */
-const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0xa0;
-
-/** Splits a text block into words; spans glued without whitespace stay one word. */
-export function wordsOf(block: TextBlock): Word[] {
-  const cached = wordCache.get(block);
-  if (cached) return cached;
-  const words: Word[] = [];
-  let pending: Word['sep'] = 'none';
-  let current: Word | null = null;
-  for (const span of block.spans) {
-    const bold = span.bold === true;
-    // The span split into words and separators (a line break, or a run of spaces, tabs and
-    // no-break spaces), as split(/(\r?\n|[ \t\u00a0]+)/) would, by one scan of the string.
-    const t = span.text;
-    let i = 0;
-    while (i < t.length) {
-      const ch = t.charCodeAt(i);
-      if (ch === 0x0a || (ch === 0x0d && t.charCodeAt(i + 1) === 0x0a)) {
-        i += ch === 0x0a ? 1 : 2;
-        pending = 'newline';
-        current = null;
-        continue;
-      }
-      if (isSpace(ch)) {
-        while (i < t.length && isSpace(t.charCodeAt(i))) i++;
-        if (pending !== 'newline') pending = 'space';
-        current = null;
-        continue;
-      }
-      const start = i;
-      while (i < t.length) {
-        const c = t.charCodeAt(i);
-        if (c === 0x0a || (c === 0x0d && t.charCodeAt(i + 1) === 0x0a) || isSpace(c)) break;
-        i++;
-      }
-      const part = t.slice(start, i);
-      if (current && pending === 'none') {
-        current.pieces.push({ text: part, bold });
-      } else {
-        current = { pieces: [{ text: part, bold }], sep: words.length === 0 ? 'none' : pending };
-        words.push(current);
-        pending = 'none';
-      }
-    }
-  }
-  wordCache.set(block, words);
-  return words;
-}
 
 type Sizes = Record<TextStyle, number>;
 
@@ -184,11 +132,27 @@ class FaceWriter {
    * into it); returns where it stopped, or null when the block is done.
    */
   text(block: TextBlock, from: number, offset: number): { word: number; offset: number } | null {
-    const words = wordsOf(block);
     const size = this.sizes[block.style];
     const lh = size * LINE_HEIGHT;
     const ascent = this.metrics.ascent('regular', size);
     const space = this.metrics.width(' ', 'regular', size);
+    const full = this.region.x1 - this.region.x0;
+    const f = this.float;
+    // From the block's start with no figure beside any of its lines, every line is the full width:
+    // the block's lines are the same wherever it is placed, so they are planned once (lines.ts).
+    if (from === 0 && offset === 0 && (!f || (this.y <= f.bottom && full >= MIN_COLUMN))) {
+      for (const line of linePlan(block, size, full, space, this.metrics)) {
+        if (this.y - lh < this.region.bottom - 0.01) return { word: line.word, offset: line.offset };
+        const baseline = this.y - ascent - (lh - size * 1.164) / 2;
+        for (const run of line.runs) {
+          this.ops.push({ op: 'text', x: this.region.x0 + line.dx + run.x, y: baseline, text: run.text, face: run.face, size, width: run.width });
+        }
+        this.y -= lh;
+        this.lowest = Math.min(this.lowest, this.y);
+      }
+      return null;
+    }
+    const words = wordsOf(block);
     let w = from;
     let off = offset;
     while (w < words.length) {
@@ -198,56 +162,12 @@ class FaceWriter {
         avail = this.widthAt(this.y, lh);
       }
       if (this.y - lh < this.region.bottom - 0.01) return { word: w, offset: off };
-      // The line's text operations as it is filled: neighbouring pieces of the same face join one
-      // run (with a space where there is a gap between them).
-      const runs: Run[] = [];
-      const add = (text: string, isBold: boolean, px: number, pw: number) => {
-        const run = runs[runs.length - 1];
-        if (run && run.bold === isBold) {
-          const gapText = px - (run.x + run.width) > 0.01 ? ' ' : '';
-          run.text += gapText + text;
-          run.width = px + pw - run.x;
-        } else runs.push({ text, bold: isBold, x: px, width: pw });
-      };
-      let x = 0;
-      let first = true;
-      while (w < words.length) {
-        const word = words[w]!;
-        if (!first && word.sep === 'newline') break;
-        const gap = first || word.sep === 'none' ? 0 : space;
-        const pieces = off > 0 ? cutPieces(word.pieces, off) : word.pieces;
-        let ww = 0;
-        for (const p of pieces) ww += this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-        if (x + gap + ww <= avail + 0.01) {
-          let px = x + gap;
-          for (const p of pieces) {
-            const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-            add(p.text, p.bold, px, pw);
-            px += pw;
-          }
-          x = px;
-          w++;
-          off = 0;
-          first = false;
-          continue;
-        }
-        if (!first) break;
-        // A single word wider than the line: break it between characters.
-        const fitted = fitChars(pieces, avail, size, this.metrics);
-        let px = 0;
-        for (const p of fitted.pieces) {
-          const pw = this.metrics.width(p.text, p.bold ? 'bold' : 'regular', size);
-          add(p.text, p.bold, px, pw);
-          px += pw;
-        }
-        x = px;
-        off += fitted.chars;
-        first = false;
-        break;
-      }
-      const dx = block.align === 'center' ? (avail - x) / 2 : 0;
+      const line = fillLine(words, w, off, avail, size, space, this.metrics);
+      w = line.word;
+      off = line.offset;
+      const dx = block.align === 'center' ? (avail - line.x) / 2 : 0;
       const baseline = this.y - ascent - (lh - size * 1.164) / 2;
-      for (const run of runs) {
+      for (const run of line.runs) {
         if (run.text.trim() !== '') {
           this.ops.push({ op: 'text', x: this.region.x0 + dx + run.x, y: baseline, text: run.text, face: run.bold ? 'bold' : 'regular', size, width: run.width });
         }
@@ -259,55 +179,19 @@ class FaceWriter {
   }
 }
 
-function cutPieces(pieces: readonly Piece[], offset: number): Piece[] {
-  const out: Piece[] = [];
-  let skip = offset;
-  for (const p of pieces) {
-    const chars = [...p.text];
-    if (skip >= chars.length) {
-      skip -= chars.length;
-      continue;
-    }
-    out.push({ text: chars.slice(skip).join(''), bold: p.bold });
-    skip = 0;
-  }
-  return out;
-}
-
-function fitChars(pieces: readonly Piece[], avail: number, size: number, metrics: FontMetrics): { pieces: Piece[]; chars: number } {
-  const out: Piece[] = [];
-  let used = 0;
-  let chars = 0;
-  for (const p of pieces) {
-    let textOut = '';
-    for (const ch of p.text) {
-      const cw = metrics.width(ch, p.bold ? 'bold' : 'regular', size);
-      if (used + cw > avail + 0.01 && chars > 0) {
-        if (textOut) out.push({ text: textOut, bold: p.bold });
-        return { pieces: out, chars };
-      }
-      textOut += ch;
-      used += cw;
-      chars++;
-    }
-    if (textOut) out.push({ text: textOut, bold: p.bold });
-  }
-  return { pieces: out, chars };
-}
-
 type FooterLines = { left: string[]; rightOwnLine: boolean };
 
 const MARKER_SAMPLE = '88/88';
 
-/** Footer lines per content and size: every size tried on a card needs them, and again for each part. */
-const footerCache = new WeakMap<CardContent, Map<string, FooterLines>>();
+/**
+ * Footer lines by size, for one content laid out on one card size (layoutContent makes one): every
+ * size tried on a card needs them, and again for each part.
+ */
+type FooterMemo = Map<number, FooterLines>;
 
-function footerLines(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
-  let bySize = footerCache.get(content);
-  if (!bySize) footerCache.set(content, (bySize = new Map()));
-  const key = `${width} ${size}`;
-  let lines = bySize.get(key);
-  if (!lines) bySize.set(key, (lines = measureFooter(content, width, size, metrics)));
+function footerLines(memo: FooterMemo, content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
+  let lines = memo.get(size);
+  if (!lines) memo.set(size, (lines = measureFooter(content, width, size, metrics)));
   return lines;
 }
 
@@ -319,7 +203,13 @@ function measureFooter(content: CardContent, width: number, size: number, metric
   return { left, rightOwnLine: lastW + mm(2) + rightW > width };
 }
 
+/** Words separated by single spaces, nothing around them: wrapping would not change the text. */
+const PLAIN_WORDS = /^[^ \t\u00a0\n]+(?: [^ \t\u00a0\n]+)*$/;
+
 function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics): string[] {
+  // Text that fits whole is its one line (most footers): every shorter line the wrapping below
+  // tries sums fewer of the same widths, so it would fit too and end with this very line.
+  if (PLAIN_WORDS.test(s) && metrics.extend(0, s, 'regular') * size <= width) return [s];
   const block = text('small', s);
   const words = wordsOf(block);
   const lines: string[] = [];
@@ -371,10 +261,10 @@ function regionFor(g: Geometry, content: CardContent, footerHeight: number): Reg
 }
 
 /** Lays the header and as much of the body as fits on one face. */
-function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: number, metrics: FontMetrics) {
+function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: number, metrics: FontMetrics, footers: FooterMemo) {
   const sizes = sizesFor(bodyPt);
   const width = g.width - 2 * g.pad;
-  const footer = footerLines(content, width, sizes.small, metrics);
+  const footer = footerLines(footers, content, width, sizes.small, metrics);
   const footerHeight = (footer.left.length + (footer.rightOwnLine ? 1 : 0)) * sizes.small * LINE_HEIGHT;
   const region = regionFor(g, content, footerHeight);
   const writer = new FaceWriter(region, metrics, sizes);
@@ -412,7 +302,8 @@ function finishFace(g: Geometry, content: CardContent, writer: FaceWriter, foote
   const size = sizes.small;
   const lh = size * LINE_HEIGHT;
   const ascent = metrics.ascent('regular', size);
-  const ops: DrawOp[] = [...writer.ops];
+  // The writer is done with: its operations become the face's (no copy).
+  const ops: DrawOp[] = writer.ops;
   const bottom = content.halves ? g.height / 2 + g.pad * 0.75 : g.pad;
   const marker = part.count > 1 ? `${part.index}/${part.count}` : '';
   const right = [content.footer.right ?? '', marker].filter(Boolean).join(' ');
@@ -431,7 +322,8 @@ function finishFace(g: Geometry, content: CardContent, writer: FaceWriter, foote
     all = [...ops, ...translateOps(ops, 0, -g.height / 2)];
     all.push(...tearLine(g, content.halves.label, metrics));
   }
-  return { width: g.width, height: g.height, ops: [{ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH }, ...all] };
+  all.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
+  return { width: g.width, height: g.height, ops: all };
 }
 
 function tearLine(g: Geometry, label: string, metrics: FontMetrics): DrawOp[] {
@@ -472,8 +364,9 @@ export function layoutContent(content: CardContent, card: CardSize, metrics: Fon
   const g: Geometry = { width: mm(card.widthMm), height: mm(card.heightMm), pad: mm(card.paddingMm) };
   const start: Cursor = { block: 0, word: 0, offset: 0 };
   const sizes = bodySizes(card);
+  const footers: FooterMemo = new Map();
   for (const bodyPt of sizes) {
-    const r = flowFace(g, content, start, bodyPt, metrics);
+    const r = flowFace(g, content, start, bodyPt, metrics, footers);
     if (r.fits) return { faces: [finishFace(g, content, r.writer, r.footer, r.sizes, { index: 1, count: 1 }, metrics)], bodyPt };
   }
   const bodyPt = MIN_BODY_PT;
@@ -481,7 +374,7 @@ export function layoutContent(content: CardContent, card: CardSize, metrics: Fon
   const parts: { writer: FaceWriter; footer: FooterLines; sizes: Sizes }[] = [];
   let cursor: Cursor | null = start;
   while (cursor) {
-    const r = flowFace(g, content, cursor, bodyPt, metrics);
+    const r = flowFace(g, content, cursor, bodyPt, metrics, footers);
     if (!r.headerFits) throw new LayoutError(`the heading of the ${describe(content)} does not fit on a ${card.label} even at ${MIN_BODY_PT} pt`);
     if (!r.progressed) throw new LayoutError(`part of the ${describe(content)} does not fit on a ${card.label} even at ${MIN_BODY_PT} pt`);
     parts.push({ writer: r.writer, footer: r.footer, sizes: r.sizes });

@@ -16,36 +16,31 @@ export const FONT_FILES: Record<Face, string> = {
   bold: 'assets/fonts/DejaVuSans-Bold.ttf',
 };
 
-/** Whole strings whose widths are remembered, per face, before the memory starts over. */
-const STRING_CACHE = 50_000;
-
 const NONE_MISSING = Object.freeze([]) as unknown as string[];
 
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
+  /** Advance widths in em of the Basic Multilingual Plane, NaN until first measured; others in a map. */
+  private readonly bmp: Record<Face, Float64Array> = { regular: new Float64Array(0x10000).fill(NaN), bold: new Float64Array(0x10000).fill(NaN) };
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
-  private readonly strings: Record<Face, Map<string, number>> = { regular: new Map(), bold: new Map() };
+  private readonly ascents: Record<Face, number>;
+  /** Per code point of the Basic Multilingual Plane: 0 not looked up yet, 1 both faces have it, 2 not. */
+  private readonly presentBmp = new Uint8Array(0x10000);
   private readonly present = new Map<number, boolean>();
-  private readonly complete = new Set<string>();
 
   constructor(bytes: FontBytes) {
     this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
+    const ascent = (f: Font) => f.ascent / f.unitsPerEm;
+    this.ascents = { regular: ascent(this.fonts.regular), bold: ascent(this.fonts.bold) };
   }
 
   /**
-   * The advance width of text at a size, in points (no kerning: pdf-lib draws without it). Layout
-   * measures the same words again at every size it tries, so whole strings are remembered too
-   * (up to STRING_CACHE of them; the app keeps one FontMetrics for the session).
+   * The advance width of text at a size, in points (no kerning: pdf-lib draws without it): each
+   * code point's width looked up in a table, summed in order. Layout remembers whole lines itself
+   * (lines.ts), so strings are not remembered here.
    */
   width(text: string, face: Face, size: number): number {
-    const strings = this.strings[face];
-    let units = strings.get(text);
-    if (units === undefined) {
-      units = this.extend(0, text, face);
-      if (strings.size >= STRING_CACHE) strings.clear();
-      strings.set(text, units);
-    }
-    return units * size;
+    return this.extend(0, text, face) * size;
   }
 
   /**
@@ -53,45 +48,78 @@ export class FontMetrics {
    * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
    */
   extend(prefixUnits: number, text: string, face: Face): number {
-    const font = this.fonts[face];
-    const cache = this.widths[face];
+    const bmp = this.bmp[face];
     let units = prefixUnits;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let w = cache.get(cp);
-      if (w === undefined) {
-        w = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
-        cache.set(cp, w);
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      let w = bmp[c]!;
+      // A surrogate pair is one code point (a lone surrogate is measured as itself, as for...of does).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          units += this.astral(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000, face);
+          i++;
+          continue;
+        }
+      }
+      if (w !== w) {
+        const font = this.fonts[face];
+        w = font.glyphForCodePoint(c).advanceWidth / font.unitsPerEm;
+        bmp[c] = w;
       }
       units += w;
     }
     return units;
   }
 
+  private astral(cp: number, face: Face): number {
+    const cache = this.widths[face];
+    let w = cache.get(cp);
+    if (w === undefined) {
+      const font = this.fonts[face];
+      w = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
+      cache.set(cp, w);
+    }
+    return w;
+  }
+
   /** Height of the font's ascender above the baseline, in points. */
   ascent(face: Face, size: number): number {
-    const f = this.fonts[face];
-    return (f.ascent / f.unitsPerEm) * size;
+    return this.ascents[face] * size;
   }
 
   /** Characters of text the font has no glyph for (they would print as empty boxes). */
   missing(text: string): string[] {
-    // Most strings are checked again and again (labels, names on every card): remember the whole.
-    if (this.complete.has(text)) return NONE_MISSING;
-    const out = new Set<string>();
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      if (cp < 0x20 || ch === '\u00a0') continue;
-      let has = this.present.get(cp);
-      if (has === undefined) {
-        has = this.fonts.regular.hasGlyphForCodePoint(cp) && this.fonts.bold.hasGlyphForCodePoint(cp);
-        this.present.set(cp, has);
+    const bmp = this.presentBmp;
+    let out: Set<string> | null = null;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      let has = bmp[c]!;
+      if (has === 1) continue;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          const cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          i++;
+          if (!this.hasAstral(cp)) (out ??= new Set()).add(String.fromCodePoint(cp));
+          continue;
+        }
       }
-      if (!has) out.add(ch);
+      if (c < 0x20 || c === 0xa0) continue;
+      if (has === 0) bmp[c] = has = this.fonts.regular.hasGlyphForCodePoint(c) && this.fonts.bold.hasGlyphForCodePoint(c) ? 1 : 2;
+      if (has === 2) (out ??= new Set()).add(text[i]!);
     }
-    if (out.size > 0) return [...out];
-    if (this.complete.size >= STRING_CACHE) this.complete.clear();
-    this.complete.add(text);
-    return NONE_MISSING;
+    return out ? [...out] : NONE_MISSING;
+  }
+
+  private hasAstral(cp: number): boolean {
+    let has = this.present.get(cp);
+    if (has === undefined) {
+      has = this.fonts.regular.hasGlyphForCodePoint(cp) && this.fonts.bold.hasGlyphForCodePoint(cp);
+      this.present.set(cp, has);
+    }
+    return has;
   }
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHash } from '../format/hash';
 import { characterSchema } from '../model/character';
 import { derive } from '../rulesets/index';
 import { faceMatrix } from './impose';
@@ -242,5 +243,31 @@ describe('a 200-character batch', () => {
     expect(layoutBatch(batch, { now, metrics, layout: { paper: 'letter' } }).sheets).toHaveLength(101);
     // Without backs, all 700 in one run: ceil(700/10) = 70 pages.
     expect(layoutBatch(batch, { now, metrics, backs: false }).sheets).toHaveLength(70);
+  });
+});
+
+describe('characters the card font lacks', () => {
+  it('prints the cards and warns once per character, naming each missing character once', () => {
+    const han = sampleCharacter('novitas', 2);
+    han.name = '漢字 漢';
+    const fine = sampleCharacter('novitas', 6);
+    const laid = layoutBatch([entry(han, 'han.character.json'), entry(fine, 'fine.character.json')], { now, metrics });
+    expect(laid.cards.filter((c) => c.source === 'han.character.json').length).toBeGreaterThan(0);
+    expect(laid.warnings).toEqual([{ source: 'han.character.json', message: 'han.character.json: the card font has no "漢" "字"; those characters print as empty boxes' }]);
+  });
+});
+
+describe('the content hash a caller already has', () => {
+  it('prints a given hash, else the hasher in the options, else the pure one, on the character card back', () => {
+    const c = sampleCharacter('novitas', 2);
+    const given = 'ab'.repeat(32);
+    const backText = (laid: ReturnType<typeof layoutBatch>) => laid.cards[0]!.back!.ops.flatMap((o) => (o.op === 'text' ? [o.text] : [])).join('');
+    const withGiven = layoutBatch([{ ...entry(c), hash: given }], { now, metrics, contentHash: () => 'cd'.repeat(32) });
+    expect(backText(withGiven)).toContain(given.slice(0, 20));
+    const hashed: string[] = [];
+    const viaOption = layoutBatch([entry(c)], { now, metrics, contentHash: (x) => (hashed.push(x.id), 'cd'.repeat(32)) });
+    expect(hashed).toEqual([c.id]);
+    expect(backText(viaOption)).toContain('cd'.repeat(10));
+    expect(backText(layoutBatch([entry(c)], { now, metrics }))).toContain(contentHash(c).slice(0, 20));
   });
 });

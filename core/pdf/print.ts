@@ -11,7 +11,13 @@ import { impose, type PhysicalCard, type Sheet } from './impose';
 import type { CardLanguage } from './labels';
 import { DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
 
-export type PrintCharacter = { character: Character; derivation: Derivation; source: string };
+export type PrintCharacter = {
+  character: Character;
+  derivation: Derivation;
+  source: string;
+  /** contentHash(character), when the caller has it already (the event desk hashes every character it loads). */
+  hash?: string;
+};
 
 export type PrintOptions = {
   layout?: Partial<PrintLayoutSettings>;
@@ -34,6 +40,11 @@ export type PrintOptions = {
   title?: string;
   /** Compresses the page content: pass Node's native zlib where there is one (node/deflate.ts). */
   deflate?: Deflate;
+  /**
+   * The content hash of a character without one given: core/format/hash.ts contentHash by default;
+   * pass node's native SHA-256 over the same canonical JSON where there is one (node/content-hash.ts).
+   */
+  contentHash?: (character: Character) => string;
 };
 
 export type PrintProblem = { source: string; message: string };
@@ -93,7 +104,8 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   const warnings: PrintProblem[] = [];
   for (const entry of order) {
     const editionOf = options.editions ? (serial: string) => options.editions!(entry.character.id, serial) : undefined;
-    const ctx = { ...cardContext(entry.character, entry.derivation, options.metrics, printedOn, options.language ?? 'auto'), ...(editionOf ? { editionOf } : {}) };
+    const hash = entry.hash ?? options.contentHash?.(entry.character);
+    const ctx = { ...cardContext(entry.character, entry.derivation, options.metrics, printedOn, options.language ?? 'auto', hash), ...(editionOf ? { editionOf } : {}) };
     const mine: LaidOutCard[] = [];
     try {
       for (const made of cardsFor(ctx, sections)) {
@@ -107,7 +119,7 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
       problems.push({ source: entry.source, message: `${entry.source}: ${e.message}; its cards were left out` });
       continue;
     }
-    const missing = missingGlyphs(mine.flatMap((c) => (c.back ? [c.front, c.back] : [c.front])), options.metrics);
+    const missing = missingGlyphs(mine, options.metrics);
     if (missing.length > 0) {
       warnings.push({ source: entry.source, message: `${entry.source}: the card font has no ${missing.map((m) => `"${m}"`).join(' ')}; those characters print as empty boxes` });
     }
@@ -127,9 +139,15 @@ function withEdition(spec: CardSpec, edition: string): CardSpec {
   return { ...spec, edition, label, front: footer(spec.front), ...(spec.back ? { back: footer(spec.back) } : {}) };
 }
 
-function missingGlyphs(faces: readonly CardFace[], metrics: FontMetrics): string[] {
+function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): string[] {
   const out = new Set<string>();
-  for (const f of faces) for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
+  const check = (f: CardFace) => {
+    for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
+  };
+  for (const c of cards) {
+    check(c.front);
+    if (c.back) check(c.back);
+  }
   return [...out];
 }
 

@@ -8,7 +8,7 @@
 // result is the encoder's symbol bit for bit (qr.test.ts compares them over many payloads).
 import { getBlocksCount, getTotalCodewordsCount } from 'qrcode/lib/core/error-correction-code.js';
 import { M as LEVEL_M } from 'qrcode/lib/core/error-correction-level.js';
-import { getCharCountIndicator } from 'qrcode/lib/core/mode.js';
+import { ALPHANUMERIC, getCharCountIndicator } from 'qrcode/lib/core/mode.js';
 import { create, type QrBitMatrix } from 'qrcode/lib/core/qrcode.js';
 import { fromArray, fromString, rawSplit, type QrDataSegment } from 'qrcode/lib/core/segments.js';
 import { getSymbolTotalCodewords } from 'qrcode/lib/core/utils.js';
@@ -55,17 +55,31 @@ function generatorLogs(degree: number): Uint8Array {
   return logs;
 }
 
+/** Per degree: generator coefficient j times every byte f, at j * 256 + f (the products the division needs). */
+const products = new Map<number, Uint8Array>();
+function generatorProducts(degree: number): Uint8Array {
+  let table = products.get(degree);
+  if (table) return table;
+  const gen = generatorLogs(degree);
+  table = new Uint8Array(degree * 256);
+  for (let j = 0; j < degree; j++) {
+    if (gen[j] === NONE) continue;
+    for (let f = 1; f < 256; f++) table[j * 256 + f] = EXP[gen[j]! + LOG[f]!]!;
+  }
+  products.set(degree, table);
+  return table;
+}
+
 /** The error-correction codewords of one block: the remainder of data · x^degree by the generator. */
 function reedSolomon(data: Uint8Array, degree: number): Uint8Array {
-  const gen = generatorLogs(degree);
+  const product = generatorProducts(degree);
   const ec = new Uint8Array(degree);
+  const last = degree - 1;
   for (let i = 0; i < data.length; i++) {
     const factor = data[i]! ^ ec[0]!;
-    ec.copyWithin(0, 1);
-    ec[degree - 1] = 0;
-    if (factor === 0) continue;
-    const lf = LOG[factor]!;
-    for (let j = 0; j < degree; j++) if (gen[j] !== NONE) ec[j]! ^= EXP[gen[j]! + lf]!;
+    // Shift by one codeword and add the generator times factor, in one pass (a zero factor adds zeros).
+    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ product[j * 256 + factor]!;
+    ec[last] = product[last * 256 + factor]!;
   }
   return ec;
 }
@@ -78,7 +92,10 @@ class Bits {
     this.bytes = new Uint8Array(bytes);
   }
   put(num: number, length: number): void {
-    for (let i = length - 1; i >= 0; i--) this.putBit(((num >>> i) & 1) === 1);
+    const bytes = this.bytes;
+    let at = this.length;
+    for (let i = length - 1; i >= 0; i--, at++) if ((num >>> i) & 1) bytes[at >> 3]! |= 0x80 >>> (at & 7);
+    this.length = at;
   }
   putBit(bit: boolean): void {
     if (bit) this.bytes[this.length >> 3]! |= 0x80 >>> (this.length & 7);
@@ -87,6 +104,24 @@ class Bits {
   getLengthInBits(): number {
     return this.length;
   }
+}
+
+/** Alphanumeric mode's 45 characters, by value (ISO/IEC 18004 table 5); -1 for the others. */
+const ALPHANUMERIC_VALUE = new Int8Array(128).fill(-1);
+for (const [i, ch] of [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'].entries()) ALPHANUMERIC_VALUE[ch.charCodeAt(0)] = i;
+
+function alphanumericValue(data: string, i: number): number {
+  const c = data.charCodeAt(i);
+  const v = c < 128 ? ALPHANUMERIC_VALUE[c]! : -1;
+  if (v < 0) throw new RangeError(`QR code: "${data[i]}" is not an alphanumeric-mode character`);
+  return v;
+}
+
+/** An alphanumeric segment's data as the encoder writes it: pairs as 11 bits (45a + b), a last one as 6. */
+function writeAlphanumeric(data: string, bits: Bits): void {
+  let i = 0;
+  for (; i + 2 <= data.length; i += 2) bits.put(alphanumericValue(data, i) * 45 + alphanumericValue(data, i + 1), 11);
+  if (data.length % 2) bits.put(alphanumericValue(data, i), 6);
 }
 
 /** Data and error-correction codewords, interleaved by block (the encoder's createData). */
@@ -98,7 +133,8 @@ function codewords(version: number, segments: QrDataSegment[]): Uint8Array {
   for (const s of segments) {
     bits.put(s.mode.bit, 4);
     bits.put(s.getLength(), getCharCountIndicator(s.mode, version));
-    s.write(bits);
+    if (s.mode === ALPHANUMERIC) writeAlphanumeric((s as unknown as { data: string }).data, bits);
+    else s.write(bits);
   }
   const capacity = dataTotal * 8;
   if (bits.length + 4 <= capacity) bits.put(0, 4); // terminator
@@ -128,7 +164,7 @@ function codewords(version: number, segments: QrDataSegment[]): Uint8Array {
 }
 
 /** A version's function patterns (and mask-0 format bits), and where its data bits go, in order. */
-type Template = { matrix: QrBitMatrix; fixed: Uint8Array; order: Int32Array };
+type Template = { matrix: QrBitMatrix; fixed: Uint8Array; order: Int32Array; orderRow: Uint8Array; orderCol: Uint8Array };
 const templates = new Map<number, Template>();
 
 function templateFor(version: number): Template {
@@ -154,7 +190,7 @@ function templateFor(version: number): Template {
       }
     }
   }
-  t = { matrix: modules, fixed, order: Int32Array.from(order) };
+  t = { matrix: modules, fixed, order: Int32Array.from(order), orderRow: Uint8Array.from(order, (i) => Math.floor(i / n)), orderCol: Uint8Array.from(order, (i) => i % n) };
   templates.set(version, t);
   return t;
 }
@@ -169,14 +205,20 @@ function segmentsFor(input: QrInput): { segments: QrDataSegment[]; version: numb
   return { segments, version };
 }
 
+/** The codewords of a payload and its version's template: what the symbol is made of. */
+export function symbolParts(input: QrInput): { words: Uint8Array; template: Template } {
+  const { segments, version } = segmentsFor(input);
+  return { words: codewords(version, segments), template: templateFor(version) };
+}
+
+export type { Template as QrTemplate };
+
 /**
  * The symbol before masking: function patterns with mask 0's format bits, and the data modules
  * unmasked. `matrix` is the version's template from the encoder (for its reserved cells).
  */
 export function unmaskedSymbol(input: QrInput): { data: Uint8Array; matrix: QrBitMatrix } {
-  const { segments, version } = segmentsFor(input);
-  const t = templateFor(version);
-  const words = codewords(version, segments);
+  const { words, template: t } = symbolParts(input);
   const data = t.fixed.slice();
   const order = t.order;
   const bits = Math.min(order.length, words.length * 8);

@@ -7,12 +7,14 @@
 // pattern (and of the format bits), and all four penalties are scored bit-parallel, a row or a
 // column at a time as two 32-bit words (module by module above 64 modules a side). The rule and the weights are the encoder's own, so the chosen mask — and so the
 // whole symbol — is the one the full search makes (qr.test.ts checks it over many payloads).
+// The mask-0 symbol is packed straight from the codewords (each data bit flips one cell of the
+// version's packed function patterns), so no byte matrix is masked or packed per code.
 // Masking changes no data bit and no error-correction codeword: the code is exactly as
 // error-correcting as before.
 import { getEncodedBits } from 'qrcode/lib/core/format-info.js';
 import { applyMask } from 'qrcode/lib/core/mask-pattern.js';
 import type { QrBitMatrix } from 'qrcode/lib/core/qrcode.js';
-import { unmaskedSymbol, type QrInput } from './qr-encode';
+import { symbolParts, unmaskedSymbol, type QrInput, type QrTemplate } from './qr-encode';
 
 /** Error correction level M's two format bits are 00 (ISO/IEC 18004 table 12). */
 const LEVEL_M = { bit: 0 };
@@ -112,34 +114,39 @@ function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, 
   return n1 + n3 * 40;
 }
 
-/** The penalty of base XOR flip, both packed by rows and by columns (n ≤ 64). */
-function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32Array, n: number): number {
+/**
+ * The penalty of base XOR flip, both packed by rows and by columns (n ≤ 64). Every rule adds points
+ * and none takes any away, so once the sum reaches `limit` (the best mask's penalty so far) this
+ * mask cannot be chosen and the sum so far is returned.
+ */
+function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32Array, n: number, limit = Infinity): number {
   const ml = n >= 32 ? -1 : (1 << n) - 1;
   const mh = n > 32 ? (n === 64 ? -1 : (1 << (n - 32)) - 1) : 0;
   const ml1 = n - 1 >= 32 ? -1 : (1 << (n - 1)) - 1;
   const mh1 = n - 1 > 32 ? (1 << (n - 33)) - 1 : 0;
-  let score = 0;
+  // The dark/light balance first: one count over the rows.
   let dark = 0;
-  let n2 = 0;
+  for (let i = 0; i < 2 * n; i++) dark += pop(br[i]! ^ fr[i]!);
+  const k = Math.abs(Math.ceil((dark * 100) / (n * n) / 5) - 10);
+  let score = k * 10;
   let pl = 0;
   let ph = 0;
   for (let i = 0; i < n; i++) {
     const lo = br[2 * i]! ^ fr[2 * i]!;
     const hi = br[2 * i + 1]! ^ fr[2 * i + 1]!;
     score += lineScore(lo, hi, ml, mh, ml1, mh1);
-    dark += pop(lo) + pop(hi);
     if (i > 0) {
       // 2 × 2 blocks of one colour: this row equals the one above at k and k + 1, and k equals k + 1.
       const ql = ~(lo ^ pl);
       const qh = ~(hi ^ ph);
-      n2 += pop(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + pop(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1);
+      score += 3 * (pop(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + pop(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1));
     }
     pl = lo;
     ph = hi;
     score += lineScore(bc[2 * i]! ^ fc[2 * i]!, bc[2 * i + 1]! ^ fc[2 * i + 1]!, ml, mh, ml1, mh1);
+    if (score >= limit) return score;
   }
-  const k = Math.abs(Math.ceil((dark * 100) / (n * n) / 5) - 10);
-  return score + n2 * 3 + k * 10;
+  return score;
 }
 
 /** The bit-parallel score of a symbol of at most 64 modules a side (the same as maskPenalty). */
@@ -202,8 +209,56 @@ export function maskPenalty(m: Uint8Array, n: number): number {
 
 export type QrModules = { size: number; data: Uint8Array; mask: number };
 
+/** Per symbol size: the template's function patterns XOR mask 0's plane, packed by rows and by columns. */
+const startBySize = new Map<number, { rows: Int32Array; cols: Int32Array }>();
+
+function startFor(t: QrTemplate, flips: Flips, n: number): { rows: Int32Array; cols: Int32Array } {
+  let start = startBySize.get(n);
+  if (!start) {
+    const base = t.fixed.slice();
+    for (let i = 0; i < base.length; i++) base[i]! ^= flips.plane0[i]!;
+    startBySize.set(n, (start = pack(base, n)));
+  }
+  return start;
+}
+
 /** The symbol at error correction level M with the lowest-penalty mask. */
 export function qrModules(input: QrInput): QrModules {
+  const { words, template: t } = symbolParts(input);
+  const n = t.matrix.size;
+  if (n > 64) return bytewiseModules(input);
+  const flips = flipsFor(t.matrix);
+  // The mask-0 symbol packed straight from the codewords: the data bits flip their cells in the
+  // packed function patterns (each data cell is in exactly one row and one column).
+  const start = startFor(t, flips, n);
+  const rows = start.rows.slice();
+  const cols = start.cols.slice();
+  const { orderRow, orderCol } = t;
+  const bits = Math.min(t.order.length, words.length * 8);
+  for (let k = 0; k < bits; k++) {
+    if (((words[k >> 3]! >>> (7 - (k & 7))) & 1) === 0) continue;
+    const r = orderRow[k]!;
+    const c = orderCol[k]!;
+    rows[2 * r + (c >> 5)]! ^= 1 << (c & 31);
+    cols[2 * c + (r >> 5)]! ^= 1 << (r & 31);
+  }
+  let bestMask = 0;
+  let lowest = Infinity;
+  for (let p = 0; p < MASKS; p++) {
+    const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n, lowest);
+    if (penalty < lowest) [lowest, bestMask] = [penalty, p];
+  }
+  const flip = flips.rows[bestMask]!;
+  for (let i = 0; i < rows.length; i++) rows[i]! ^= flip[i]!;
+  const data = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) data[r * n + c] = (rows[2 * r + (c >> 5)]! >>> (c & 31)) & 1;
+  }
+  return { size: n, data, mask: bestMask };
+}
+
+/** Symbols over 64 modules a side: every mask applied to the bytes and scored module by module. */
+function bytewiseModules(input: QrInput): QrModules {
   const { data: base, matrix } = unmaskedSymbol(input);
   const n = matrix.size;
   const flips = flipsFor(matrix);
@@ -212,20 +267,12 @@ export function qrModules(input: QrInput): QrModules {
   for (let i = 0; i < base.length; i++) base[i]! ^= plane0[i]!;
   let bestMask = 0;
   let lowest = Infinity;
-  if (n <= 64) {
-    const { rows, cols } = pack(base, n);
-    for (let p = 0; p < MASKS; p++) {
-      const penalty = packedPenalty(rows, cols, flips.rows[p]!, flips.cols[p]!, n);
-      if (penalty < lowest) [lowest, bestMask] = [penalty, p];
-    }
-  } else {
-    const cand = new Uint8Array(base.length);
-    for (let p = 0; p < MASKS; p++) {
-      const flip = flips.bytes[p]!;
-      for (let i = 0; i < base.length; i++) cand[i] = base[i]! ^ flip[i]!;
-      const penalty = maskPenalty(cand, n);
-      if (penalty < lowest) [lowest, bestMask] = [penalty, p];
-    }
+  const cand = new Uint8Array(base.length);
+  for (let p = 0; p < MASKS; p++) {
+    const flip = flips.bytes[p]!;
+    for (let i = 0; i < base.length; i++) cand[i] = base[i]! ^ flip[i]!;
+    const penalty = maskPenalty(cand, n);
+    if (penalty < lowest) [lowest, bestMask] = [penalty, p];
   }
   const flip = flips.bytes[bestMask]!;
   for (let i = 0; i < base.length; i++) base[i]! ^= flip[i]!;

@@ -47,20 +47,21 @@ export function qrMatrix(payload: string): QrMatrix {
  * corner is (x, y). Row 0 of the runs is the bottom row (PDF y points up).
  */
 export function qrCells(payload: string, x: number, y: number, side: number): CellsOp {
-  const m = qrMatrix(payload);
-  const total = m.size + 2 * QR_QUIET_MODULES;
+  const { size: n, data } = qrModules(qrInput(payload));
+  const total = n + 2 * QR_QUIET_MODULES;
   const unit = side / total;
   const runs: number[] = [];
-  for (let r = 0; r < m.size; r++) {
-    const row = m.size - 1 - r + QR_QUIET_MODULES;
+  for (let r = 0; r < n; r++) {
+    const row = n - 1 - r + QR_QUIET_MODULES;
+    const at = r * n;
     let c = 0;
-    while (c < m.size) {
-      if (!m.dark(r, c)) {
+    while (c < n) {
+      if (data[at + c] !== 1) {
         c++;
         continue;
       }
       const start = c;
-      while (c < m.size && m.dark(r, c)) c++;
+      while (c < n && data[at + c] === 1) c++;
       runs.push(start + QR_QUIET_MODULES, row, c - start);
     }
   }

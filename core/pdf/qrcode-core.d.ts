@@ -30,6 +30,7 @@ declare module 'qrcode/lib/core/error-correction-code.js' {
 declare module 'qrcode/lib/core/mode.js' {
   export type QrMode = { id: string; bit: number; ccBits: number[] };
   export function getCharCountIndicator(mode: QrMode, version: number): number;
+  export const ALPHANUMERIC: QrMode;
 }
 declare module 'qrcode/lib/core/segments.js' {
   import type { QrMode } from 'qrcode/lib/core/mode.js';

@@ -4,7 +4,7 @@
 // are keyed by the item's stable id (character file v2), so removing an item above another does not
 // change the other's serial; one-of-a-kind cards (character, armour tag, tracker, token) use 0 and
 // spell cards their place in the allotment.
-import { sha256Hex } from '../format/hash';
+import { sha256Words } from '../format/hash';
 
 export type CardType = 'character' | 'armour' | 'item' | 'spell' | 'slip' | 'scroll' | 'tracker' | 'token';
 
@@ -30,13 +30,17 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * 50 bits keep the chance of two equal serials among a million cards below 1 in 2,000.
  */
 export function serialFor(characterId: string, type: CardType, key: number | string): string {
-  const hex = sha256Hex(`${characterId.toLowerCase()}|${type}|${typeof key === 'string' ? key.toLowerCase() : key}`);
-  // 52 bits from 13 hex digits, of which the top 50 are used (10 base-32 digits).
-  let bits = BigInt(`0x${hex.slice(0, 13)}`) >> 2n;
-  let out = '';
-  for (let i = 0; i < 10; i++) {
-    out = ALPHABET[Number(bits & 31n)]! + out;
-    bits >>= 5n;
-  }
-  return `${SERIAL_PREFIX[type]}-${out.slice(0, 5)}-${out.slice(5)}`;
+  const h = sha256Words(`${characterId.toLowerCase()}|${type}|${typeof key === 'string' ? key.toLowerCase() : key}`);
+  // The top 50 bits of the hash (the first 13 hex digits shifted right by 2): 32 from the first
+  // word, 18 from the second, read as two 25-bit halves of 5 base-32 digits each.
+  const w0 = h[0]! >>> 0;
+  const w1 = h[1]! >>> 0;
+  const high = w0 >>> 7;
+  const low = ((w0 & 0x7f) << 18) | (w1 >>> 14);
+  return `${SERIAL_PREFIX[type]}-${base32(high)}-${base32(low)}`;
+}
+
+/** Five base-32 digits of a 25-bit number, most significant first. */
+function base32(v: number): string {
+  return ALPHABET[(v >>> 20) & 31]! + ALPHABET[(v >>> 15) & 31]! + ALPHABET[(v >>> 10) & 31]! + ALPHABET[(v >>> 5) & 31]! + ALPHABET[v & 31]!;
 }

@@ -16,14 +16,15 @@ import { bodyDevelopmentToken } from './token';
 
 export { CARD_SECTIONS, type CardSection, type CardSpec, type CardContext };
 
-export function cardContext(character: Character, derivation: Derivation, metrics: FontMetrics, printedOn: string, language: CardLanguage | 'auto' = 'auto'): CardContext {
+/** What every card of the character is made from; `hash` is contentHash(character) when the caller has it. */
+export function cardContext(character: Character, derivation: Derivation, metrics: FontMetrics, printedOn: string, language: CardLanguage | 'auto' = 'auto', hash?: string): CardContext {
   const ruleset = RULESETS[character.ruleset];
   const lang = languageFor(character.ruleset, language);
   const names = new Map(ruleset.skills.map((s) => [s.id, s.name]));
   return {
     character,
     derivation,
-    hash: contentHash(character),
+    hash: hash ?? contentHash(character),
     language: lang,
     labels: labelsFor(lang),
     metrics,
