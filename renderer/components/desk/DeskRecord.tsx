@@ -7,12 +7,11 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { DeskViewRow, QuartermasterApi, RecordRequest, RecordResult } from '../../../core/ipc/contract';
 import { deathFold, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from '../../../core/desk/deaths';
 import type { RulesetId } from '../../../core/model/ids';
-import { heldAtDesk } from '../../../core/desk/custody';
-import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
 import type { DeskActions } from '../../desk-actions';
 import { useDeskState, type DeskStore } from '../../desk-store';
 import { errorMessage } from '../../api';
+import { HeldItems, LedgerPanel } from './DeskLedgerPanels';
 import { Modal } from '../Modal';
 import { useT, type StringKey, type Tools } from '../../i18n';
 
@@ -259,75 +258,5 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
         </button>
       </div>
     </Modal>
-  );
-}
-
-function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<string, string>; onReturn: (h: ReturnType<typeof heldAtDesk>[number]) => void }) {
-  const { t } = useT();
-  const held = heldAtDesk(event);
-  return (
-    <section className="desk-panel desk-held" aria-label={t('desk.held.heading')}>
-      <h3>{t('desk.held.heading')}</h3>
-      {held.length === 0 ? (
-        <p className="desk-none">{t('desk.held.none')}</p>
-      ) : (
-        <ul>
-          {held.map((h) => (
-            <li key={h.item}>
-              {h.name || h.item} — {nameOf.get(h.owner) ?? h.owner} ({h.why === 'theft' || h.why === 'death' || h.why === 'other' ? t(`desk.held.why.${h.why}`) : h.why}){' '}
-              <button type="button" className="desk-small" onClick={() => onReturn(h)}>
-                {t('desk.held.returnToOwner')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
-  const { t, tn } = useT();
-  const [kind, setKind] = useState('');
-  const [query, setQuery] = useState('');
-  const folded = foldEvent(event);
-  const q = query.trim().toLowerCase();
-  const shown = folded.entries.filter((e) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q)));
-  const last = shown.slice(-200).reverse();
-  return (
-    <section className="desk-panel desk-ledger" aria-label={t('desk.ledger.label')}>
-      <h3>{tn('desk.ledger.heading', folded.entries.length)}</h3>
-      <label>
-        <span className="label-text">{t('desk.ledger.kind')}</span>
-        <select value={kind} onChange={(e) => setKind(e.target.value)}>
-          <option value="">{t('desk.ledger.all')}</option>
-          {[...new Set(folded.entries.map((e) => e.kind))].sort().map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span className="label-text">{t('desk.ledger.search')}</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-      </label>
-      <ol className="desk-ledger-list">
-        {last.map((e) => {
-          const cancelled = folded.cancelled.has(e.id);
-          return (
-            <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
-              <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {e.kind} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
-              {cancelled && <span>{t('desk.ledger.undone')}</span>}
-              {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
-                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: e.kind, name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>
-                  {t('desk.ledger.undo')}
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
   );
 }
