@@ -82,6 +82,6 @@ describe('the record of play in Chromium', () => {
     expect(voided.some((v) => v.startsWith(`${serialFor(EXAMPLES.dimitri.id, 'item', potion.id)}/1`))).toBe(true);
     // The ledger panel lists what happened.
     const ledger = page.getByRole('region', { name: 'Ledger' });
-    for (const kind of ['died', 'new-character', 'item-transferred', 'voided']) await ledger.locator('.desk-ledger-list li').filter({ hasText: new RegExp(`\\b${kind}\\b`) }).first().waitFor();
+    for (const kind of ['death', 'new character', 'item transferred', 'voided']) await ledger.locator('.desk-ledger-list li').filter({ hasText: new RegExp(`\\b${kind}\\b`) }).first().waitFor();
   }, 120_000);
 });

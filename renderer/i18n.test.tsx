@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { RULESETS } from '../core/rulesets/index';
+import { LEDGER_KINDS } from '../core/desk/entries';
 import { setLanguage, t, tn, tools } from './i18n';
 import { bg } from './locales/bg';
 import { en } from './locales/en';
@@ -30,6 +31,14 @@ describe('string tables', () => {
       if (SAME.has(key) || onlyPlaceholders) continue;
       expect(bulgarian, key).not.toBe(english);
       expect(bulgarian, key).toMatch(/[а-яА-Я]/);
+    }
+  });
+
+  it('every kind of ledger entry has a name in both languages (the ledger panel shows words, not codes)', () => {
+    for (const kind of LEDGER_KINDS) {
+      const key = `desk.ledger.kind.${kind}` as keyof typeof en;
+      expect(en[key], kind).toMatch(/^[a-z][a-z -]+$/);
+      expect(bg[key as keyof typeof bg], kind).toMatch(/^[а-я][а-я ,-]+$/);
     }
   });
 

@@ -1,11 +1,16 @@
 // The desk's two record panels (issue 14): the items held at the desk, with "Return to owner", and
-// the ledger (filter by kind or name, the last 200 entries newest first, undo). DeskRecord.tsx
+// the ledger (filter by kind or name, the last 200 entries newest first, kinds in words, undo). DeskRecord.tsx
 // places them and makes the entries they ask for.
 import { useState } from 'react';
 import { heldAtDesk } from '../../../core/desk/custody';
 import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
-import { useT } from '../../i18n';
+import { LEDGER_KINDS } from '../../../core/desk/entries';
+import { useT, type StringKey } from '../../i18n';
+
+/** A kind in words (the ledger's own code for one this version does not know, say from a newer desk). */
+const known = new Set<string>(LEDGER_KINDS);
+const kindWords = (kind: string, t: (key: StringKey) => string) => (known.has(kind) ? t(`desk.ledger.kind.${kind}` as StringKey) : kind);
 
 export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<string, string>; onReturn: (h: ReturnType<typeof heldAtDesk>[number]) => void }) {
   const { t } = useT();
@@ -48,7 +53,7 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
           <option value="">{t('desk.ledger.all')}</option>
           {[...new Set(folded.entries.map((e) => e.kind))].sort().map((k) => (
             <option key={k} value={k}>
-              {k}
+              {kindWords(k, t)}
             </option>
           ))}
         </select>
@@ -62,10 +67,10 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
           const cancelled = folded.cancelled.has(e.id);
           return (
             <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
-              <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {e.kind} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
+              <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {kindWords(e.kind, t)} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
               {cancelled && <span>{t('desk.ledger.undone')}</span>}
               {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
-                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: e.kind, name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>
+                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>
                   {t('desk.ledger.undo')}
                 </button>
               )}

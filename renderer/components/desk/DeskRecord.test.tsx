@@ -83,7 +83,7 @@ describe('Record… in the desk view', () => {
     // The ledger lists the entries, newest first; undo the return.
     const ledger = screen.getByRole('region', { name: 'Ledger' });
     expect(within(ledger).getByRole('heading').textContent).toBe('Ledger (3 entries)');
-    fireEvent.click(within(ledger).getByRole('button', { name: /^Undo returned/ }));
+    fireEvent.click(within(ledger).getByRole('button', { name: /^Undo return from death/ }));
     await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
     await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Dead'));
   });
