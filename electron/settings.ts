@@ -15,8 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MAX_CALIBRATIONS, type Calibration, type Language, type Paper, type Settings } from '../core/ipc/contract';
-import { CARD_STOCK_IDS } from '../core/pdf/layout';
+import { MAX_CALIBRATIONS, type Calibration, type Language, type Settings } from '../core/ipc/contract';
+import { CARD_STOCK_IDS, PAPER_IDS } from '../core/pdf/layout';
 import type { DeskIdentity } from '../core/desk/editions';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
@@ -37,7 +37,6 @@ export const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Th
  */
 export type AppSettings = Settings & { windowBounds: WindowBounds | null; theme: ThemeSetting; spellcheck: boolean; calibrations: Calibration[]; printer: string };
 
-const PAPERS = ['a4', 'letter'] as const satisfies readonly Paper[];
 const LANGUAGES = ['en', 'bg'] as const satisfies readonly Language[];
 
 /** A BCP 47 tag in its canonical spelling ("en-gb" → "en-GB"), or null when Intl does not accept it. */
@@ -61,7 +60,7 @@ const windowBoundsSchema = z.object({
 const fields = {
   libraryFolder: z.string().min(1).max(4096),
   recentFiles: z.array(z.string().min(1).max(4096)),
-  paper: z.enum(PAPERS),
+  paper: z.enum(PAPER_IDS),
   language: z.enum(LANGUAGES),
   /** '' follows the system; otherwise a BCP 47 tag Intl knows (stored in its canonical spelling). */
   locale: z

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Character } from '../model/character';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
-import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, type CardSizeId, type CardStockId, type Segment } from '../pdf/layout';
+import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, PAPER_IDS, type CardSizeId, type CardStockId, type PrintLayoutSettings, type Segment } from '../pdf/layout';
 import type { Paper } from './settings';
 import { loose, path } from './args';
 
@@ -12,17 +12,11 @@ import { loose, path } from './args';
  * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
  * corrections (core/pdf/layout.ts PrintLayoutSettings; the core checks the ranges and names the field).
  */
-export type PrintChoice = {
+export type PrintChoice = Pick<PrintLayoutSettings, 'stock' | 'size' | 'marginMm' | 'offsetMm' | 'backOffsetMm'> & {
   sections: CardSection[];
-  /** A card stock by product code (its sheet replaces paper, size and margin); null: a custom sheet. */
-  stock: CardStockId | null;
   /** The printer's name as the user calls it, for its saved corrections ('' when none). */
   printer: string;
   paper: Paper;
-  size: CardSizeId;
-  marginMm: number;
-  offsetMm: { x: number; y: number };
-  backOffsetMm: { x: number; y: number };
   /** Print character-card backs for duplex. */
   backs: boolean;
 };
@@ -68,7 +62,7 @@ export const printChoice = z.strictObject({
   sections: z.array(z.enum(CARD_SECTIONS)).min(1).max(CARD_SECTIONS.length),
   stock: z.enum(CARD_STOCK_IDS as [CardStockId, ...CardStockId[]]).nullable(),
   printer: z.string().max(100),
-  paper: z.enum(['a4', 'letter']),
+  paper: z.enum(PAPER_IDS),
   size: z.enum(Object.keys(CARD_SIZES) as [CardSizeId, ...CardSizeId[]]),
   marginMm: z.number(),
   offsetMm: mmPair,

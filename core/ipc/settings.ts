@@ -1,9 +1,10 @@
 // The settings' part of the IPC contract (core/ipc/contract.ts assembles the whole), with the
 // printer corrections (calibrations) the settings keep.
 import { z } from 'zod';
+import { PAPER_IDS, type PaperId } from '../pdf/layout';
 import type { PrintChoice } from './print';
 
-export type Paper = 'a4' | 'letter';
+export type Paper = PaperId;
 export type Language = 'en' | 'bg';
 
 export type Settings = {
@@ -54,5 +55,5 @@ export interface SettingsApi {
 
 export const settingsArgs = {
   getSettings: z.tuple([]),
-  setSettings: z.tuple([z.strictObject({ paper: z.enum(['a4', 'letter']).optional(), language: z.enum(['en', 'bg']).optional(), locale: z.string().max(35).optional() })]),
+  setSettings: z.tuple([z.strictObject({ paper: z.enum(PAPER_IDS).optional(), language: z.enum(['en', 'bg']).optional(), locale: z.string().max(35).optional() })]),
 };

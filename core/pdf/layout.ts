@@ -11,7 +11,9 @@ export function mm(value: number): number {
 }
 
 export type CardSizeId = 'credit' | 'poker' | 'a6';
-export type PaperId = 'a4' | 'letter';
+/** The papers a sheet can be printed on (their sizes: PAPERS below). */
+export const PAPER_IDS = ['a4', 'letter'] as const;
+export type PaperId = (typeof PAPER_IDS)[number];
 
 export type CardSize = {
   id: CardSizeId | CardStockId;
