@@ -39,16 +39,8 @@ await build({
   ],
 });
 await build({
+  ...common,
   entryPoints: { cli: join(root, 'cli/main.ts') },
-  outdir: join(root, 'dist'),
   chunkNames: 'cli-chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
   splitting: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'linked',
-  logLevel: 'warning',
 });
