@@ -75,7 +75,7 @@ export class ContentBytes {
    * from 0 to 999, as a QR code's are; others are written by int()). One tight loop: a QR code is
    * some 350 of these lines, and a large print has a thousand codes.
    */
-  unitRuns(runs: readonly number[]): this {
+  unitRuns(runs: ArrayLike<number>): this {
     // At most 17 bytes a line ("\n999 999 999 1 re"): 6 a number in `runs` is room enough.
     this.room(runs.length * 6 + 16);
     let buf = this.buf;
