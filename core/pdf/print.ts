@@ -49,8 +49,14 @@ export type PrintOptions = {
 
 export type PrintProblem = { source: string; message: string };
 
+/**
+ * What a laid-out card keeps of its spec: what the card is and its serial, not the content it was
+ * laid out from (a large print would hold every card's blocks and words until it is written).
+ */
+export type CardName = Pick<CardSpec, 'type' | 'section' | 'serial' | 'edition' | 'label'>;
+
 export type LaidOutCard = PhysicalCard & {
-  spec: CardSpec;
+  spec: CardName;
   source: string;
   /** 1-based part and number of parts when the card continues on further cards. */
   part: number;
@@ -112,7 +118,8 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
         const spec = editionOf ? withEdition(made, editionOf(made.serial)) : made;
         const fronts = layoutContent(spec.front, card, options.metrics).faces;
         const back = spec.back ? layoutContent(spec.back, card, options.metrics, { continuation: false }).faces[0] : undefined;
-        fronts.forEach((front, i) => mine.push({ front, ...(back ? { back } : {}), spec, source: entry.source, part: i + 1, parts: fronts.length }));
+        const name = cardName(spec);
+        for (let i = 0; i < fronts.length; i++) mine.push({ front: fronts[i]!, ...(back ? { back } : {}), spec: name, source: entry.source, part: i + 1, parts: fronts.length });
       }
     } catch (e) {
       if (!(e instanceof LayoutError)) throw e;
@@ -127,6 +134,11 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   }
   const sheets = impose(cards, grid, settings, options.backs ?? true);
   return { grid, settings, cards, sheets, order, problems, warnings };
+}
+
+function cardName(spec: CardSpec): CardName {
+  const { type, section, serial, edition, label } = spec;
+  return { type, section, serial, ...(edition !== undefined ? { edition } : {}), ...(label !== undefined ? { label } : {}) };
 }
 
 /** The card with its edition: on the spec, and after the serial in the footers that show it. */
