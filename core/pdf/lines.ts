@@ -79,14 +79,22 @@ export function fillLine(words: readonly Word[], w: number, off: number, avail: 
     if (!first && word.sep === 'newline') break;
     const gap = first || word.sep === 'none' ? 0 : space;
     const pieces = off > 0 ? cutPieces(word.pieces, off) : word.pieces;
+    // Most words are one piece: measured once (0 + its width is its width, to the bit).
+    const one = pieces.length === 1 ? pieces[0]! : null;
     let ww = 0;
-    for (const p of pieces) ww += metrics.width(p.text, faceOf(p), size);
+    if (one) ww = metrics.width(one.text, faceOf(one), size);
+    else for (const p of pieces) ww += metrics.width(p.text, faceOf(p), size);
     if (x + gap + ww <= avail + 0.01) {
       let px = x + gap;
-      for (const p of pieces) {
-        const pw = metrics.width(p.text, faceOf(p), size);
-        addRun(runs, p.text, p.bold, px, pw);
-        px += pw;
+      if (one) {
+        addRun(runs, one.text, one.bold, px, ww);
+        px += ww;
+      } else {
+        for (const p of pieces) {
+          const pw = metrics.width(p.text, faceOf(p), size);
+          addRun(runs, p.text, p.bold, px, pw);
+          px += pw;
+        }
       }
       x = px;
       w++;

@@ -152,15 +152,26 @@ function withEdition(spec: CardSpec, edition: string): CardSpec {
 }
 
 function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): string[] {
-  const out = new Set<string>();
-  const check = (f: CardFace) => {
-    for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
-  };
+  let out: Set<string> | null = null;
   for (const c of cards) {
-    check(c.front);
-    if (c.back) check(c.back);
+    out = missingOn(c.front, metrics, out);
+    if (c.back) out = missingOn(c.back, metrics, out);
   }
-  return [...out];
+  return out ? [...out] : [];
+}
+
+/** Adds what the font lacks of a face's text to `out` (made when the first is found). */
+function missingOn(face: CardFace, metrics: FontMetrics, out: Set<string> | null): Set<string> | null {
+  const ops = face.ops;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (o.op !== 'text') continue;
+    const missing = metrics.missing(o.text);
+    if (missing.length === 0) continue;
+    out ??= new Set();
+    for (const m of missing) out.add(m);
+  }
+  return out;
 }
 
 /** Lays out and writes the PDF. */
