@@ -70,10 +70,12 @@ export class PdfWriter {
 
   /** The glyph ids of a string as PDF hex, one cached lookup per character (and per whole string). */
   private hex(face: Face, s: string): string {
-    const strings = this.stringHex[face];
+    // By a test on the face rather than a lookup by its name: this runs for every text operation.
+    const bold = face === 'bold';
+    const strings = bold ? this.stringHex.bold : this.stringHex.regular;
     const known = strings.get(s);
     if (known !== undefined) return known;
-    const bmp = this.bmpHex[face];
+    const bmp = bold ? this.bmpHex.bold : this.bmpHex.regular;
     let out = '';
     const n = s.length;
     for (let i = 0; i < n; i++) {
@@ -163,7 +165,7 @@ export class PdfWriter {
           face = o.face;
           size = written;
         }
-        out.str('\n1 0 0 1 ').num(o.x).byte(SP).num(o.y).str(' Tm <').str(this.hex(o.face, o.text)).str('> Tj');
+        out.textAt(o.x, o.y, this.hex(o.face, o.text));
         continue;
       }
       if (inText) {
