@@ -121,7 +121,17 @@ async function checkIns(page: Page, count: number): Promise<number[]> {
     const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const times: number[] = [];
     for (let i = 0; i < n; i++) {
-      const button = [...document.querySelectorAll<HTMLButtonElement>('.desk-row button')].find((b) => b.textContent === 'Check in' && !b.disabled);
+      // The next row to check in; the table draws only the rows near the screen, so scroll on to find one.
+      const table = document.querySelector('.desk-table')!;
+      if (i === 0) window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY);
+      let button: HTMLButtonElement | undefined;
+      for (let k = 0; k < 40 && !button; k++) {
+        button = [...document.querySelectorAll<HTMLButtonElement>('.desk-row button')].find((b) => b.textContent === 'Check in' && !b.disabled && b.getBoundingClientRect().top >= 0);
+        if (!button) {
+          window.scrollBy(0, 300);
+          await painted();
+        }
+      }
       if (!button) break;
       const key = CSS.escape(button.closest('tr')!.dataset.key!);
       const before = document.querySelectorAll('.desk-totals li')[3]!.textContent;
