@@ -26,7 +26,7 @@ import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
 import { nextEditions } from '../core/desk/editions';
-import { deskRows } from '../core/desk/rows';
+import { characterRow, deskRows, finishRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
@@ -415,7 +415,7 @@ const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-0
 
 /** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
-  return deskRows(list, NO_EVENT).map((row, i) => {
+  return finishRows(list.map((c) => characterRow(c, true)), NO_EVENT).map((row, i) => {
     const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
     return { ...sent, detail: armourDetail(list[i]!) };
   });
