@@ -108,7 +108,6 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   const cards: LaidOutCard[] = [];
   const problems: PrintProblem[] = [];
   const warnings: PrintProblem[] = [];
-  const clean = new Set<string>();
   for (const entry of order) {
     const editionOf = options.editions ? (serial: string) => options.editions!(entry.character.id, serial) : undefined;
     const hash = entry.hash ?? options.contentHash?.(entry.character);
@@ -127,7 +126,7 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
       problems.push({ source: entry.source, message: `${entry.source}: ${e.message}; its cards were left out` });
       continue;
     }
-    const missing = missingGlyphs(mine, options.metrics, clean);
+    const missing = missingGlyphs(mine, options.metrics);
     if (missing.length > 0) {
       warnings.push({ source: entry.source, message: `${entry.source}: the card font has no ${missing.map((m) => `"${m}"`).join(' ')}; those characters print as empty boxes` });
     }
@@ -152,35 +151,23 @@ function withEdition(spec: CardSpec, edition: string): CardSpec {
   return { ...spec, edition, label, front: footer(spec.front), ...(spec.back ? { back: footer(spec.back) } : {}) };
 }
 
-/** At most this many strings are remembered as having every glyph before the memory starts over. */
-const CLEAN_STRINGS = 100_000;
-
-/**
- * The characters of the cards' text the font lacks. `clean` holds strings already found to have
- * every glyph in this batch: a print repeats the same strings on card after card (labels, notes,
- * lines placed from one plan), so each is looked at once.
- */
-function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics, clean: Set<string>): string[] {
+function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): string[] {
   let out: Set<string> | null = null;
   for (const c of cards) {
-    out = missingOn(c.front, metrics, clean, out);
-    if (c.back) out = missingOn(c.back, metrics, clean, out);
+    out = missingOn(c.front, metrics, out);
+    if (c.back) out = missingOn(c.back, metrics, out);
   }
   return out ? [...out] : [];
 }
 
 /** Adds what the font lacks of a face's text to `out` (made when the first is found). */
-function missingOn(face: CardFace, metrics: FontMetrics, clean: Set<string>, out: Set<string> | null): Set<string> | null {
+function missingOn(face: CardFace, metrics: FontMetrics, out: Set<string> | null): Set<string> | null {
   const ops = face.ops;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
-    if (o.op !== 'text' || clean.has(o.text)) continue;
+    if (o.op !== 'text') continue;
     const missing = metrics.missing(o.text);
-    if (missing.length === 0) {
-      if (clean.size >= CLEAN_STRINGS) clean.clear();
-      clean.add(o.text);
-      continue;
-    }
+    if (missing.length === 0) continue;
     out ??= new Set();
     for (const m of missing) out.add(m);
   }
