@@ -119,7 +119,12 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
         const fronts = layoutContent(spec.front, card, options.metrics).faces;
         const back = spec.back ? layoutContent(spec.back, card, options.metrics, { continuation: false }).faces[0] : undefined;
         const name = cardName(spec);
-        for (let i = 0; i < fronts.length; i++) mine.push({ front: fronts[i]!, ...(back ? { back } : {}), spec: name, source: entry.source, part: i + 1, parts: fronts.length });
+        const parts = fronts.length;
+        // Two literals rather than a spread of an optional back: one card object made directly.
+        for (let i = 0; i < parts; i++) {
+          const front = fronts[i]!;
+          mine.push(back ? { front, back, spec: name, source: entry.source, part: i + 1, parts } : { front, spec: name, source: entry.source, part: i + 1, parts });
+        }
       }
     } catch (e) {
       if (!(e instanceof LayoutError)) throw e;
