@@ -36,6 +36,11 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
     else totals.unreadable++;
     if (!json) out.write(formatEntry(entry));
     else if (batch.push(entry) >= 64) writeBatch();
+    // Stream: the next files wait until the report so far has gone out.
+    if (out.flushed && io.drained) {
+      out.flushed = false;
+      await io.drained();
+    }
   }
   if (json) {
     writeBatch();
@@ -78,19 +83,24 @@ async function loadCharacter(bytes: Uint8Array, file: string): Promise<LoadResul
 function bufferedOut(io: Io, limit = 64 * 1024) {
   let parts: string[] = [];
   let size = 0;
-  const flush = () => {
-    if (parts.length) io.out(parts.join(''));
-    parts = [];
-    size = 0;
-  };
-  return {
+  const buffered = {
+    /** Set when a write handed the buffer to io.out (the caller may then wait for io.drained). */
+    flushed: false,
     write(text: string) {
       parts.push(text);
       size += text.length;
-      if (size >= limit) flush();
+      if (size >= limit) buffered.flush();
     },
-    flush,
+    flush() {
+      if (parts.length) {
+        io.out(parts.join(''));
+        buffered.flushed = true;
+      }
+      parts = [];
+      size = 0;
+    },
   };
+  return buffered;
 }
 
 export function formatReport(entries: readonly CheckEntry[]): string {
