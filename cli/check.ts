@@ -1,6 +1,6 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
-// The report is streamed, one file at a time, so memory does not grow with the number of files;
-// files are validated by the compiled validator, and zod is loaded only to word a refused file.
+// The report is streamed, 64 files at a time, and reading waits while stdout is backed up (a pipe
+// to a slow reader), so memory does not grow with the number of files; files are validated by the compiled validator, and zod is loaded only to word a refused file.
 import { checkLoaded, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
 import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
