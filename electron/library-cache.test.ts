@@ -111,7 +111,33 @@ describe('the library cache on disk', () => {
       onProgress: (done) => progress.push(done),
     });
     expect(first).toEqual(entries.slice(0, 10).map((e) => e.fileName));
-    expect(progress).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Progress after each slice of work: rising, ending with all 30.
+    expect(progress.at(-1)).toBe(30);
+    expect(progress.every((n, i) => i === 0 || n > progress[i - 1]!)).toBe(true);
+  });
+
+  it('lets the event loop turn between slices of a long listing, and reports progress as it goes', async () => {
+    await writeCharacters(40);
+    // A rules check that takes 2 ms per file: 80 ms of work, several slices of at most SLICE_MS.
+    const slow = countingDerive();
+    const derive: typeof slow.derive = (c) => {
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      return slow.derive(c);
+    };
+    const order: string[] = [];
+    const ticker = setInterval(() => order.push('tick'), 0);
+    try {
+      await new Library({ derive }).list(dir, { onProgress: (done) => order.push(`done ${done}`) });
+    } finally {
+      clearInterval(ticker);
+    }
+    const progress = order.filter((o) => o !== 'tick');
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBe('done 40');
+    // Timers ran while the listing went on, not only after it.
+    expect(order.indexOf('tick')).toBeLessThan(order.indexOf('done 40'));
+    expect(order.slice(order.indexOf(progress[0]!), order.indexOf('done 40'))).toContain('tick');
   });
 });
 

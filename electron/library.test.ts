@@ -3,6 +3,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { coreDerive, findCharacterFiles, isRelevantChange, Library, watchLibrary } from './library';
 import { character, characterText, countingDerive, tempFolder } from './testing';
+import { Pace, SLOW_CALL_MS, SLOW_CALLS } from './library-io';
+
+/** A call that takes longer than SLOW_CALL_MS. */
+function slowCall() {
+  const until = performance.now() + SLOW_CALL_MS + 2;
+  while (performance.now() < until);
+}
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -109,6 +116,31 @@ describe('Library.list', () => {
     // Each example's file bytes are untouched by listing.
     const first = entries[0]!;
     expect((await readFile(first.path)).length).toBe(first.size);
+  });
+});
+
+describe('Pace', () => {
+  it('keeps synchronous file calls while they are fast and switches to asynchronous ones after a few slow calls', () => {
+    const pace = new Pace();
+    expect(pace.sync).toBe(true);
+    pace.timed(() => 1);
+    expect(pace.sync).toBe(true);
+    // Calls that block longer than SLOW_CALL_MS (a network share answering slowly); one alone is not enough.
+    for (let i = 0; i < SLOW_CALLS; i++) {
+      expect(pace.sync).toBe(true);
+      pace.timed(slowCall);
+      expect(pace.due).toBe(true);
+    }
+    expect(pace.sync).toBe(false);
+  });
+
+  it('lists a folder with the asynchronous calls too (a slow disk)', async () => {
+    await writeFile(join(dir, 'a.character.json'), characterText(character({ name: 'A' })));
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'b.character.json'), characterText(character({ name: 'B' })));
+    const lib = new Library({ derive: countingDerive().derive });
+    for (let i = 0; i < SLOW_CALLS; i++) (lib as unknown as { pace: Pace }).pace.timed(slowCall);
+    expect((await lib.list(dir)).map((e) => e.name)).toEqual(['A', 'B']);
   });
 });
 
