@@ -3,7 +3,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../core/desk/testing';
+import { EXAMPLES, exampleDesk } from '../core/desk/testing';
+import { settleFolder } from './desk-record';
 import { foldEvent } from '../core/desk/fold';
 import type { DeskFolder, RecordResult } from '../core/ipc/contract';
 import { handlerFixture, tempFolder } from './testing';
@@ -84,5 +85,23 @@ describe('Record… on an event folder', () => {
     expect([dimitri.status, dimitri.fortunesLanding.tilesOfFate]).toEqual([undefined, 11]);
     // Backups of both files were kept.
     expect((await readdir(join(folder, '.quartermaster-backups'))).length).toBeGreaterThan(0);
+  });
+
+  it('settling from a listing that is out of date writes over what the file holds now, never over the listing', async () => {
+    const f = await opened();
+    const ev = file(f.desk);
+    const brannocFile = join(folder, 'brannoc.character.json');
+    // A death in the ledger whose file write never happened (a crash between the two) …
+    const died = ok(await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'died', character: EXAMPLES.brannoc.id } }));
+    const event = file(died.desk).event;
+    // … and meanwhile the player renamed the character in the editor.
+    await writeFile(brannocFile, json({ ...EXAMPLES.brannoc, name: 'Brannoc Renamed' }));
+    // The desk's listing (its cache) still holds the file as it was before the rename.
+    const written = await settleFolder(folder, event, { now: () => NOON }, [exampleDesk('brannoc', {}, brannocFile)]);
+    expect(written).toEqual([brannocFile]);
+    const brannoc = await read('brannoc.character.json');
+    expect([brannoc.name, brannoc.status]).toEqual(['Brannoc Renamed', 'retired']);
+    // Settled: again writes nothing.
+    expect(await settleFolder(folder, event, { now: () => NOON })).toEqual([]);
   });
 });

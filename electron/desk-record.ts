@@ -14,6 +14,8 @@ import type { Character } from '../core/model/character';
 import { characterSchema } from '../core/model/character';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
+import { contentJson } from '../core/format/hash';
+import type { DeskCharacter } from '../core/desk/characters';
 import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { applyLedger } from '../core/desk/character-record';
 import { settleItems } from '../core/desk/custody';
@@ -23,7 +25,7 @@ import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { recordEntry, recordTransfer, type RecordRequest } from '../core/desk/record';
 import { isoLocal } from '../core/desk/sheet';
 import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic, writeNew } from '../node/files';
-import type { DeskCharacters } from './desk';
+import { inSlices, readFileNow } from './desk-characters';
 import { findCharacterFiles } from './library';
 import type { SettingsStore } from './settings';
 
@@ -57,14 +59,27 @@ export class ConflictError extends Error {}
 /** The character files of the folder, read now (not from a cache), by character id. */
 async function filesById(folder: string): Promise<Map<string, { file: string; character: Character }>> {
   const out = new Map<string, { file: string; character: Character }>();
-  for (const file of await findCharacterFiles(folder)) {
+  // Read afresh, never from a cache: these are the files settleFolder may write.
+  const loaded = await inSlices(await findCharacterFiles(folder), (file) => {
     try {
-      const loaded = loadCharacterBytes(await readBytes(file), file);
-      if (loaded.ok && !out.has(loaded.character.id.toLowerCase())) out.set(loaded.character.id.toLowerCase(), { file, character: loaded.character });
+      return { file, loaded: loadCharacterBytes(readFileNow(file), file) };
     } catch {
-      // An unreadable file is never written; the desk view lists its problem.
+      return null; // An unreadable file is never written; the desk view lists its problem.
     }
+  });
+  for (const f of loaded) {
+    if (f?.loaded.ok && !out.has(f.loaded.character.id.toLowerCase())) out.set(f.loaded.character.id.toLowerCase(), { file: f.file, character: f.loaded.character });
   }
+  return out;
+}
+
+/** The file changed between the listing settleFolder was given and its write. */
+class StaleListing extends Error {}
+
+/** A listing's readable characters by id (the first file of an id, as filesById). */
+function byIdOf(listed: readonly DeskCharacter[]): Map<string, { file: string; character: Character }> {
+  const out = new Map<string, { file: string; character: Character }>();
+  for (const c of listed) if (c.readable && !out.has(c.character.id.toLowerCase())) out.set(c.character.id.toLowerCase(), { file: c.file, character: c.character });
   return out;
 }
 
@@ -72,28 +87,49 @@ async function filesById(folder: string): Promise<Map<string, { file: string; ch
  * Makes the folder's character files agree with the event's ledger: transferred items where the
  * ledger puts them (receivers written first), then status, history and Tiles of Fate. Returns the
  * files written. Running it again writes nothing.
+ *
+ * `listed` is the desk's listing of the folder just read (perhaps from its cache): the plan is made
+ * from it, so opening a folder with nothing to settle reads no file twice. Before a file is written
+ * it is read again; if it no longer holds what the listing said, the whole folder is settled again
+ * from fresh reads (what was written already was written over what the file held, so it stays).
  */
-export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<DeskRecordDeps, 'now' | 'afterWrite'>): Promise<string[]> {
-  const files = await filesById(folder);
+export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<DeskRecordDeps, 'now' | 'afterWrite'>, listed?: readonly DeskCharacter[]): Promise<string[]> {
+  const files = listed ? byIdOf(listed) : await filesById(folder);
   const characters = new Map([...files].map(([id, f]) => [id, f.character]));
   const written: string[] = [];
   const write = async (c: Character) => {
     const f = files.get(c.id.toLowerCase());
     if (!f) return;
+    if (listed) {
+      let now;
+      try {
+        now = loadCharacterBytes(readFileNow(f.file), f.file);
+      } catch {
+        throw new StaleListing();
+      }
+      if (!now.ok || contentJson(now.character) !== contentJson(f.character)) throw new StaleListing();
+    }
     const valid = characterSchema.parse(c);
     await backUp(f.file, backupFolderOf(folder, f.file), deps.now());
     await writeAtomic(f.file, serializeCharacter(valid));
     written.push(f.file);
+    // Written now: a later write of the same file (status after items) is over what this wrote.
+    f.character = valid;
     await deps.afterWrite?.(`character ${f.file}`);
   };
-  const settled = settleItems(event, characters);
-  for (const c of settled.changed) {
-    await write(c);
-    characters.set(c.id.toLowerCase(), c);
-  }
-  for (const [, c] of characters) {
-    const next = applyLedger(c, event);
-    if (next !== c) await write(next);
+  try {
+    const settled = settleItems(event, characters);
+    for (const c of settled.changed) {
+      await write(c);
+      characters.set(c.id.toLowerCase(), c);
+    }
+    for (const [, c] of characters) {
+      const next = applyLedger(c, event);
+      if (next !== c) await write(next);
+    }
+  } catch (e) {
+    if (!(e instanceof StaleListing)) throw e;
+    return [...written, ...(await settleFolder(folder, event, deps))];
   }
   return written;
 }

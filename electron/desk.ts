@@ -19,15 +19,14 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
 import { layoutOf } from './print-pack';
-import { contentJson } from '../core/format/hash';
 import { fieldPath } from '../core/format/paths';
-import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
+import type { DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
 import { nextEditions } from '../core/desk/editions';
-import { deskRows } from '../core/desk/rows';
+import { characterRow, deskRows, finishRows } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import { checkInSheetPdf } from '../core/desk/sheet-pdf';
@@ -39,7 +38,7 @@ import { appRoot } from '../node/app-root';
 import { nativeDeflate } from '../node/deflate';
 import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
 import type { Dialogs, IpcHandlers } from './handler-types';
-import { findCharacterFiles } from './library';
+import { DeskCharacters } from './desk-characters';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
@@ -68,9 +67,6 @@ export type DeskDeps = {
   fonts?: DeskFonts;
 };
 
-/** Files read at once. */
-const BATCH = 64;
-
 /** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
 export function deskFonts(root?: string): DeskFonts {
   let loaded: ReturnType<DeskFonts> | null = null;
@@ -86,50 +82,7 @@ export function deskFonts(root?: string): DeskFonts {
     }));
 }
 
-/** node's SHA-256 over the canonical JSON: the same value as core/format/hash.ts `contentHash`, faster. */
-const contentHash = (value: unknown) => createHash('sha256').update(contentJson(value)).digest('hex');
 const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-type Cached = { size: number; mtimeMs: number; desk: DeskCharacter };
-
-/**
- * The characters of event folders, cached by path + size + modified time (like the library's
- * listing), so reopening, exporting, verifying and reprinting re-read only files that changed.
- */
-export class DeskCharacters {
-  private readonly cache = new Map<string, Cached>();
-
-  async list(folder: string): Promise<DeskCharacter[]> {
-    const files = await findCharacterFiles(folder);
-    const out: DeskCharacter[] = new Array(files.length);
-    for (let i = 0; i < files.length; i += BATCH) {
-      await Promise.all(files.slice(i, i + BATCH).map(async (file, j) => void (out[i + j] = await this.read(file))));
-    }
-    const seen = new Set(files);
-    for (const key of this.cache.keys()) if (isInside(folder, key) && !seen.has(key)) this.cache.delete(key);
-    return out;
-  }
-
-  private async read(file: string): Promise<DeskCharacter> {
-    let s;
-    try {
-      s = await stat(file);
-    } catch (e) {
-      this.cache.delete(file);
-      return unreadableCharacter(file, 'file.unreadable', ioProblem(file, e).message);
-    }
-    const hit = this.cache.get(file);
-    if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs) return hit.desk;
-    let desk: DeskCharacter;
-    try {
-      desk = deskCharacterFromBytes(await readBytes(file), file, contentHash);
-    } catch (e) {
-      desk = unreadableCharacter(file, e instanceof TooLargeError ? 'file.too-large' : 'file.unreadable', ioProblem(file, e).message);
-    }
-    this.cache.set(file, { size: s.size, mtimeMs: s.mtimeMs, desk });
-    return desk;
-  }
-}
 
 /** Arguments of createEvent, checked again here (the contract checks their shape). */
 const newEventArgs = z.object({ name: z.string().trim().min(1).max(200), game: z.string().max(200), start: z.iso.date(), end: z.iso.date() });
@@ -202,16 +155,16 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
   const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
-    const first = await deskOfOnce(folder, eventFile);
+    const list = await characters.list(folder);
+    const first = await deskOfList(folder, list, eventFile);
     // The character files follow the ledger (electron/desk-record.ts): a transfer or a death
     // recorded but not yet written into the files (a crash between the two) is finished here.
     if (first.eventFile.kind !== 'file') return first;
-    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now });
-    return written.length === 0 ? first : deskOfOnce(folder, first.eventFile.path);
+    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now }, list);
+    return written.length === 0 ? first : deskOfList(folder, await characters.list(folder), first.eventFile.path);
   };
 
-  const deskOfOnce = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
-    const list = await characters.list(folder);
+  const deskOfList = async (folder: string, list: readonly DeskCharacter[], eventFile?: string): Promise<DeskFolder> => {
     const rows = viewRows(list);
     const deskIdentity = settings.deskIdentity();
     if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list), deskIdentity };
@@ -462,7 +415,7 @@ const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-0
 
 /** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
-  return deskRows(list, NO_EVENT).map((row, i) => {
+  return finishRows(list.map((c) => characterRow(c, true)), NO_EVENT).map((row, i) => {
     const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
     return { ...sent, detail: armourDetail(list[i]!) };
   });

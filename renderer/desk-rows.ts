@@ -6,18 +6,31 @@
 // made once per folder read; the search text only when a search is first typed.
 import type { DeskViewRow } from '../core/ipc/contract';
 import { deskTotals, DESK_STATUSES, fold, type DeskTotals, type TagState } from '../core/desk/rows';
-import { entryOf, lastPrint, type DeskEvent } from '../core/desk/event';
+import type { DeskEvent } from '../core/desk/event';
+import { foldEvent } from '../core/desk/fold';
 import type { RulesetId } from '../core/model/ids';
 
 /** A row with the event applied. */
 export type ShownRow = DeskViewRow & { checkedInAt: string | null; tag: TagState | null; lastPrintedAt: string | null };
 
+/** The ledger's keys of the rows' ids (lower case), made once per folder read, not on every check-in. */
+const idKeys = new WeakMap<readonly DeskViewRow[], (string | null)[]>();
+const keysOf = (rows: readonly DeskViewRow[]) => {
+  let keys = idKeys.get(rows);
+  if (!keys) idKeys.set(rows, (keys = rows.map((r) => r.id?.toLowerCase() ?? null)));
+  return keys;
+};
+
 export function withEvent(rows: readonly DeskViewRow[], event: DeskEvent, previous: readonly ShownRow[] = []): ShownRow[] {
+  // One fold of the event for all rows (core/desk/fold.ts caches it per event value).
+  const folded = foldEvent(event).characters;
+  const keys = keysOf(rows);
   return rows.map((row, i) => {
     const before = previous[i];
     if (row.id === null) return before && before.file === row.file && before.id === null && before.hash === row.hash && sameProblems(before, row) ? before : { ...row, checkedInAt: null, tag: null, lastPrintedAt: null };
-    const last = lastPrint(event, row.id);
-    const checkedInAt = entryOf(event, row.id).checkedInAt ?? null;
+    const c = folded.get(keys[i]!);
+    const last = c?.current ?? undefined;
+    const checkedInAt = c?.checkedInAt ?? null;
     const tag = last === undefined ? 'never-printed' : last.hash === row.hash ? 'current' : 'changed';
     const lastPrintedAt = last?.at ?? null;
     if (before && before.file === row.file && before.hash === row.hash && before.checkedInAt === checkedInAt && before.tag === tag && before.lastPrintedAt === lastPrintedAt && sameProblems(before, row)) return before;

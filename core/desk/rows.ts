@@ -98,16 +98,19 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** The desk's rows, in the files' order. */
 export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent): DeskRow[] {
-  return finishRows(characters.map(characterRow), event);
+  return finishRows(characters.map((c) => characterRow(c)), event);
 }
 
 /**
+ * `lean`: without the search text and the armour cell (left '' and null), for a caller that makes
+ * its own (the desk view: renderer/desk-rows.ts words the armour and searches in the page).
+ *
  * A character's row before the event and the other files are known: without check-in and card
  * state, and without the shared-id check. finishRows completes a folder's rows; deskRows is the
  * two together. A caller that keeps the rows rather than the characters (the command line over
  * 20,000 files) lets each character go once its row is made.
  */
-export function characterRow(c: DeskCharacter): DeskRow {
+export function characterRow(c: DeskCharacter, lean = false): DeskRow {
   if (!c.readable) {
     const errors = [{ code: c.problem.code, message: c.problem.message, path: c.problem.field ?? '' }];
     return {
@@ -128,7 +131,7 @@ export function characterRow(c: DeskCharacter): DeskRow {
       hash: null,
       tag: null,
       lastPrintedAt: null,
-      search: fold([c.file, c.problem.message].join(' ')),
+      search: lean ? '' : fold([c.file, c.problem.message].join(' ')),
     };
   }
   const { character, derivation, hash } = c;
@@ -148,7 +151,7 @@ export function characterRow(c: DeskCharacter): DeskRow {
     ruleset: character.ruleset,
     rulesetName,
     status: statusOf(errors, warnings),
-    armour: armourCell(d, character),
+    armour: lean ? null : armourCell(d, character),
     hits: d.ruleset === 'curious-pastimes' ? { ...d.hits } : null,
     powerPoints: d.ruleset === 'novitas' ? { pool: d.powerPoints.pool, breakCap: d.powerPoints.breakCap, dailyCap: d.powerPoints.dailyCap, planned: d.powerPoints.plannedCost } : null,
     energy: d.ruleset === 'bg-magic' ? d.energy : null,
@@ -163,7 +166,7 @@ export function characterRow(c: DeskCharacter): DeskRow {
     ...(character.items.length > 0 ? { items: character.items.map((i) => ({ id: i.id.toLowerCase(), name: i.name, ...(i.expires ? { expires: i.expires } : {}) })) } : {}),
     ...(character.status === 'dead' || character.status === 'retired' ? { life: { status: character.status, ...(character.statusReason ? { reason: character.statusReason } : {}) } } : {}),
   };
-  row.search = searchText(row);
+  if (!lean) row.search = searchText(row);
   return row;
 }
 
@@ -191,7 +194,7 @@ export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
       const others = shared.filter((f) => f !== r.file);
       r.errors.push({ code: 'desk.duplicate-id', message: `this character's id is also the id of ${others.join(', ')} (a copied file?); give the copy a new id before check-in or printing`, path: 'id' });
       r.status = statusOf(r.errors, r.warnings);
-      r.search = searchText(r);
+      if (r.search !== '') r.search = searchText(r);
     }
   }
   return rows;
