@@ -17,7 +17,7 @@ import { MAX_FILE_BYTES } from '../core/format/limits';
 import { readBytes, TooLargeError } from '../node/files';
 
 /** The longest stretch of work between two turns of the event loop. */
-export const SLICE_MS = 12;
+export const SLICE_MS = 8;
 /**
  * SLOW_CALLS synchronous calls slower than SLOW_CALL_MS within SLOW_WINDOW_MS mean the disk is slow:
  * asynchronous calls for SLOW_HOLD_MS. (Not one: on a loaded machine a fast call now and then takes

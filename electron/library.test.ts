@@ -167,6 +167,25 @@ describe('watchLibrary', () => {
     }
   });
 
+  it('calls at least every maxWaitMs while changes keep coming faster than the quiet time', async () => {
+    const calls: number[] = [];
+    const t0 = performance.now();
+    const stop = watchLibrary(dir, () => void calls.push(performance.now() - t0), { debounceMs: 100, maxWaitMs: 200, perFolder: true });
+    let writing = true;
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      // Writes back to back for 900 ms, as a copy makes them (several events a millisecond).
+      for (let i = 0; performance.now() - t0 < 950; i++) await writeFile(join(dir, `f${i % 50}.character.json`), `{"n":${i}}`);
+      writing = false;
+      const during = calls.length;
+      // The burst's deadlines gave calls while it went on, not one call after it.
+      expect(during).toBeGreaterThanOrEqual(2);
+    } finally {
+      stop();
+      expect(writing).toBe(false);
+    }
+  });
+
   it('ignores hidden files and folders (our temp files and backups)', () => {
     expect(isRelevantChange('.a.character.json.1.2.tmp')).toBe(false);
     expect(isRelevantChange('.quartermaster-backups/a.character.json/1-1.character.json')).toBe(false);

@@ -72,7 +72,7 @@ export class Library {
       }
     };
     let i = 0;
-    pace.begin();
+    // The slice the walk began goes on (findCharacterFiles began it).
     // Synchronous calls in slices while the disk answers fast; the rest asynchronously once it does not.
     while (i < files.length && pace.sync) {
       out[i] = this.entryOfSync(files[i]!, derive) ?? (await this.entryOf(files[i]!, derive));
@@ -293,5 +293,7 @@ export async function findCharacterFiles(folder: string, pace = new Pace()): Pro
       /* dangling link: skipped */
     }
   }
-  return out.sort();
+  out.sort();
+  await pace.maybeYield();
+  return out;
 }
