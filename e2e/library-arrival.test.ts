@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { character, characterText } from '../node/testing';
 import { axeViolations, describeFindings } from './axe';
 import { useHarness } from './use-harness';
+import { ARTIFACTS } from './paths';
 
 const h = useHarness();
 
@@ -70,6 +71,19 @@ describe('a library of thousands in Chromium', () => {
     process.stdout.write(`e2e library at 2,000 rows (in the page, action to the frame drawn; target <= 100 ms): sort by player ${ms(byPlayer)}, reversed ${ms(byPlayerDesc)}, search ${ms(searched)}, search cleared ${ms(cleared)}\n`);
     await search.fill('');
     await expect.poll(async () => rows.count()).toBe(drawn);
+
+    // Scrolled far down, the rows there are drawn (and the ones at the top no longer are).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    await expect.poll(async () => Number(await rows.first().getAttribute('data-row')), { timeout: 10_000 }).toBeGreaterThan(500);
+    const at = Number(await rows.first().getAttribute('data-row'));
+    expect(await rows.count()).toBeLessThan(300);
+    const box = await rows.first().boundingBox();
+    // The first drawn row sits where it would if every row above it were drawn (the spacer stands in).
+    expect(box!.y).toBeLessThan(800);
+    await page.screenshot({ path: join(ARTIFACTS, 'library-2000-scrolled.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => rows.first().getAttribute('data-row')).toBe('0');
+    expect(at).toBeGreaterThan(500);
 
     // Watch for the progress bar from now on (it may come and go between two polls).
     await page.evaluate(() => {

@@ -77,7 +77,7 @@ export function LibraryView() {
       </header>
 
       {library.status === 'loading' && <p role="status">{t('app.loading')}</p>}
-      {library.progress && <ListingProgress done={library.progress.done} total={library.progress.total} />}
+      {library.progress && !(listing && total > 0) && <ListingProgress done={library.progress.done} total={library.progress.total} />}
       {library.status === 'error' && (
         <p role="alert" className="error-text">
           {t('library.loadError', { message: library.error ?? '' })}
@@ -106,6 +106,8 @@ export function LibraryView() {
               <span className="label-text">{t('library.search')}</span>
               <input type="search" value={query} onChange={(e) => actions.setQuery(e.target.value)} />
             </label>
+            {/* Beside the count while files arrive, so the table does not move down. */}
+            {library.progress && <ListingProgress done={library.progress.done} total={library.progress.total} />}
             <p className="count" role="status">
               {shown.length === total ? tn('library.countAll', total) : tn('library.count', total, { shown: shown.length })}
             </p>

@@ -118,5 +118,16 @@ describe('the progress of a long listing', () => {
     await act(async () => answer());
     await screen.findByRole('button', { name: 'Open Hero 0002' });
     expect(screen.queryByRole('progressbar')).toBeNull();
+
+    // Files arriving while the library is shown: the table stays, the bar shows beside the count.
+    api.entries = ENTRIES.slice(0, 5);
+    await act(async () => api.fireLibraryChanged());
+    await act(async () => listeners.forEach((l) => l({ folder: FOLDER, done: 100, total: 5000 })));
+    expect(screen.getByText('Reading the library: 100 of 5,000 files')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Reading the library' }).closest('.library-controls')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open Hero 0002' })).toBeTruthy();
+    await act(async () => answer());
+    await screen.findByRole('button', { name: 'Open Hero 0004' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
