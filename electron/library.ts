@@ -124,7 +124,7 @@ export class Library {
     const row = this.unread.get(path);
     if (row === undefined) return undefined;
     this.unread.delete(path);
-    const decoded = decodeRow(row);
+    const decoded = decodeRow(path, row);
     if (decoded === null) {
       this.dirty = true;
       return undefined;
