@@ -11,7 +11,7 @@ import { deserialize, serialize } from 'node:v8';
 import { chromium } from 'playwright-core';
 import { deskCharacterFromBytes } from '../core/desk/characters';
 import { contentHash } from '../core/format/hash';
-import { viewRows } from '../electron/desk';
+import { viewRows } from '../core/desk/view-rows';
 import { CHROMIUM_ARGS, encodeAnswer } from '../e2e/harness';
 import { CHROMIUM, RENDERER_DIST } from '../e2e/paths';
 import { IPC_PATH, serveRenderer } from '../e2e/static-server';

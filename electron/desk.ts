@@ -1,8 +1,7 @@
 // The event desk's main-process side (the desk view's handlers): open an event folder (it becomes a
 // granted folder, like the library), read every character in it and its event file, create the
-// event file, save check-ins, export the check-in sheet (PDF, CSV), reprint only the characters that
-// changed since their last print for this event (recording the print and the serials it voids), and
-// verify a card's QR text.
+// event file, save check-ins and verify a card's QR text. The check-in sheet and "Reprint changed"
+// are ./desk-prints.ts; Record… (deaths, transfers) is ./desk-record.ts.
 //
 // The event file gets the same care as character files: validated before it is written, written
 // atomically, the previous version copied first to `.quartermaster-backups/<file>/<ms>-<n>.event.json`
@@ -17,41 +16,29 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ArmourDetail, DeskFolder, DeskEventFile, DeskViewRow, EventSaveResult, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
-import { layoutOf } from './print-pack';
+import type { DeskFolder, DeskEventFile, EventSaveResult } from '../core/ipc/contract';
 import { fieldPath } from '../core/format/paths';
 import type { DeskCharacter } from '../core/desk/characters';
-import { EVENT_FILE_SUFFIX, eventRuleset, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
+import { EVENT_FILE_SUFFIX, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
 import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
-import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
-import { nextEditions } from '../core/desk/editions';
-import { characterRow, deskRows, finishRows } from '../core/desk/rows';
-import { isoLocal, sheetRows } from '../core/desk/sheet';
-import { checkInCsv } from '../core/desk/sheet-csv';
-import { checkInSheetPdf } from '../core/desk/sheet-pdf';
+import { isoLocal } from '../core/desk/sheet';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
-import { FONT_FILES, FontMetrics, layoutBatch, printCards, type FontBytes } from '../core/pdf/index';
-import { LOCATIONS, type Location, type RulesetId } from '../core/model/ids';
-import { RULESETS } from '../core/rulesets/index';
+import { FONT_FILES, FontMetrics, type FontBytes } from '../core/pdf/index';
+import type { RulesetId } from '../core/model/ids';
 import { appRoot } from '../node/app-root';
-import { nativeDeflate } from '../node/deflate';
 import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
 import type { Dialogs, IpcHandlers } from './handler-types';
 import { DeskCharacters } from './desk-characters';
+import { viewRows } from '../core/desk/view-rows';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
-import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
+import { createDeskPrintHandlers } from './desk-prints';
 
 /** The invoke methods this module provides. */
 export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
 
-/** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
-function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
-  if (!print) return { layout: { paper } };
-  return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
-}
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
 /** The card font, loaded once and kept (with its measured widths) for every print. */
@@ -228,6 +215,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       load: (folder, eventFile) => deskOf(folder, eventFile),
     }),
 
+    ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, checkEventFile, readEvent, savedEvent, outputPath, backUp, deskOf }),
+
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
       if (chosen === null) return null;
@@ -287,121 +276,6 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       }
     },
 
-    async exportCheckInSheet({ folder, eventFile, format }) {
-      await checkFolder(folder);
-      const list = await characters.list(folder);
-      const event = await savedEvent(folder, eventFile, list);
-      const rows = sheetRows(deskRows(list, event), event);
-      const stem = `${safeName(event.name)} check-in sheet`;
-      const ask = format === 'pdf' ? dialogs.savePdfFile : dialogs.saveCsvFile;
-      const chosen = await ask({ defaultPath: join(folder, `${stem}.${format}`) });
-      if (chosen === null) return null;
-      const out = await outputPath(chosen, format === 'pdf' ? '.pdf' : '.csv');
-      let pages = 1;
-      let data: Uint8Array | string;
-      if (format === 'csv') data = checkInCsv(rows);
-      else {
-        const ruleset = eventRuleset(event);
-        const { bytes } = await fonts();
-        const made = await checkInSheetPdf(rows, { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: bytes, now: nowDate(), paper: settings.get().paper });
-        data = made.bytes;
-        pages = made.pages;
-      }
-      await writeAtomic(out, data);
-      const result: SheetExport = { path: out, rows: rows.length, pages };
-      return result;
-    },
-
-    async previewReprint({ folder, eventFile, print }) {
-      await checkFolder(folder);
-      const path = await checkEventFile(folder, eventFile);
-      const state = await readEvent(folder, path, []);
-      if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
-      const list = await characters.list(folder);
-      // As the print itself does: characters edited at two desks and not yet resolved wait, and the dialog says why.
-      const planned = planReprint(list, state.event);
-      const plan = holdBackConflicts(planned, await readConflictList(folder));
-      const held = plan.skipped.slice(planned.skipped.length).map((s) => s.reason);
-      const byFile = new Map(list.map((c) => [c.file, c]));
-      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
-      const { metrics } = await fonts();
-      const opts = deskPrintOptions(print, settings.get().paper);
-      const laid = layoutBatch(
-        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
-        { now: nowDate(), metrics, ...opts },
-      );
-      const readable = list.filter((c) => c.readable).length;
-      return {
-        characters: toPrint.length,
-        // Nobody printed for this event yet: this prints every character in the folder.
-        everyone: toPrint.length > 0 && toPrint.length === readable && plan.print.every((p) => p.reason !== 'changed'),
-        unchanged: plan.unchanged.length,
-        cards: laid.cards.length,
-        pages: laid.sheets.length,
-        rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
-        problems: [...held, ...[...laid.problems, ...laid.warnings].map((p) => p.message)],
-      } satisfies ReprintPlan;
-    },
-
-    async reprintChanged({ folder, eventFile, expectedHash, print }) {
-      await checkFolder(folder);
-      const path = await checkEventFile(folder, eventFile);
-      const readState = async () => {
-        const state = await readEvent(folder, path, []);
-        if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? `${state.message}; nothing was printed` : `${path}: create the event file before printing`);
-        return state;
-      };
-      const state = await readState();
-      if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
-      const list = await characters.list(folder);
-      // A shared event's characters edited at two desks wait until the conflict is resolved.
-      const plan = holdBackConflicts(planReprint(list, state.event), await readConflictList(folder));
-      if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
-
-      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
-      if (chosen === null) return null;
-      const out = await outputPath(chosen, '.pdf');
-      const byFile = new Map(list.map((c) => [c.file, c]));
-      const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
-      const now = nowDate();
-      const { bytes: fontBytes, metrics } = await fonts();
-      // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
-      const desk = settings.deskIdentity();
-      const next = nextEditions(state.event, desk);
-      const printed = await printCards(
-        toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
-        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
-      );
-      const serials = cardsBySource(printed.cards);
-      const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
-      const problems = printed.problems.map((p) => p.message);
-      if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
-
-      // The event file must still be what was read: another desk may have saved it meanwhile.
-      const again = await readState();
-      if (again.hash !== state.hash) return { kind: 'conflict', message: `${path} was changed on disk while the cards were laid out; nothing was printed or recorded. Try again.` };
-      await writeAtomic(out, printed.bytes);
-      try {
-        await backUp(folder, path);
-        await writeAtomic(path, serializeEvent(recorded.event));
-      } catch (e) {
-        throw new Error(`${out} was written, but the print could not be recorded in ${path} (${(e as Error).message}); the next reprint prints these characters again`);
-      }
-      const done = new Set(prints.map((p) => p.id));
-      return {
-        kind: 'printed',
-        path: out,
-        cards: printed.cards.length,
-        pages: printed.pages,
-        printed: plan.print.filter((p) => done.has(p.id)).map((p) => ({ id: p.id, file: p.file, name: p.name, player: p.player, reason: p.reason, previousAt: p.previous?.at ?? null })),
-        voids: recorded.voids,
-        skipped: plan.skipped,
-        problems,
-        desk: await deskOf(folder, path),
-      } satisfies ReprintOutcome;
-    },
-
     async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {
       await checkFolder(folder);
       const list = await characters.list(folder);
@@ -410,41 +284,6 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   };
 }
 
-/** No check-ins, no prints: the rows the view gets, before it applies the event it holds. */
-const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-01' });
-
-/** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
-export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
-  return finishRows(list.map((c) => characterRow(c, true)), NO_EVENT).map((row, i) => {
-    const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
-    return { ...sent, detail: armourDetail(list[i]!) };
-  });
-}
-
-export function armourDetail(c: DeskCharacter): ArmourDetail | null {
-  if (!c.readable) return null;
-  const d = c.derivation.derived;
-  const covered = () => {
-    const on = new Set<Location>(c.character.armour.flatMap((p) => p.locations));
-    return LOCATIONS.filter((l) => on.has(l));
-  };
-  switch (d.ruleset) {
-    case 'fortunes-landing':
-      return { ruleset: d.ruleset, rating: d.armour.rating, areas: [...d.armour.areas], threshold: d.armour.threshold, chosen: d.armour.chosen };
-    case 'curious-pastimes':
-      return { ruleset: d.ruleset, points: Object.fromEntries(LOCATIONS.filter((l) => d.armourByLocation[l] > 0).map((l) => [l, d.armourByLocation[l]])) };
-    case 'bg-magic':
-      return { ruleset: d.ruleset, worn: d.worn, protection: d.armourProtection, areas: covered() };
-    case 'novitas':
-      return { ruleset: d.ruleset, areas: covered() };
-  }
-}
-
 function fieldMessage(issue: z.core.$ZodIssue): string {
   return `field "${fieldPath(issue.path) || '(top level)'}": ${issue.message}`;
-}
-
-/** An event name as part of a file name. */
-function safeName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, 100) || 'event';
 }

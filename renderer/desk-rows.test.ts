@@ -7,7 +7,7 @@ import { EXAMPLES, exampleDesk, stampAt } from '../core/desk/testing';
 import { unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { filterLines, groupRows, totalsOf, withEvent } from './desk-rows';
 import { deskTotals, groupByPlayer } from '../core/desk/rows';
-import { viewRows } from '../electron/desk';
+import { viewRows } from '../core/desk/view-rows';
 
 const readable = (c: DeskCharacter) => {
   if (!c.readable) throw new Error('unreadable');

@@ -8,7 +8,7 @@ import { newEvent } from '../../../core/desk/event';
 import { recordEntry } from '../../../core/desk/record';
 import { example, exampleDesk, stampAt } from '../../../core/desk/testing';
 import type { DeskFolder } from '../../../core/ipc/contract';
-import { viewRows } from '../../../electron/desk';
+import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { LanguageProvider, setLanguage } from '../../i18n';

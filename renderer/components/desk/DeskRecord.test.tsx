@@ -7,7 +7,7 @@ import { newEvent, type DeskEvent } from '../../../core/desk/event';
 import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
 import { recordEntry, recordTransfer } from '../../../core/desk/record';
 import type { DeskFolder, RecordRequest } from '../../../core/ipc/contract';
-import { viewRows } from '../../../electron/desk';
+import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { fakeApi } from '../../test-support/fake-api';

@@ -10,7 +10,7 @@ import { newEvent, type DeskEvent } from '../../../core/desk/event';
 import { EXAMPLES, exampleDesk, stampAt } from '../../../core/desk/testing';
 import { characterFold, foldEvent } from '../../../core/desk/fold';
 import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
-import { viewRows } from '../../../electron/desk';
+import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { setLanguage, setLocale } from '../../i18n';

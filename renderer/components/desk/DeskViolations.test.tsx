@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { exampleDesk } from '../../../core/desk/testing';
 import type { DeskFolder } from '../../../core/ipc/contract';
-import { viewRows } from '../../../electron/desk';
+import { viewRows } from '../../../core/desk/view-rows';
 import { setLanguage } from '../../i18n';
 import { fakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
