@@ -79,19 +79,29 @@ function pack(m: Uint8Array, n: number): { rows: Int32Array; cols: Int32Array } 
   return { rows, cols };
 }
 
-function pop(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
 
 // Shifts of a 64-bit line (lo, hi) towards bit 0 by k (1 ≤ k ≤ 31), and towards the top by 1.
 const shrLo = (lo: number, hi: number, k: number) => (lo >>> k) | (hi << (32 - k));
 const shrHi = (hi: number, k: number) => hi >>> k;
 
 /**
+ * A word's set bits counted per byte (each byte of the result holds 0–8): the first three steps of
+ * a population count, so that several words' counts are added before one final sum of the bytes.
+ */
+function byteCounts(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (x + (x >>> 4)) & 0x0f0f0f0f;
+}
+
+/** The sum of the four bytes of per-byte counts (valid while the sum is at most 255). */
+const sumBytes = (x: number) => Math.imul(x, 0x01010101) >>> 24;
+
+/**
  * One line's N1 points (a run of 5 + i modules of one colour scores 3 + i) and N3 count (windows
  * 1011101 with four light modules before or after), bit-parallel. `ml`/`mh` mask the line's n bits.
+ * A line has at most 64 modules, so its N1 (at most 60 + 2 × 12 run starts) and N3 counts each fit
+ * one byte sum.
  */
 function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, mh1: number): number {
   // E: module k equals module k + 1 (k < n - 1). W4: five equal modules from k on.
@@ -102,7 +112,7 @@ function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, 
   // A run's first window: E does not hold just before it.
   const sl = wl & ~(el << 1);
   const sh = wh & ~((eh << 1) | (el >>> 31));
-  const n1 = pop(wl) + pop(wh) + 2 * (pop(sl) + pop(sh));
+  const n1 = sumBytes(byteCounts(wl) + byteCounts(wh) + ((byteCounts(sl) + byteCounts(sh)) << 1));
   // Dark D and light L (zero outside the line, so no window runs past its end).
   const ll = ~lo & ml;
   const lh = ~hi & mh;
@@ -110,7 +120,7 @@ function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, 
   const kh = hi & shrHi(lh, 1) & shrHi(hi, 2) & shrHi(hi, 3) & shrHi(hi, 4) & shrHi(lh, 5) & shrHi(hi, 6);
   const ql = ll & shrLo(ll, lh, 1) & shrLo(ll, lh, 2) & shrLo(ll, lh, 3);
   const qh = lh & shrHi(lh, 1) & shrHi(lh, 2) & shrHi(lh, 3);
-  const n3 = pop(kl & shrLo(ql, qh, 7)) + pop(kh & shrHi(qh, 7)) + pop(ql & shrLo(kl, kh, 4)) + pop(qh & shrHi(kh, 4));
+  const n3 = sumBytes(byteCounts(kl & shrLo(ql, qh, 7)) + byteCounts(kh & shrHi(qh, 7)) + byteCounts(ql & shrLo(kl, kh, 4)) + byteCounts(qh & shrHi(kh, 4)));
   return n1 + n3 * 40;
 }
 
@@ -126,7 +136,7 @@ function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32
   const mh1 = n - 1 > 32 ? (1 << (n - 33)) - 1 : 0;
   // The dark/light balance first: one count over the rows.
   let dark = 0;
-  for (let i = 0; i < 2 * n; i++) dark += pop(br[i]! ^ fr[i]!);
+  for (let i = 0; i < 2 * n; i += 2) dark += sumBytes(byteCounts(br[i]! ^ fr[i]!) + byteCounts(br[i + 1]! ^ fr[i + 1]!));
   const k = Math.abs(Math.ceil((dark * 100) / (n * n) / 5) - 10);
   let score = k * 10;
   let pl = 0;
@@ -139,7 +149,7 @@ function packedPenalty(br: Int32Array, bc: Int32Array, fr: Int32Array, fc: Int32
       // 2 × 2 blocks of one colour: this row equals the one above at k and k + 1, and k equals k + 1.
       const ql = ~(lo ^ pl);
       const qh = ~(hi ^ ph);
-      score += 3 * (pop(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + pop(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1));
+      score += 3 * sumBytes(byteCounts(ql & shrLo(ql, qh, 1) & ~(lo ^ shrLo(lo, hi, 1)) & ml1) + byteCounts(qh & shrHi(qh, 1) & ~(hi ^ shrHi(hi, 1)) & mh1));
     }
     pl = lo;
     ph = hi;
@@ -253,12 +263,19 @@ export function qrPackedRows(input: QrInput): QrPackedRows | null {
   const cols = start.cols.slice();
   const { orderRow, orderCol } = t;
   const bits = Math.min(t.order.length, words.length * 8);
-  for (let k = 0; k < bits; k++) {
-    if (((words[k >> 3]! >>> (7 - (k & 7))) & 1) === 0) continue;
-    const r = orderRow[k]!;
-    const c = orderCol[k]!;
-    rows[2 * r + (c >> 5)]! ^= 1 << (c & 31);
-    cols[2 * c + (r >> 5)]! ^= 1 << (r & 31);
+  // Only the set bits of each codeword are visited (bit 7 of codeword j is data bit 8j).
+  for (let j = 0, base = 0; base < bits; j++, base += 8) {
+    let w = words[j]!;
+    while (w !== 0) {
+      const b = 31 - Math.clz32(w);
+      w ^= 1 << b;
+      const k = base + 7 - b;
+      if (k >= bits) continue;
+      const r = orderRow[k]!;
+      const c = orderCol[k]!;
+      rows[2 * r + (c >> 5)]! ^= 1 << (c & 31);
+      cols[2 * c + (r >> 5)]! ^= 1 << (r & 31);
+    }
   }
   let bestMask = 0;
   let lowest = Infinity;
