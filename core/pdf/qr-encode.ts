@@ -55,7 +55,7 @@ function generatorLogs(degree: number): Uint8Array {
   return logs;
 }
 
-/** Per degree: generator coefficient j times every byte f, at j * 256 + f (the products the division needs). */
+/** Per degree: generator coefficient j times every byte f, at f * degree + j (the products the division needs, a factor's in a row). */
 const products = new Map<number, Uint8Array>();
 function generatorProducts(degree: number): Uint8Array {
   let table = products.get(degree);
@@ -64,7 +64,7 @@ function generatorProducts(degree: number): Uint8Array {
   table = new Uint8Array(degree * 256);
   for (let j = 0; j < degree; j++) {
     if (gen[j] === NONE) continue;
-    for (let f = 1; f < 256; f++) table[j * 256 + f] = EXP[gen[j]! + LOG[f]!]!;
+    for (let f = 1; f < 256; f++) table[f * degree + j] = EXP[gen[j]! + LOG[f]!]!;
   }
   products.set(degree, table);
   return table;
@@ -78,8 +78,9 @@ function reedSolomon(data: Uint8Array, degree: number): Uint8Array {
   for (let i = 0; i < data.length; i++) {
     const factor = data[i]! ^ ec[0]!;
     // Shift by one codeword and add the generator times factor, in one pass (a zero factor adds zeros).
-    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ product[j * 256 + factor]!;
-    ec[last] = product[last * 256 + factor]!;
+    const row = factor * degree;
+    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ product[row + j]!;
+    ec[last] = product[row + last]!;
   }
   return ec;
 }
@@ -91,10 +92,17 @@ class Bits {
   constructor(bytes: number) {
     this.bytes = new Uint8Array(bytes);
   }
+  /** The low `length` bits of num (at most 31), most significant first, as many at a time as fit a byte. */
   put(num: number, length: number): void {
     const bytes = this.bytes;
     let at = this.length;
-    for (let i = length - 1; i >= 0; i--, at++) if ((num >>> i) & 1) bytes[at >> 3]! |= 0x80 >>> (at & 7);
+    while (length > 0) {
+      const free = 8 - (at & 7);
+      const take = free < length ? free : length;
+      length -= take;
+      bytes[at >> 3]! |= ((num >>> length) & ((1 << take) - 1)) << (free - take);
+      at += take;
+    }
     this.length = at;
   }
   putBit(bit: boolean): void {
