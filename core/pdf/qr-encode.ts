@@ -55,34 +55,55 @@ function generatorLogs(degree: number): Uint8Array {
   return logs;
 }
 
-/** Per degree: generator coefficient j times every byte f, at f * degree + j (the products the division needs, a factor's in a row). */
-const products = new Map<number, Uint8Array>();
-function generatorProducts(degree: number): Uint8Array {
-  let table = products.get(degree);
-  if (table) return table;
+/**
+ * Per degree: generator coefficient j times every byte f, laid out for adding a factor's products
+ * four codewords at a time. Row (o, f) of `words` words holds the bytes o zeros and then
+ * f · g_0 … f · g_(degree-1), so that it lines up with a 32-bit word boundary when the products
+ * start o bytes past one.
+ */
+type Products = { table: Int32Array; words: number };
+const products = new Map<number, Products>();
+function generatorProducts(degree: number): Products {
+  let p = products.get(degree);
+  if (p) return p;
   const gen = generatorLogs(degree);
-  table = new Uint8Array(degree * 256);
-  for (let j = 0; j < degree; j++) {
-    if (gen[j] === NONE) continue;
-    for (let f = 1; f < 256; f++) table[f * degree + j] = EXP[gen[j]! + LOG[f]!]!;
+  const words = (degree + 6) >> 2;
+  const bytes = new Uint8Array(4 * 256 * words * 4);
+  for (let o = 0; o < 4; o++) {
+    for (let f = 1; f < 256; f++) {
+      const at = (o * 256 + f) * words * 4 + o;
+      for (let j = 0; j < degree; j++) if (gen[j] !== NONE) bytes[at + j] = EXP[gen[j]! + LOG[f]!]!;
+    }
   }
-  products.set(degree, table);
-  return table;
+  p = { table: new Int32Array(bytes.buffer), words };
+  products.set(degree, p);
+  return p;
 }
 
-/** The error-correction codewords of one block: the remainder of data · x^degree by the generator. */
+/** Room for a block's data, its remainder and a row of products past it (blocks are at most 153 codewords). */
+const division = new Uint8Array(512);
+const division32 = new Int32Array(division.buffer);
+
+/**
+ * The error-correction codewords of one block: the remainder of data · x^degree by the generator,
+ * by long division in place (each data codeword's factor times the generator added to the
+ * codewords after it, a 32-bit word at a time).
+ */
 function reedSolomon(data: Uint8Array, degree: number): Uint8Array {
-  const product = generatorProducts(degree);
-  const ec = new Uint8Array(degree);
-  const last = degree - 1;
-  for (let i = 0; i < data.length; i++) {
-    const factor = data[i]! ^ ec[0]!;
-    // Shift by one codeword and add the generator times factor, in one pass (a zero factor adds zeros).
-    const row = factor * degree;
-    for (let j = 0; j < last; j++) ec[j] = ec[j + 1]! ^ product[row + j]!;
-    ec[last] = product[row + last]!;
+  const { table, words } = generatorProducts(degree);
+  const len = data.length;
+  const buf = division;
+  buf.fill(0, 0, len + 4 * words + 8);
+  buf.set(data);
+  for (let i = 0; i < len; i++) {
+    const factor = buf[i]!;
+    if (factor === 0) continue;
+    const start = i + 1;
+    const row = ((start & 3) * 256 + factor) * words;
+    const at = start >> 2;
+    for (let w = 0; w < words; w++) division32[at + w]! ^= table[row + w]!;
   }
-  return ec;
+  return buf.slice(len, len + degree);
 }
 
 /** A bit buffer with the encoder's interface (segments write themselves into it), preallocated. */
