@@ -62,6 +62,7 @@ describe('content bytes', () => {
   });
 
   it('writes a text line as "1 0 0 1 x y Tm <hex> Tj", past its first block and for numbers num() writes long', () => {
+    const ascii = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0));
     const w = new ContentBytes();
     const want: string[] = [];
     const fmt = (v: number) => {
@@ -72,11 +73,11 @@ describe('content bytes', () => {
       const x = i * 0.731 - 40;
       const y = 841.8897637795275 - i * 0.37;
       const hex = '00A1'.repeat(i % 40);
-      w.textAt(x, y, hex);
+      w.textAt(x, y, ascii(hex), hex.length);
       want.push(`\n1 0 0 1 ${fmt(x)} ${fmt(y)} Tm <${hex}> Tj`);
     }
     // Coordinates far off any page: num() writes them through String(), longer than it reserves.
-    w.textAt(3e12, -5e20, 'FFFF');
+    w.textAt(3e12, -5e20, ascii('FFFF  '), 4);
     want.push(`\n1 0 0 1 ${fmt(3e12)} ${fmt(-5e20)} Tm <FFFF> Tj`);
     expect(text(w)).toBe(want.join(''));
   });

@@ -40,9 +40,12 @@ export class ContentBytes {
     return this;
   }
 
-  /** "\n1 0 0 1 <x> <y> Tm <hex> Tj": a text operation's line, with one check for room. */
-  textAt(x: number, y: number, hex: string): this {
-    this.room(hex.length + 48);
+  /**
+   * "\n1 0 0 1 <x> <y> Tm <hex> Tj": a text operation's line, with one check for room; the hex is
+   * the first `length` bytes of `hex` (ASCII digits).
+   */
+  textAt(x: number, y: number, hex: Uint8Array, length: number): this {
+    this.room(length + 48);
     let buf = this.buf;
     let n = this.n;
     buf[n] = 0x0a;
@@ -60,7 +63,7 @@ export class ContentBytes {
     this.num(x);
     this.buf[this.n++] = 0x20;
     this.num(y);
-    this.room(hex.length + 9);
+    this.room(length + 9);
     buf = this.buf;
     n = this.n;
     buf[n] = 0x20; // " Tm <"
@@ -69,7 +72,7 @@ export class ContentBytes {
     buf[n + 3] = 0x20;
     buf[n + 4] = 0x3c;
     n += 5;
-    for (let i = 0; i < hex.length; i++) buf[n++] = hex.charCodeAt(i);
+    for (let i = 0; i < length; i++) buf[n++] = hex[i]!;
     buf[n] = 0x3e; // "> Tj"
     buf[n + 1] = 0x20;
     buf[n + 2] = 0x54;

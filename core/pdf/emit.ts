@@ -57,11 +57,14 @@ export class PdfWriter {
     private readonly deflate: Deflate | undefined,
   ) {}
 
-  private readonly stringHex: Record<Face, Map<string, string>> = { regular: new Map(), bold: new Map() };
-  /** Glyph hex by UTF-16 code unit for the Basic Multilingual Plane. */
-  private readonly bmpHex: Record<Face, (string | undefined)[]> = { regular: new Array<string | undefined>(0x10000).fill(undefined), bold: new Array<string | undefined>(0x10000).fill(undefined) };
+  /**
+   * Glyph hex by UTF-16 code unit for the Basic Multilingual Plane, per face: the four ASCII hex
+   * digits packed in one number (first digit in the top byte), 0 until the character is first met.
+   */
+  private readonly glyphCodes: Record<Face, Int32Array> = { regular: new Int32Array(0x10000), bold: new Int32Array(0x10000) };
   private readonly out = new ContentBytes();
-  private readonly parts: string[] = [];
+  /** A text operation's glyph hex, as ASCII bytes (reused for every operation). */
+  private hexBytes = new Uint8Array(1024);
 
   /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
   static async create(fonts: FontBytes, meta: PdfMeta, deflate?: Deflate): Promise<PdfWriter> {
@@ -69,38 +72,51 @@ export class PdfWriter {
     return new PdfWriter(doc, { regular, bold }, deflate);
   }
 
-  /** The glyph ids of a string as PDF hex, one cached lookup per character (and per whole string). */
-  private hex(face: Face, s: string): string {
+  /**
+   * The glyph ids of a string as PDF hex, written into hexBytes; returns its length. Each
+   * character's glyph is encoded once, on first use (which adds it to the subset in that order),
+   * and then copied from its four packed digits: no string or lookup by string per operation.
+   */
+  private hex(face: Face, s: string): number {
     // By a test on the face rather than a lookup by its name: this runs for every text operation.
-    const bold = face === 'bold';
-    const strings = bold ? this.stringHex.bold : this.stringHex.regular;
-    const known = strings.get(s);
-    if (known !== undefined) return known;
-    const bmp = bold ? this.bmpHex.bold : this.bmpHex.regular;
-    // Joined from parts rather than added up: `+=` makes a tree of 4-character pieces that every
-    // copy of the string into the page content would walk; join() makes one flat string.
-    const parts = this.parts;
-    parts.length = 0;
+    const codes = face === 'bold' ? this.glyphCodes.bold : this.glyphCodes.regular;
     const n = s.length;
+    // A glyph is 4 hex digits; a surrogate pair is one glyph for two code units.
+    if (this.hexBytes.length < 4 * n) this.hexBytes = new Uint8Array(4 * n);
+    let buf = this.hexBytes;
+    let k = 0;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      // A surrogate pair is one character (a lone surrogate is encoded as itself, as for...of does).
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-        const d = s.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          parts.push(this.glyph(face, s.slice(i, i + 2)));
-          i++;
+      let v = codes[c]!;
+      if (v === 0 || (c >= 0xd800 && c <= 0xdbff && i + 1 < n)) {
+        // A surrogate pair is one character (a lone surrogate is encoded as itself, as for...of does).
+        let ch = s[i]!;
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = s.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            ch = s.slice(i, i + 2);
+            i++;
+          }
+        }
+        const h = this.glyph(face, ch);
+        if (h.length === 4 && ch.length === 1) codes[c] = v = (h.charCodeAt(0) << 24) | (h.charCodeAt(1) << 16) | (h.charCodeAt(2) << 8) | h.charCodeAt(3);
+        else {
+          if (buf.length < k + h.length + 4 * (n - i)) {
+            const next = new Uint8Array(2 * (k + h.length + 4 * (n - i)));
+            next.set(buf.subarray(0, k));
+            this.hexBytes = buf = next;
+          }
+          for (let j = 0; j < h.length; j++) buf[k++] = h.charCodeAt(j);
           continue;
         }
       }
-      let h = bmp[c];
-      if (h === undefined) bmp[c] = h = this.glyph(face, s[i]!);
-      parts.push(h);
+      buf[k] = v >>> 24;
+      buf[k + 1] = (v >>> 16) & 0xff;
+      buf[k + 2] = (v >>> 8) & 0xff;
+      buf[k + 3] = v & 0xff;
+      k += 4;
     }
-    const out = parts.join('');
-    if (strings.size >= 50_000) strings.clear();
-    strings.set(s, out);
-    return out;
+    return k;
   }
 
   /** One character's glyph id in hex, encoded once (which also adds the glyph to the subset). */
@@ -170,7 +186,8 @@ export class PdfWriter {
           face = o.face;
           size = written;
         }
-        out.textAt(o.x, o.y, this.hex(o.face, o.text));
+        const length = this.hex(o.face, o.text);
+        out.textAt(o.x, o.y, this.hexBytes, length);
         continue;
       }
       if (inText) {
