@@ -1,18 +1,22 @@
 // `npm run bench:check`: `quartermaster check --json` as a user runs it, on 2,000 and 20,000
 // generated character files (BENCH_SIZES), against a baseline in the same run: a node process that
 // only reads and JSON.parses the same files. Whole process against whole process, medians of
-// BENCH_ROUNDS interleaved rounds, and the peak RSS of each (from /usr/bin/time).
+// BENCH_ROUNDS interleaved rounds, with the CPU time (user + system, every thread) and peak RSS of
+// each run from /usr/bin/time (bench/process-time.mjs): on a shared machine wall times swing, CPU
+// times much less.
 //   quartermaster : the installed command (npm install -g ./command-line, here into a temp prefix)
 //   node bin/...  : the same entry run by node directly
 //   npx           : `npx quartermaster` from the repository (npm's own start-up on top)
 // Target (issue 11): the documented command <= 2.0x the baseline, at both sizes; peak memory that
-// does not grow with the number of files (the report is streamed).
+// does not grow with the number of files (the report is streamed; BENCH_SIZES=2000,20000,50000
+// shows it level).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
+import { compareTimed, describe, timedProcess } from './process-time.mjs';
 import { compareProcesses, ms, runProcess } from './stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -46,21 +50,19 @@ console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx al
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/check-${N}`);
   generate(dir, N);
-  const m = compareProcesses(
+  const m = compareTimed(
     {
-      baseline: () => runProcess(process.execPath, ['-e', baselineScript, dir]),
-      installed: () => runProcess(installed, ['check', '--json', dir], ok),
-      node: () => runProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
-      ...(N <= 2000 ? { npx: () => runProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
+      baseline: () => timedProcess(process.execPath, ['-e', baselineScript, dir]),
+      installed: () => timedProcess(installed, ['check', '--json', dir], ok),
+      node: () => timedProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
+      ...(N <= 2000 ? { npx: () => timedProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
     },
     ROUNDS,
   );
-  const [, baseRss] = runProcess(process.execPath, ['-e', baselineScript, dir], { measureRss: true });
-  const [, rss] = runProcess(installed, ['check', '--json', dir], { ...ok, measureRss: true });
-  console.log(`\n  ${N.toLocaleString('en')} character files`);
-  console.log(`    baseline read + JSON.parse        : ${ms(m.baseline)}   peak RSS ${baseRss?.toFixed(0)} MB`);
-  console.log(`    quartermaster check --json        : ${ms(m.installed)}   ratio ${(m.installed / m.baseline).toFixed(2)}  (target <= 2.0)   peak RSS ${rss?.toFixed(0)} MB`);
-  console.log(`    node bin/quartermaster.mjs check  : ${ms(m.node)}   ratio ${(m.node / m.baseline).toFixed(2)}`);
-  if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${ms(m.npx)}   ratio ${(m.npx / m.baseline).toFixed(2)}`);
+  console.log(`\n  ${N.toLocaleString('en')} character files (wall, CPU and peak RSS medians; ratios against the baseline)`);
+  console.log(`    baseline read + JSON.parse        : ${describe(m.baseline, m.baseline)}`);
+  console.log(`    quartermaster check --json        : ${describe(m.installed, m.baseline)}   (target <= 2.0)`);
+  console.log(`    node bin/quartermaster.mjs check  : ${describe(m.node, m.baseline)}`);
+  if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${describe(m.npx, m.baseline)}`);
 }
 rmSync(prefix, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 // once, half of them checked in), against a baseline in the same run that only reads and
 // JSON.parses the same files. The desk also checks each character against its rules, hashes its
 // content and compares it with the event file, then groups and prints the report. Whole processes,
-// medians of BENCH_ROUNDS interleaved rounds, peak RSS from /usr/bin/time. Target (issue 11): <= 2.5x.
+// medians of BENCH_ROUNDS interleaved rounds, with CPU time (user + system, every thread) and peak
+// RSS from /usr/bin/time (bench/process-time.mjs). Target (issue 11): <= 2.5x.
 // The event file is timed as the desk saves it (v2) and, on a line of its own, as the same event in
 // the v1 format the desk migrates on every read.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, makeCharacter } from './generate.mjs';
-import { compareProcesses, ms, runProcess } from './stats.mjs';
+import { compareTimed, describe, timedProcess } from './process-time.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').filter(Boolean).map(Number);
@@ -64,19 +65,17 @@ for (const N of SIZES) {
   writeFileSync(v1File, `${JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Bench', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters })}\n`);
   const eventFile = join(dir, 'bench.event.json');
   const converted = execFileSync(process.execPath, ['--import', 'tsx', '-e', CONVERT, v1File, eventFile], { cwd: root, encoding: 'utf8' }).trim();
-  const m = compareProcesses(
+  const m = compareTimed(
     {
-      baseline: () => runProcess(process.execPath, ['-e', baselineScript, dir]),
-      desk: () => runProcess(installed, ['desk', dir], ok),
-      v1: () => runProcess(installed, ['desk', dir, '--event', v1File], ok),
+      baseline: () => timedProcess(process.execPath, ['-e', baselineScript, dir]),
+      desk: () => timedProcess(installed, ['desk', dir], ok),
+      v1: () => timedProcess(installed, ['desk', dir, '--event', v1File], ok),
     },
     ROUNDS,
   );
-  const [, baseRss] = runProcess(process.execPath, ['-e', baselineScript, dir], { measureRss: true });
-  const [, rss] = runProcess(installed, ['desk', dir], { ...ok, measureRss: true });
-  console.log(`\n  ${N.toLocaleString('en')} character files + an event file (${converted})`);
-  console.log(`    baseline read + JSON.parse : ${ms(m.baseline)}   peak RSS ${baseRss?.toFixed(0)} MB`);
-  console.log(`    quartermaster desk         : ${ms(m.desk)}   ratio ${(m.desk / m.baseline).toFixed(2)}  (target <= 2.5)   peak RSS ${rss?.toFixed(0)} MB`);
-  console.log(`    the same, event file as v1 : ${ms(m.v1)}   ratio ${(m.v1 / m.baseline).toFixed(2)}  (migrated on every read)`);
+  console.log(`\n  ${N.toLocaleString('en')} character files + an event file (${converted}); wall, CPU and peak RSS medians`);
+  console.log(`    baseline read + JSON.parse : ${describe(m.baseline, m.baseline)}`);
+  console.log(`    quartermaster desk         : ${describe(m.desk, m.baseline)}   (target <= 2.5)`);
+  console.log(`    the same, event file as v1 : ${describe(m.v1, m.baseline)}   (migrated on every read)`);
 }
 rmSync(prefix, { recursive: true, force: true });

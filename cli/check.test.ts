@@ -173,6 +173,36 @@ describe('a long report', () => {
     expect(text.endsWith('\n150 files: 124 clean, 25 with rule errors, 1 unreadable.\n')).toBe(true);
   });
 
+  it('streams: reads no further file while the report so far waits to go out', async () => {
+    // A reader slower than the check (a pipe into a pager): output waits, and so does reading, so
+    // memory holds a buffer of the report, not all of it.
+    const io = captureIo();
+    let reads = 0;
+    const waits: (() => void)[] = [];
+    const slow: Io = {
+      ...io,
+      readFileCapped: (p, max) => {
+        reads++;
+        return io.readFileCapped(p, max);
+      },
+      drained: () => new Promise<void>((done) => waits.push(done)),
+    };
+    const run = main(['check', '--json', dir], slow);
+    while (waits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const readsAtFirstWait = reads;
+    expect(readsAtFirstWait).toBeLessThan(150);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toBe(readsAtFirstWait);
+    // Let every wait through as it comes; the report is the same as without waiting.
+    const release = setInterval(() => waits.splice(0).forEach((done) => done()), 1);
+    expect(await run).toBe(2);
+    clearInterval(release);
+    expect(reads).toBe(150);
+    const plain = captureIo();
+    await main(['check', '--json', dir], plain);
+    expect(io.stdout()).toBe(plain.stdout());
+  });
+
   it('prints [] for a folder without character files', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'qm-check-none-'));
     const io = captureIo();

@@ -1,6 +1,6 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
-// The report is streamed, one file at a time, so memory does not grow with the number of files;
-// files are validated by the compiled validator, and zod is loaded only to word a refused file.
+// The report is streamed, 64 files at a time, and reading waits while stdout is backed up (a pipe
+// to a slow reader), so memory does not grow with the number of files; files are validated by the compiled validator, and zod is loaded only to word a refused file.
 import { checkLoaded, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
 import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
@@ -20,29 +20,50 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
   }
   const out = bufferedOut(io);
   const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
+  const targets = await expandTargets(paths, io);
   // --json prints what JSON.stringify(entries, null, 2) would, a batch of entries at a time.
-  let batch: CheckEntry[] = [];
-  const writeBatch = () => {
-    if (batch.length === 0) return;
-    // The batch as an indented array, without its brackets, is its entries at the right indent.
-    const text = JSON.stringify(batch, null, 2);
-    out.write(`${totals.files === batch.length ? '[\n' : ',\n'}${text.slice(2, -2)}`);
-    batch = [];
-  };
-  for await (const entry of checkEach(paths, io)) {
-    totals.files++;
-    if (entry.ok) totals.clean++;
-    else if (entry.readable) totals.ruleErrors++;
-    else totals.unreadable++;
-    if (!json) out.write(formatEntry(entry));
-    else if (batch.push(entry) >= 64) writeBatch();
+  for (let i = 0; i < targets.length; i += BATCH) {
+    const b = await checkBatch(targets.slice(i, i + BATCH), json, io);
+    if (json) out.write(`${totals.files === 0 ? '[\n' : ',\n'}${b.text}`);
+    else out.write(b.text);
+    totals.files += b.files;
+    totals.clean += b.clean;
+    totals.ruleErrors += b.ruleErrors;
+    totals.unreadable += b.unreadable;
+    // Stream: the next files wait until the report so far has gone out.
+    if (out.flushed && io.drained) {
+      out.flushed = false;
+      await io.drained();
+    }
   }
-  if (json) {
-    writeBatch();
-    out.write(totals.files === 0 ? '[]\n' : '\n]\n');
-  } else out.write(formatTotals(totals));
+  if (json) out.write(totals.files === 0 ? '[]\n' : '\n]\n');
+  else out.write(formatTotals(totals));
   out.flush();
   return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
+}
+
+/** Files per batch of the report's writes. */
+const BATCH = 64;
+
+/** A batch's part of the report (--json: its entries as in the indented array, without brackets) and its counts. */
+export type CheckBatch = { text: string; files: number; clean: number; ruleErrors: number; unreadable: number };
+
+/** Checks a batch of files, in order. */
+export async function checkBatch(targets: readonly Target[], json: boolean, io: Io): Promise<CheckBatch> {
+  const b: CheckBatch = { text: '', files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
+  const entries: CheckEntry[] = [];
+  for (const target of targets) {
+    const entry = await checkTarget(target, io);
+    b.files++;
+    if (entry.ok) b.clean++;
+    else if (entry.readable) b.ruleErrors++;
+    else b.unreadable++;
+    if (json) entries.push(entry);
+    else b.text += formatEntry(entry);
+  }
+  // The batch as an indented array, without its brackets, is its entries at the right indent.
+  if (json && entries.length > 0) b.text = JSON.stringify(entries, null, 2).slice(2, -2);
+  return b;
 }
 
 /** The entries for the named files and folders, in order, one at a time. */
@@ -78,19 +99,24 @@ async function loadCharacter(bytes: Uint8Array, file: string): Promise<LoadResul
 function bufferedOut(io: Io, limit = 64 * 1024) {
   let parts: string[] = [];
   let size = 0;
-  const flush = () => {
-    if (parts.length) io.out(parts.join(''));
-    parts = [];
-    size = 0;
-  };
-  return {
+  const buffered = {
+    /** Set when a write handed the buffer to io.out (the caller may then wait for io.drained). */
+    flushed: false,
     write(text: string) {
       parts.push(text);
       size += text.length;
-      if (size >= limit) flush();
+      if (size >= limit) buffered.flush();
     },
-    flush,
+    flush() {
+      if (parts.length) {
+        io.out(parts.join(''));
+        buffered.flushed = true;
+      }
+      parts = [];
+      size = 0;
+    },
   };
+  return buffered;
 }
 
 export function formatReport(entries: readonly CheckEntry[]): string {

@@ -12,7 +12,7 @@ import { headerDifferences, LedgerConflictError, mergeEvents } from '../core/des
 import { wallTime } from '../core/desk/sheet';
 import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES } from '../core/format/limits';
 import { backUpEvent } from '../node/files';
-import { findEventFile, readCharacters, readEvent } from './desk';
+import { findEventFile, readCharacters, readEvent } from './desk-read';
 import { describeFsError } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';

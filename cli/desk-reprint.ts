@@ -11,7 +11,8 @@ import { LayoutError, type PaperId } from '../core/pdf/layout';
 import { nativeDeflate } from '../node/deflate';
 import { backUpEvent } from '../node/files';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
-import type { DeskDeps, EventState } from './desk';
+import type { DeskDeps } from './desk';
+import type { EventState } from './desk-read';
 import { describeFsError } from './files';
 import type { Io } from './io';
 

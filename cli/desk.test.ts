@@ -12,7 +12,8 @@ import { EXAMPLES, fakeId, type ExampleName } from '../core/desk/testing';
 import { serialFor } from '../core/pdf/serial';
 import { nodeIo, type Io } from './io';
 import { main } from './main';
-import { nativeContentHash, parseDeskArgs, runDesk } from './desk';
+import { parseDeskArgs, runDesk } from './desk';
+import { nativeContentHash } from './desk-read';
 import { contentHash } from '../core/format/hash';
 import { namedDesk } from '../core/desk/editions';
 
@@ -216,6 +217,22 @@ describe('quartermaster desk --reprint-changed', () => {
     expect(kept).toEqual([`${Date.parse('2026-10-03T08:00:00Z')}-1.event.json`]);
     expect(readFileSync(join(backups, kept[0]!))).toEqual(eventBytes);
     expect(third.out).toContain(`Updated ${eventFile} (the previous version is kept in ${join(backups, kept[0]!)}).`);
+  });
+
+  it('the report alone tells current, changed and never-printed cards apart (it hashes only the printed characters)', async () => {
+    await desk([folder, '--reprint-changed', '--out', join(dir, 'cards1.pdf')]);
+    // After the print: Dimitri 2 (c02) changes his armour, Aldric 0 (c00) is untouched, and a new
+    // character (c19, a copy of Борислав) arrives that was never printed.
+    writeCharacter(2, { armour: [{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }] });
+    writeCharacter(19);
+    const csv = join(dir, 'sheet.csv');
+    const r = await desk([folder, '--csv', csv]);
+    expect(r.out).toContain("Aldric of the Vale 0 · Fortune's Landing · armour 3 over torso, left leg, right leg · not checked in · cards current");
+    expect(r.out).toContain("Dimitri 2 · Fortune's Landing · armour 4 over torso · not checked in · CARDS CHANGED since printed");
+    expect(r.out).toMatch(/ 19 · Bulgarian mage rules · .* · not checked in · not printed yet$/m);
+    // The other 18 printed characters are unchanged: current.
+    expect(r.out.match(/cards current$/gm)).toHaveLength(18);
+    expect(existsSync(csv)).toBe(true);
   });
 
   it('never overwrites a bad event file, and writes nothing else either', async () => {

@@ -6,30 +6,25 @@
 // Exit codes as `check`: 0 all clean, 1 a rule error, 2 an unreadable file or bad usage.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { basename, join, resolve } from 'node:path';
-import { contentJson } from '../core/format/hash';
-import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
-import { uuidFromHash } from '../core/format/uuid';
+import { basename, resolve } from 'node:path';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 // The desk core is imported module by module, and what only some runs need (the PDF parts, the
 // ledger, zod to word a refused file) only when needed, so the report alone starts as fast as
 // `check`: character and event files are read through the compiled validators.
-import { tryDeskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters-fast';
 import { namedDesk, type DeskIdentity } from '../core/desk/editions';
 import type { DeskEvent } from '../core/desk/event';
 import { EVENT_FILE_SUFFIX, eventRuleset } from '../core/desk/event-format';
-import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load-fast';
-import { eventMigrations } from '../core/desk/event-migrate';
+import { currentPrint } from '../core/desk/fold';
 import { eventLine, formatDeskReport } from '../core/desk/report';
-import { characterRow, deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
+import { deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
 import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../core/pdf/layout';
-import { sha256Native } from '../node/sha256';
-import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile, type Target } from './files';
+import { describeFsError } from './files';
 import type { Io } from './io';
+import { findEventFile, readEventFile, readFolder, type EventState } from './desk-read';
 import { parseOrExplain, UsageError } from './usage';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
@@ -143,11 +138,6 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-export type EventState =
-  | { kind: 'file'; path: string; event: DeskEvent; bytes: Uint8Array }
-  | { kind: 'new'; path: string; event: DeskEvent }
-  | { kind: 'bad'; path: string; message: string };
-
 export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps): Promise<number> {
   const usage = parseOrExplain('desk', DESK_USAGE, args, io, parseDeskArgs);
   if (!usage.ok) return usage.exitCode;
@@ -160,10 +150,6 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const now = deps.now();
-  // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
-  // each character's row, made as the file is read, so memory follows the rows, not the files.
-  const files = await readFolder(a.folder, io, a.reprint);
-
   let eventPath: string;
   try {
     eventPath = a.event ?? (await findEventFile(a.folder, io));
@@ -173,7 +159,15 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const desk = cliDesk(a.desk, deps);
-  const state = await readEvent(eventPath, io, () => defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID));
+  // The event first, so that the report alone hashes only the characters printed for it: the hash
+  // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
+  // --reprint-changed hashes every character (what it prints records the hash).
+  const found = await readEventFile(eventPath, io);
+  const printed = a.reprint ? null : found.kind === 'file' ? (id: string) => currentPrint(found.event, id) !== undefined : () => false;
+  // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
+  // each character's row, made as the file is read, so memory follows the rows, not the files.
+  const files = await readFolder(a.folder, io, a.reprint, printed);
+  const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: await defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : found;
   const event = state.kind === 'bad' ? (await import('../core/desk/event')).newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = finishRows(files.rows, event);
   const heading =
@@ -210,76 +204,6 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     code = Math.max(code, reprintCode);
   }
   return code;
-}
-
-/** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
-export const nativeContentHash = (value: unknown) => sha256Native(contentJson(value));
-
-/** core/format/uuid.ts `uuidFromText` with node's native SHA-256 (for migrating v1 event files). */
-export const nativeUuidFromText = (text: string) => uuidFromHash(sha256Native(text));
-const NATIVE_EVENT_MIGRATIONS = eventMigrations(nativeUuidFromText);
-
-let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined;
-
-/** Every character file in the folder, in order. */
-export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
-  return mapLimit(await expandTargets([folder], io), IO_CONCURRENCY, (target) => readTarget(target, io));
-}
-
-/**
- * Every character file's row (characterRow: finishRows completes them with the event), and the
- * characters themselves only when `keep` (to print their cards).
- */
-export async function readFolder(folder: string, io: Io, keep: boolean): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
-  const targets = await expandTargets([folder], io);
-  const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
-  const rows = await mapLimit(targets, IO_CONCURRENCY, async (target, i) => {
-    const c = await readTarget(target, io);
-    if (characters) characters[i] = c;
-    return characterRow(c);
-  });
-  return { rows, characters };
-}
-
-async function readTarget(target: Target, io: Io): Promise<DeskCharacter> {
-  if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  const read = await readCharacterFile(target.file, io);
-  if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
-  // The compiled validator decides; zod (loaded on first need) words a refusal.
-  const fast = tryDeskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
-  if (fast) return fast;
-  zodCharacters ??= import('../core/desk/characters');
-  return (await zodCharacters).deskCharacterFromBytes(read.bytes, target.file, nativeContentHash);
-}
-
-/** loadEventBytes through the compiled validator, zod (loaded only then) wording a refused file. */
-async function loadEvent(bytes: Uint8Array, path: string): Promise<EventLoadResult> {
-  return tryLoadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS) ?? (await import('../core/desk/event-load')).loadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS);
-}
-
-/** The one event file in the folder, or the path a new one gets. Several is a usage error. */
-export async function findEventFile(folder: string, io: Io): Promise<string> {
-  const found = (await io.readdir(folder)).filter((n) => n.endsWith(EVENT_FILE_SUFFIX) && !n.startsWith('.')).sort();
-  if (found.length > 1) throw new UsageError(`${folder} holds ${found.length} event files (${found.join(', ')}); choose one with --event`);
-  if (found.length === 1) return join(folder, found[0]!);
-  const stem = basename(resolve(folder)).replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '') || 'event';
-  return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
-}
-
-export async function readEvent(path: string, io: Io, fresh: () => DeskEvent | Promise<DeskEvent>): Promise<EventState> {
-  let bytes: Uint8Array;
-  try {
-    const info = await io.stat(path);
-    if (info.isDirectory) return { kind: 'bad', path, message: `${path}: is a folder` };
-    if (info.size > MAX_EVENT_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_EVENT_FILE_BYTES / 1048576).toFixed(1)} MB` };
-    // Capped and regular files only: a pipe or device named *.event.json must not hang or fill memory.
-    bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return { kind: 'new', path, event: await fresh() };
-    return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };
-  }
-  const loaded = await loadEvent(bytes, path);
-  return loaded.ok ? { kind: 'file', path, event: loaded.event, bytes } : { kind: 'bad', path, message: loaded.problem.message };
 }
 
 /** A new event named after the folder, for the game most of its characters play, starting today. */

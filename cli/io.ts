@@ -2,12 +2,19 @@
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { writeAtomic } from '../node/atomic';
 
+
 /** A folder entry's kind as the folder itself records it (no stat needed). */
 export type EntryKind = 'file' | 'dir' | 'link' | 'other';
 
 export type Io = {
   out(text: string): void;
   err(text: string): void;
+  /**
+   * Resolves once what out() was given has gone to the system (optional): a command streaming a
+   * long report waits on it, so that a slow reader of a pipe does not make the report pile up in
+   * memory (process.stdout queues pipe writes it cannot make at once).
+   */
+  drained?(): Promise<void>;
   readFile(path: string): Promise<Uint8Array>;
   /** Follows links; `isSymlink` tells whether the path itself is one. */
   stat(path: string): Promise<{ isDirectory: boolean; isFile: boolean; isSymlink: boolean; size: number }>;
@@ -29,6 +36,7 @@ export function nodeIo(): Io {
   return {
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
+    drained: () => stdoutDrained(),
     readFile: async (p) => new Uint8Array(readFileSync(p)),
     stat: async (p) => {
       const l = lstatSync(p);
@@ -63,4 +71,21 @@ export function nodeIo(): Io {
     // The one atomic writer (node/atomic.ts), which also works on FAT and exFAT sticks.
     writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
+}
+
+/** Resolves when stdout's queue has emptied (at once when nothing waits), or the stream ended or failed. */
+function stdoutDrained(): Promise<void> {
+  const out = process.stdout;
+  if (!out.writableNeedDrain) return Promise.resolve();
+  return new Promise((done) => {
+    const finish = () => {
+      out.off('drain', finish);
+      out.off('close', finish);
+      out.off('error', finish);
+      done();
+    };
+    out.on('drain', finish);
+    out.on('close', finish);
+    out.on('error', finish);
+  });
 }
