@@ -127,6 +127,7 @@ export async function startHarness(): Promise<Harness> {
     exportPdf: createPdfExporter(ROOT, { printer }),
     printer,
     onPrintProgress: (progress) => void emit('printProgress', progress),
+    onLibraryProgress: (progress) => void emit('libraryProgress', progress),
     library: sharedLibrary,
     guard,
     onLibraryFolderChanged: watch,

@@ -8,7 +8,7 @@
 export function installPageApi({ methods, path }: { methods: string[]; path: string }): void {
   type Listener = (...args: unknown[]) => void;
   const w = window as unknown as Record<string, unknown>;
-  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set() };
+  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set(), libraryProgress: new Set() };
   const subscribe = (name: string) => (listener: Listener) => {
     listeners[name]!.add(listener);
     return () => void listeners[name]!.delete(listener);
@@ -27,6 +27,7 @@ export function installPageApi({ methods, path }: { methods: string[]; path: str
   api.onLibraryChanged = subscribe('libraryChanged');
   api.onMenuCommand = subscribe('menuCommand');
   api.onPrintProgress = subscribe('printProgress');
+  api.onLibraryProgress = subscribe('libraryProgress');
   // Files given at start (as on the command line) wait for the first subscriber, as in the preload.
   api.onOpenFile = (listener: Listener) => {
     const off = subscribe('openFile')(listener);

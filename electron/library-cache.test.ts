@@ -65,7 +65,7 @@ describe('the library cache on disk', () => {
     // would land after the damage (on a loaded machine it did) and the next start read a good cache.
     await v2.flush();
 
-    for (const damage of ['{ not json', JSON.stringify({ format: 'quartermaster-library-cache', version: 1, key: 'v1', files: [['x', 'big', 0, 0, {}]] })]) {
+    for (const damage of ['{ not json', JSON.stringify({ format: 'quartermaster-library-cache', version: 2, key: 'v1', folders: [[dir, [['c0000.character.json', 'big', 0, 0]]], 'x'] })]) {
       await writeFile(cacheFile(), damage);
       const again = countingDerive();
       const restarted = new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'v1' });
@@ -76,17 +76,39 @@ describe('the library cache on disk', () => {
     }
   });
 
-  it('refuses a cached row whose entry does not match its file size', async () => {
+  it('refuses a damaged row of the cache file and reads that file again, trusting the others', async () => {
+    await writeCharacters(3);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
+    expect(raw.version).toBe(2);
+    const [[folder, rows]] = raw.folders;
+    expect(folder).toBe(dir);
+    // Row layout: [file name, size, mtime, ctime, name, player, ruleset, status, errors, warnings, modified, id, reason].
+    const byName = (n: string) => rows.find((r: unknown[]) => r[0] === n);
+    byName('c0000.character.json')[4] = 42; // a name that is not text
+    byName('c0001.character.json')[6] = 'chess'; // a game the app does not know
+    byName('c0002.character.json')[4] = 'Trusted';
+    await writeFile(cacheFile(), JSON.stringify(raw));
+    const again = countingDerive();
+    const entries = await new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
+    expect(entries.map((e) => e.name)).toEqual(['c 0', 'c 1', 'Trusted']);
+    expect(again.calls).toEqual(['c 0', 'c 1']);
+  });
+
+  it('ignores rows whose file name would lead out of their folder', async () => {
     await writeCharacters(1);
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
     await lib.list(dir);
     await lib.flush();
     const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    raw.files[0][4].name = 'Forged';
-    raw.files[0][4].size = 1;
+    const row = raw.folders[0][1][0];
+    row[4] = 'Forged';
+    raw.folders = [[join(dir, 'sub'), [[`../${row[0]}`, ...row.slice(1)]]]];
     await writeFile(cacheFile(), JSON.stringify(raw));
     const entries = await new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
-    expect(entries[0]!.name).toBe('c 0');
+    expect(entries.map((e) => e.name)).toEqual(['c 0']);
   });
 
   it('drops a renamed file and lists it under its new name', async () => {
@@ -98,7 +120,8 @@ describe('the library cache on disk', () => {
     expect(entries.map((e) => e.fileName)).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
     await lib.flush();
     const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    expect(raw.files.map((f: unknown[]) => (f[0] as string).slice(dir.length + 1)).sort()).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
+    expect(raw.folders.map((f: [string, unknown[][]]) => f[0])).toEqual([dir]);
+    expect(raw.folders[0][1].map((r: unknown[]) => r[0]).sort()).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
   });
 
   it('gives the first rows first, then progress to the end', async () => {
@@ -111,7 +134,33 @@ describe('the library cache on disk', () => {
       onProgress: (done) => progress.push(done),
     });
     expect(first).toEqual(entries.slice(0, 10).map((e) => e.fileName));
-    expect(progress).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Progress after each slice of work: rising, ending with all 30.
+    expect(progress.at(-1)).toBe(30);
+    expect(progress.every((n, i) => i === 0 || n > progress[i - 1]!)).toBe(true);
+  });
+
+  it('lets the event loop turn between slices of a long listing, and reports progress as it goes', async () => {
+    await writeCharacters(40);
+    // A rules check that takes 2 ms per file: 80 ms of work, several slices of at most SLICE_MS.
+    const slow = countingDerive();
+    const derive: typeof slow.derive = (c) => {
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      return slow.derive(c);
+    };
+    const order: string[] = [];
+    const ticker = setInterval(() => order.push('tick'), 0);
+    try {
+      await new Library({ derive }).list(dir, { onProgress: (done) => order.push(`done ${done}`) });
+    } finally {
+      clearInterval(ticker);
+    }
+    const progress = order.filter((o) => o !== 'tick');
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBe('done 40');
+    // Timers ran while the listing went on, not only after it.
+    expect(order.indexOf('tick')).toBeLessThan(order.indexOf('done 40'));
+    expect(order.slice(order.indexOf(progress[0]!), order.indexOf('done 40'))).toContain('tick');
   });
 });
 

@@ -10,6 +10,14 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
+/**
+ * Quiet time after a change before the library is listed again, and the longest a steady stream of
+ * changes (a copy of 2,000 files) waits for a listing: the listing of files already known is cheap
+ * (the cache), so a long copy shows its files as they come.
+ */
+export const DEBOUNCE_MS = 150;
+export const MAX_WAIT_MS = 1_000;
+
 /** How deep the watcher goes into sub-folders (as the listing: a guard against pathological trees). */
 export const MAX_WATCH_DEPTH = 32;
 
@@ -32,11 +40,12 @@ export type WatchOptions = {
  * backups): once per burst after `debounceMs` of quiet, and at least every `maxWaitMs` while a burst
  * goes on. Returns a function that stops watching.
  */
-export function watchLibrary(folder: string, onChange: () => void, debounceOrOptions: number | WatchOptions = 300): () => void {
+export function watchLibrary(folder: string, onChange: () => void, debounceOrOptions: number | WatchOptions = {}): () => void {
   const options = typeof debounceOrOptions === 'number' ? { debounceMs: debounceOrOptions } : debounceOrOptions;
-  const debounceMs = options.debounceMs ?? 300;
-  const maxWaitMs = options.maxWaitMs ?? Math.max(3_000, debounceMs * 10);
+  const debounceMs = options.debounceMs ?? DEBOUNCE_MS;
+  const maxWaitMs = options.maxWaitMs ?? Math.max(MAX_WAIT_MS, debounceMs * 5);
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerDue = 0;
   let firstPending = 0;
   let stopped = false;
 
@@ -48,9 +57,14 @@ export function watchLibrary(folder: string, onChange: () => void, debounceOrOpt
   const changed = () => {
     const now = Date.now();
     if (firstPending === 0) firstPending = now;
-    if (timer) clearTimeout(timer);
     // Quiet for debounceMs, but never later than maxWaitMs after the first change of the burst.
-    timer = setTimeout(flush, Math.max(0, Math.min(debounceMs, firstPending + maxWaitMs - now)));
+    const due = Math.min(now + debounceMs, firstPending + maxWaitMs);
+    // Once the burst's deadline is the due time, later events leave the timer be (rather than
+    // setting it again at each of a copy's several events a millisecond).
+    if (timer && due === timerDue) return;
+    if (timer) clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(flush, Math.max(0, due - now));
   };
 
   const perFolder = options.perFolder ?? process.platform === 'linux';

@@ -3,6 +3,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { coreDerive, findCharacterFiles, isRelevantChange, Library, watchLibrary } from './library';
 import { character, characterText, countingDerive, tempFolder } from './testing';
+import { Pace, SLOW_CALL_MS, SLOW_CALLS } from './library-io';
+
+/** A call that takes longer than SLOW_CALL_MS. */
+function slowCall() {
+  const until = performance.now() + SLOW_CALL_MS + 2;
+  while (performance.now() < until);
+}
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -112,6 +119,31 @@ describe('Library.list', () => {
   });
 });
 
+describe('Pace', () => {
+  it('keeps synchronous file calls while they are fast and switches to asynchronous ones after a few slow calls', () => {
+    const pace = new Pace();
+    expect(pace.sync).toBe(true);
+    pace.timed(() => 1);
+    expect(pace.sync).toBe(true);
+    // Calls that block longer than SLOW_CALL_MS (a network share answering slowly); one alone is not enough.
+    for (let i = 0; i < SLOW_CALLS; i++) {
+      expect(pace.sync).toBe(true);
+      pace.timed(slowCall);
+      expect(pace.due).toBe(true);
+    }
+    expect(pace.sync).toBe(false);
+  });
+
+  it('lists a folder with the asynchronous calls too (a slow disk)', async () => {
+    await writeFile(join(dir, 'a.character.json'), characterText(character({ name: 'A' })));
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'b.character.json'), characterText(character({ name: 'B' })));
+    const lib = new Library({ derive: countingDerive().derive });
+    for (let i = 0; i < SLOW_CALLS; i++) (lib as unknown as { pace: Pace }).pace.timed(slowCall);
+    expect((await lib.list(dir)).map((e) => e.name)).toEqual(['A', 'B']);
+  });
+});
+
 describe('watchLibrary', () => {
   it('reports a file written by another program, once per burst', async () => {
     let fired = 0;
@@ -132,6 +164,25 @@ describe('watchLibrary', () => {
       expect(fired).toBe(1);
     } finally {
       stop();
+    }
+  });
+
+  it('calls at least every maxWaitMs while changes keep coming faster than the quiet time', async () => {
+    const calls: number[] = [];
+    const t0 = performance.now();
+    const stop = watchLibrary(dir, () => void calls.push(performance.now() - t0), { debounceMs: 100, maxWaitMs: 200, perFolder: true });
+    let writing = true;
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      // Writes back to back for 900 ms, as a copy makes them (several events a millisecond).
+      for (let i = 0; performance.now() - t0 < 950; i++) await writeFile(join(dir, `f${i % 50}.character.json`), `{"n":${i}}`);
+      writing = false;
+      const during = calls.length;
+      // The burst's deadlines gave calls while it went on, not one call after it.
+      expect(during).toBeGreaterThanOrEqual(2);
+    } finally {
+      stop();
+      expect(writing).toBe(false);
     }
   });
 

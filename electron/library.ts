@@ -1,29 +1,29 @@
 // The character library: every `*.character.json` under a folder, with name, player, ruleset and
 // status from the core, cached by path + size + modified + change time (in memory, and on disk
 // across restarts: library-cache.ts), and a watcher for changes made by other programs
-// (library-watch.ts). One stat per file; a file is read only when the cache cannot answer.
-import type { Stats } from 'node:fs';
+// (library-watch.ts). One stat per file; a file is read only when the cache cannot answer. The
+// work goes in short slices with the event loop turning between them (library-io.ts Pace), so a
+// listing of 20,000 files, or 2,000 arriving at once, never holds up the main process for long.
+import { readdirSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { loadCharacterBytes } from '../core/format/load';
 import type { LibraryEntry } from '../core/ipc/contract';
-import type { Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
-import type { Derivation } from '../core/rulesets/types';
-import { ioProblem, peekFutureVersion, TooLargeError } from '../node/files';
-import { loadDiskCache, saveDiskCache, type Cached } from './library-cache';
-import { readStatted, statFile } from './library-io';
+import { ioProblem } from '../node/files';
+import { describe, unreadable, type DeriveFn } from './library-entry';
+import { decodeRow, loadDiskCache, saveDiskCache, type Cached, type RawRow } from './library-cache';
+import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';
 import { isInside } from './paths';
 
 export { isRelevantChange, watchLibrary } from './library-watch';
 
-export type DeriveFn = (character: Character) => Derivation;
+export type { DeriveFn } from './library-entry';
 
 /** How deep the listing goes into sub-folders (a guard against pathological trees). */
 export const MAX_FOLDER_DEPTH = 32;
 /**
- * Files in flight at once. Node's thread pool has four threads; enough requests queued keeps them
- * busy while the main thread parses and checks the files already read.
+ * Files in flight at once when the disk is slow (asynchronous calls). Node's thread pool has four
+ * threads; enough requests queued keeps them busy while the main thread parses the files read.
  */
 const IN_FLIGHT = 32;
 
@@ -40,53 +40,108 @@ export type ListOptions = {
   /** Called once with the first `firstCount` rows (in path order), as soon as they are known. */
   onFirstRows?: (entries: LibraryEntry[]) => void;
   firstCount?: number;
-  /** Called as files are done: how many of how many. */
+  /** Called as files are done (after each slice of work): how many of how many. */
   onProgress?: (done: number, total: number) => void;
 };
 
 export class Library {
   private cache = new Map<string, Cached>();
+  /** Rows of the cache file not yet needed by a listing (checked when their file is listed). */
+  private unread = new Map<string, RawRow>();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
   private diskLoaded: Promise<void> | null = null;
   private dirty = false;
   private saving: Promise<void> = Promise.resolve();
+  private readonly pace = new Pace();
 
   constructor(private readonly options: LibraryOptions = {}) {}
 
   /** Every character file under `folder`, sorted by path. A missing folder lists as empty. */
   async list(folder: string, listOptions: ListOptions = {}): Promise<LibraryEntry[]> {
-    const [files, derive] = await Promise.all([findCharacterFiles(folder), this.derive(), this.loadDisk()]);
+    const { pace } = this;
+    const [files, derive] = await Promise.all([findCharacterFiles(folder, pace), this.derive(), this.loadDisk()]);
     const out: LibraryEntry[] = new Array(files.length);
     const firstCount = Math.min(listOptions.firstCount ?? 100, files.length);
-    let firstDone = 0;
-    let done = 0;
-    let next = 0;
-    const worker = async () => {
-      while (next < files.length) {
-        const i = next++;
-        out[i] = await this.entryOf(files[i]!, derive);
-        done++;
-        listOptions.onProgress?.(done, files.length);
-        // The first rows are the first files in path order: report them when all of them are in.
-        if (i < firstCount && ++firstDone === firstCount) listOptions.onFirstRows?.(out.slice(0, firstCount));
+    let firstSent = false;
+    const reported = (done: number) => {
+      listOptions.onProgress?.(done, files.length);
+      // The first rows are the first files in path order: report them when all of them are in.
+      if (!firstSent && done >= firstCount) {
+        firstSent = true;
+        listOptions.onFirstRows?.(out.slice(0, firstCount));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length) }, worker));
-    if (firstCount === 0) listOptions.onFirstRows?.([]);
-    // Forget files that are gone from this folder (only when the cache holds more than these).
+    let i = 0;
+    // The slice the walk began goes on (findCharacterFiles began it).
+    // Synchronous calls in slices while the disk answers fast; the rest asynchronously once it does not.
+    while (i < files.length && pace.sync) {
+      out[i] = this.entryOfSync(files[i]!, derive) ?? (await this.entryOf(files[i]!, derive));
+      i++;
+      if (pace.due || i === files.length) {
+        reported(i);
+        if (i < files.length) await pace.yield();
+      }
+    }
+    if (i < files.length) {
+      let next = i;
+      let done = i;
+      const worker = async () => {
+        while (next < files.length) {
+          const k = next++;
+          out[k] = await this.entryOf(files[k]!, derive);
+          reported(++done);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, files.length - i) }, worker));
+    }
+    if (!firstSent) reported(files.length);
+    await pace.maybeYield();
+    this.forgetGone(folder, files);
+    this.saveSoon();
+    return out;
+  }
+
+  /** Forgets files that are gone from this folder (only when the cache holds more than these). */
+  private forgetGone(folder: string, files: readonly string[]): void {
     let listed = 0;
     for (const f of files) if (this.cache.has(f)) listed++;
-    if (this.cache.size > listed) {
-      const seen = new Set(files);
-      for (const key of this.cache.keys()) {
+    if (this.cache.size <= listed && this.unread.size === 0) return;
+    const seen = new Set(files);
+    for (const map of [this.cache, this.unread]) {
+      for (const key of map.keys()) {
         if (!seen.has(key) && isInside(folder, key)) {
-          this.cache.delete(key);
+          map.delete(key);
           this.dirty = true;
         }
       }
     }
-    this.saveSoon();
-    return out;
+  }
+
+  /** The cached entry for a path, checking a row of the cache file the first time it is needed. */
+  private cached(path: string): Cached | undefined {
+    const hit = this.cache.get(path);
+    if (hit !== undefined || this.unread.size === 0) return hit;
+    const row = this.unread.get(path);
+    if (row === undefined) return undefined;
+    this.unread.delete(path);
+    const decoded = decodeRow(path, row);
+    if (decoded === null) {
+      this.dirty = true;
+      return undefined;
+    }
+    this.cache.set(path, decoded);
+    return decoded;
+  }
+
+  private fresh(path: string, s: Stats): LibraryEntry | undefined {
+    const hit = this.cached(path);
+    return hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs && hit.ctimeMs === s.ctimeMs ? hit.entry : undefined;
+  }
+
+  private remember(path: string, s: Stats, entry: LibraryEntry): LibraryEntry {
+    this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, entry });
+    this.dirty = true;
+    return entry;
   }
 
   /** One file's entry (from the cache when size, modified and change time are unchanged). */
@@ -96,21 +151,54 @@ export class Library {
     try {
       s = await statFile(path);
     } catch (e) {
-      if (this.cache.delete(path)) this.dirty = true;
-      return unreadable(path, fileName, ioProblem(path, e).message, 0, 0);
+      return this.gone(path, fileName, e);
     }
-    const hit = this.cache.get(path);
-    if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs && hit.ctimeMs === s.ctimeMs) return hit.entry;
-    const entry = await describe(path, fileName, s, derive ?? (await this.derive()));
-    this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, entry });
-    this.dirty = true;
-    return entry;
+    const hit = this.fresh(path, s);
+    if (hit) return hit;
+    let bytes: Uint8Array | Error;
+    try {
+      bytes = await readStatted(path, s);
+    } catch (e) {
+      bytes = e as Error;
+    }
+    return this.remember(path, s, describe(path, fileName, s, bytes, derive ?? (await this.derive())));
+  }
+
+  /** The same with synchronous calls; undefined when the file changed while being read (take entryOf). */
+  private entryOfSync(path: string, derive: DeriveFn | Error): LibraryEntry | undefined {
+    const fileName = basename(path);
+    let s: Stats;
+    try {
+      s = statFileSync(path, this.pace);
+    } catch (e) {
+      return this.gone(path, fileName, e);
+    }
+    const hit = this.fresh(path, s);
+    if (hit) return hit;
+    let bytes: Uint8Array | Error | null;
+    try {
+      bytes = readStattedSync(path, s, this.pace);
+    } catch (e) {
+      bytes = e as Error;
+    }
+    if (bytes === null) return undefined;
+    return this.remember(path, s, describe(path, fileName, s, bytes, derive));
+  }
+
+  private gone(path: string, fileName: string, e: unknown): LibraryEntry {
+    if (this.cache.delete(path) || this.unread.delete(path)) this.dirty = true;
+    return unreadable(path, fileName, ioProblem(path, e).message, 0, 0);
   }
 
   /** Drops cached entries (one file, or all). */
   invalidate(path?: string): void {
-    if (path === undefined) this.cache.clear();
-    else this.cache.delete(path);
+    if (path === undefined) {
+      this.cache.clear();
+      this.unread.clear();
+    } else {
+      this.cache.delete(path);
+      this.unread.delete(path);
+    }
     this.dirty = true;
   }
 
@@ -125,8 +213,8 @@ export class Library {
     if (!cacheFile) return Promise.resolve();
     this.diskLoaded ??= loadDiskCache(cacheFile, this.options.cacheKey ?? '').then((disk) => {
       // Entries already known in memory are newer than the disk's.
-      for (const [k, v] of this.cache) disk.set(k, v);
-      this.cache = disk;
+      for (const k of this.cache.keys()) disk.delete(k);
+      this.unread = disk;
     });
     return this.diskLoaded;
   }
@@ -136,7 +224,7 @@ export class Library {
     const { cacheFile } = this.options;
     if (!cacheFile || !this.dirty) return;
     this.dirty = false;
-    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache).catch(() => undefined));
+    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache, this.unread).catch(() => undefined));
   }
 
   private derive(): Promise<DeriveFn | Error> {
@@ -159,86 +247,44 @@ export async function coreDerive(): Promise<DeriveFn | Error> {
   }
 }
 
-async function describe(path: string, fileName: string, s: Stats, derive: DeriveFn | Error): Promise<LibraryEntry> {
-  const size = s.size;
-  const modifiedMs = Math.floor(s.mtimeMs);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readStatted(path, s);
-  } catch (e) {
-    const message = e instanceof TooLargeError ? e.message : ioProblem(path, e).message;
-    return unreadable(path, fileName, message, size, modifiedMs);
-  }
-  const loaded = loadCharacterBytes(bytes, path);
-  if (!loaded.ok) {
-    const entry = unreadable(path, fileName, loaded.problem.message, size, modifiedMs);
-    if (loaded.problem.code === 'future-version') {
-      // Still show who it is; it opens read-only.
-      const peek = peekFutureVersion(bytes);
-      if (peek) return { ...entry, name: peek.name, player: peek.player, ruleset: peek.ruleset };
-    }
-    return entry;
-  }
-  const c = loaded.character;
-  const base = { path, fileName, name: c.name, player: c.player, ruleset: c.ruleset, id: c.id.toLowerCase(), modifiedMs, size };
-  if (derive instanceof Error) {
-    // A file whose rules could not be checked is not known to be clean.
-    return { ...base, status: 'violations', errors: 1, warnings: 0, reason: `the rules check could not run: ${derive.message}` };
-  }
-  try {
-    const { violations } = derive(c);
-    const errors = violations.filter((v) => v.severity === 'error').length;
-    const warnings = violations.length - errors;
-    return { ...base, status: violations.length > 0 ? 'violations' : 'clean', errors, warnings };
-  } catch (e) {
-    return { ...base, status: 'violations', errors: 1, warnings: 0, reason: `the rules check failed: ${(e as Error).message}` };
-  }
-}
-
-function unreadable(path: string, fileName: string, reason: string, size: number, modifiedMs: number): LibraryEntry {
-  return { path, fileName, name: stemOfName(fileName), player: '', ruleset: null, status: 'unreadable', errors: 0, warnings: 0, reason, modifiedMs, size };
-}
-
-function stemOfName(fileName: string): string {
-  return fileName.endsWith(CHARACTER_FILE_SUFFIX) ? fileName.slice(0, -CHARACTER_FILE_SUFFIX.length) : fileName;
-}
-
 /**
  * Every `*.character.json` file under `folder`, recursively, sorted. Hidden files and folders
  * (including the backups folder and temp files) are skipped; a symlinked file is listed only when it
  * really points inside the folder; symlinked folders are not followed.
  */
-export async function findCharacterFiles(folder: string): Promise<string[]> {
+export async function findCharacterFiles(folder: string, pace = new Pace()): Promise<string[]> {
   let realRoot: string;
   try {
-    realRoot = await realpath(folder);
+    realRoot = pace.sync ? pace.timed(() => realpathSync(folder)) : await realpath(folder);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;
   }
   const out: string[] = [];
   const links: string[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    let entries;
+  // Folder by folder, synchronously while the disk is fast (see library-io.ts), yielding between slices.
+  const pending: [string, number][] = [[folder, 0]];
+  pace.begin();
+  while (pending.length > 0) {
+    const [dir, depth] = pending.pop()!;
+    let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = pace.sync ? pace.timed(() => readdirSync(dir, { withFileTypes: true })) : await readdir(dir, { withFileTypes: true });
     } catch {
-      return; // an unreadable sub-folder is skipped, not fatal
+      continue; // an unreadable sub-folder is skipped, not fatal
     }
-    const subdirs: string[] = [];
     for (const d of entries) {
       if (d.name.startsWith('.')) continue;
       const full = join(dir, d.name);
       if (d.isDirectory()) {
-        if (depth < MAX_FOLDER_DEPTH) subdirs.push(full);
+        if (depth < MAX_FOLDER_DEPTH) pending.push([full, depth + 1]);
       } else if (d.name.endsWith(CHARACTER_FILE_SUFFIX)) {
         if (d.isFile()) out.push(full);
         else if (d.isSymbolicLink()) links.push(full);
       }
     }
-    await Promise.all(subdirs.map((s) => walk(s, depth + 1)));
-  };
-  await walk(folder, 0);
+    await pace.maybeYield();
+  }
   for (const link of links) {
     try {
       const real = await realpath(link);
@@ -247,5 +293,7 @@ export async function findCharacterFiles(folder: string): Promise<string[]> {
       /* dangling link: skipped */
     }
   }
-  return out.sort();
+  out.sort();
+  await pace.maybeYield();
+  return out;
 }

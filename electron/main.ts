@@ -123,6 +123,7 @@ function start(): void {
     exportPdf: createPdfExporter(appRoot, { printer }),
     printer,
     onPrintProgress: (progress) => send('printProgress', progress),
+    onLibraryProgress: (progress) => send('libraryProgress', progress),
     deskFonts: deskFonts(appRoot),
     library,
     guard,

@@ -28,7 +28,7 @@ beforeAll(async () => {
 describe('preload', () => {
   it('exposes exactly the contract methods on window.quartermaster, nothing else', () => {
     expect(Object.keys(exposed)).toEqual(['quartermaster']);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress'].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress', 'onLibraryProgress'].sort());
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
   });
 
@@ -43,6 +43,18 @@ describe('preload', () => {
     expect(channel('libraryChanged')).toBe(channelOf('libraryChanged'));
     expect(channel('menuCommand')).toBe(channelOf('menuCommand'));
     expect(channel('openFile')).toBe(channelOf('openFile'));
+    expect(channel('libraryProgress')).toBe(channelOf('libraryProgress'));
+  });
+
+  it('passes library progress with its three fields only, and drops malformed ones', () => {
+    const got: unknown[] = [];
+    const off = api.onLibraryProgress!((p) => void got.push(p));
+    emit('qm:libraryProgress', { folder: '/lib', done: 10, total: 2000, extra: 'dropped' });
+    emit('qm:libraryProgress', { folder: '/lib', done: '10', total: 2000 });
+    emit('qm:libraryProgress', null);
+    off();
+    emit('qm:libraryProgress', { folder: '/lib', done: 20, total: 2000 });
+    expect(got).toEqual([{ folder: '/lib', done: 10, total: 2000 }]);
   });
 
   it('delivers events without the IPC event object, and unsubscribes', () => {

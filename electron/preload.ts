@@ -3,7 +3,7 @@
 // the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
 // it imports nothing at run time but electron, so zod and the core stay out of the page.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { EventChannel, InvokeMethod, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import type { EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 
 /** The same channel names as `channelOf` in the contract (a test checks they agree). */
 export const channel = (name: InvokeMethod | EventChannel) => `qm:${name}` as const;
@@ -87,6 +87,11 @@ export const api = {
     subscribe<[unknown]>('printProgress', (p) => {
       const v = p as Partial<PrintProgress> | null;
       if (v && typeof v === 'object' && typeof v.phase === 'string' && typeof v.done === 'number' && typeof v.total === 'number') listener({ phase: v.phase, done: v.done, total: v.total });
+    }),
+  onLibraryProgress: (listener: (progress: LibraryProgress) => void) =>
+    subscribe<[unknown]>('libraryProgress', (p) => {
+      const v = p as Partial<LibraryProgress> | null;
+      if (v && typeof v === 'object' && typeof v.folder === 'string' && typeof v.done === 'number' && typeof v.total === 'number') listener({ folder: v.folder, done: v.done, total: v.total });
     }),
   onOpenFile(listener: (path: string) => void) {
     openListeners.add(listener);

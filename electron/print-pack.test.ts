@@ -84,6 +84,12 @@ describe('preview', () => {
     expect(p.faces[0]!.height / PT).toBeCloseTo(54, 6);
     const text = p.faces[0]!.ops.flatMap((o) => (o.op === 'text' ? [o.text] : [])).join(' ');
     expect(text).toContain(c.name);
+    // The QR code's runs reach the renderer as a plain array of [column, row, length] triples, the
+    // same after JSON (as the e2e harness carries answers) as before.
+    const cells = p.faces[0]!.ops.find((o) => o.op === 'cells')!;
+    expect(Array.isArray(cells.runs)).toBe(true);
+    expect(cells.runs.length % 3).toBe(0);
+    expect((JSON.parse(JSON.stringify(cells)) as typeof cells).runs).toEqual(cells.runs);
     expect(p.cutMarks.length).toBeGreaterThan(0);
     expect(p.problems).toEqual([]);
 

@@ -12,6 +12,7 @@ import { PdfWriter } from '../core/pdf/emit';
 import { faceMatrix, impose } from '../core/pdf/impose';
 import { gridFor } from '../core/pdf/layout';
 import { printCalibration } from '../core/pdf/calibration';
+import type { DrawOp } from '../core/pdf/draw';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive as coreDerive } from '../core/rulesets/index';
 import { ioProblem, readBytes } from '../node/files';
@@ -51,6 +52,14 @@ export function layoutOf(choice: PrintChoice): PrintLayoutSettings {
 /** The whole layout-and-print options for one run of a choice. */
 function runOptions(choice: PrintChoice, now: Date) {
   return { layout: layoutOf(choice), sections: choice.sections, backs: choice.backs, now };
+}
+
+/**
+ * A drawing operation as plain data for the renderer: a QR code's runs are a typed array in layout
+ * (core/pdf/qr.ts), a plain array in the preview, so the answer reads the same however it is carried.
+ */
+function plainOp(o: DrawOp): DrawOp {
+  return o.op === 'cells' ? { ...o, runs: Array.from(o.runs) } : o;
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -99,7 +108,7 @@ export function createPrinter(appRoot: string, options: PrinterOptions = {}): Pr
       return {
         widthPt: laid.grid.paper.widthPt,
         heightPt: laid.grid.paper.heightPt,
-        faces: (first?.faces ?? []).map((placed) => ({ matrix: faceMatrix(placed), width: placed.face.width, height: placed.face.height, ops: placed.face.ops })),
+        faces: (first?.faces ?? []).map((placed) => ({ matrix: faceMatrix(placed), width: placed.face.width, height: placed.face.height, ops: placed.face.ops.map(plainOp) })),
         cutMarks: first?.cutMarks ?? [],
         cards: laid.cards.length,
         pages: laid.sheets.length,

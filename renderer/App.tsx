@@ -48,12 +48,14 @@ function Shell({ app }: { app: AppModel }) {
     void actions.checkDrafts();
     const autosave = setInterval(() => void actions.autosave(), DRAFT_INTERVAL_MS);
     const offLibrary = api.onLibraryChanged(() => void actions.loadLibrary());
+    const offProgress = api.onLibraryProgress?.((progress) => actions.libraryProgress(progress));
     // The print dialogs and the library selection take their menu commands first (print-ui.ts).
     const offMenu = api.onMenuCommand((command) => void (printUi.menuCommand(command) || actions.menuCommand(command)));
     const offOpenFile = api.onOpenFile?.((path) => void actions.openGrantedFile(path));
     return () => {
       clearInterval(autosave);
       offLibrary();
+      offProgress?.();
       offMenu();
       offOpenFile?.();
     };

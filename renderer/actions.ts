@@ -3,7 +3,7 @@
 // Edits go through `edit`, which records them for undo; `autosave` (called every few seconds by the
 // app shell) keeps a draft of unsaved edits in the main process for recovery after a crash.
 import { createContext, useContext } from 'react';
-import type { Draft, Language, MenuCommand, OpenResult, Paper, QuartermasterApi } from '../core/ipc/contract';
+import type { Draft, Language, LibraryProgress, MenuCommand, OpenResult, Paper, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import type { RulesetId } from '../core/model/ids';
 import { canonicalJson } from '../core/format/hash';
@@ -129,10 +129,15 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
       try {
         const listing = source === 'examples' ? await api.openExamples() : await api.listLibrary();
         if (store.get().library.source !== source) return;
-        set((s) => ({ ...s, library: { ...s.library, status: 'ready', listing, error: undefined } }));
+        set((s) => ({ ...s, library: { ...s.library, status: 'ready', listing, error: undefined, progress: null } }));
       } catch (e) {
-        set((s) => ({ ...s, library: { ...s.library, status: 'error', error: errorMessage(e) } }));
+        set((s) => ({ ...s, library: { ...s.library, status: 'error', error: errorMessage(e), progress: null } }));
       }
+    },
+
+    /** A long listing's progress, from the main process (shown until its answer arrives). */
+    libraryProgress(progress: LibraryProgress) {
+      set((s) => ({ ...s, library: { ...s.library, progress: progress.done >= progress.total ? null : progress } }));
     },
 
     async chooseLibraryFolder() {

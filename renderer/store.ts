@@ -1,7 +1,7 @@
 // A small state store: one immutable state object, replaced on every change, read by components
 // through `useAppState(selector)`. Actions (actions.ts) are the only writers.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { Backup, Calibration, Draft, LibraryListing, OpenedCharacter, Paper } from '../core/ipc/contract';
+import type { Backup, Calibration, Draft, LibraryListing, LibraryProgress, OpenedCharacter, Paper } from '../core/ipc/contract';
 import type { LoadProblem } from '../core/format/load';
 import type { Character } from '../core/model/character';
 import type { Trackers } from '../core/session/session';
@@ -19,6 +19,8 @@ export type LibraryState = {
   error?: string;
   query: string;
   sort: SortOrder;
+  /** How far a long listing has got (from the main process); null when none is running. */
+  progress?: LibraryProgress | null;
 };
 
 /** An open character: the edited copy, and what was last read from or written to disk. */

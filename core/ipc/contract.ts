@@ -7,7 +7,7 @@
 // sync.ts, each with its types, its methods and their argument schemas); this file assembles the one
 // method → signature map and the one argument table, and re-exports every area's types.
 import type { z } from 'zod';
-import { libraryArgs, type LibraryApi } from './library';
+import { libraryArgs, type LibraryApi, type LibraryProgress } from './library';
 import { charactersArgs, type CharactersApi } from './characters';
 import { settingsArgs, type SettingsApi } from './settings';
 import { printArgs, type PrintApi, type PrintProgress } from './print';
@@ -38,13 +38,15 @@ export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi
   onOpenFile?(listener: (path: string) => void): () => void;
   /** Progress of a running printPack. Optional for test doubles; the preload always has it. */
   onPrintProgress?(listener: (progress: PrintProgress) => void): () => void;
+  /** Progress of a long library listing. Optional for test doubles; the preload always has it. */
+  onLibraryProgress?(listener: (progress: LibraryProgress) => void): () => void;
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress'>;
 
 /** The events the main process sends to the window. */
-export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress';
+export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress';
 
 export const channelOf = (method: InvokeMethod | EventChannel) => `qm:${method}` as const;
 

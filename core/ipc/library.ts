@@ -26,6 +26,9 @@ export type LibraryEntry = {
 
 export type LibraryListing = { folder: string; entries: LibraryEntry[] };
 
+/** How far a listing has got (sent while a long one runs: a big library cold, files arriving). */
+export type LibraryProgress = { folder: string; done: number; total: number };
+
 export type Backup = { id: string; savedMs: number; size: number };
 
 export interface LibraryApi {

@@ -60,4 +60,24 @@ describe('content bytes', () => {
     for (let i = 0; i < runs.length; i += 3) lines.push(`${runs[i]} ${runs[i + 1]} ${runs[i + 2]} 1 re`);
     expect(text(w)).toBe(`q\n${lines.join('\n')}\nf`);
   });
+
+  it('writes a text line as "1 0 0 1 x y Tm <hex> Tj", past its first block and for numbers num() writes long', () => {
+    const w = new ContentBytes();
+    const want: string[] = [];
+    const fmt = (v: number) => {
+      const r = Math.round(v * 100) / 100;
+      return r === 0 ? '0' : String(r);
+    };
+    for (let i = 0; i < 3000; i++) {
+      const x = i * 0.731 - 40;
+      const y = 841.8897637795275 - i * 0.37;
+      const hex = '00A1'.repeat(i % 40);
+      w.textAt(x, y, hex);
+      want.push(`\n1 0 0 1 ${fmt(x)} ${fmt(y)} Tm <${hex}> Tj`);
+    }
+    // Coordinates far off any page: num() writes them through String(), longer than it reserves.
+    w.textAt(3e12, -5e20, 'FFFF');
+    want.push(`\n1 0 0 1 ${fmt(3e12)} ${fmt(-5e20)} Tm <FFFF> Tj`);
+    expect(text(w)).toBe(want.join(''));
+  });
 });

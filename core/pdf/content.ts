@@ -40,6 +40,44 @@ export class ContentBytes {
     return this;
   }
 
+  /** "\n1 0 0 1 <x> <y> Tm <hex> Tj": a text operation's line, with one check for room. */
+  textAt(x: number, y: number, hex: string): this {
+    this.room(hex.length + 48);
+    let buf = this.buf;
+    let n = this.n;
+    buf[n] = 0x0a;
+    buf[n + 1] = 0x31; // 1 0 0 1
+    buf[n + 2] = 0x20;
+    buf[n + 3] = 0x30;
+    buf[n + 4] = 0x20;
+    buf[n + 5] = 0x30;
+    buf[n + 6] = 0x20;
+    buf[n + 7] = 0x31;
+    buf[n + 8] = 0x20;
+    this.n = n + 9;
+    // num() finds room in what was set aside above; only a number too large for it (never a
+    // coordinate on a page) could move the memory, so the buffer is read again after it.
+    this.num(x);
+    this.buf[this.n++] = 0x20;
+    this.num(y);
+    this.room(hex.length + 9);
+    buf = this.buf;
+    n = this.n;
+    buf[n] = 0x20; // " Tm <"
+    buf[n + 1] = 0x54;
+    buf[n + 2] = 0x6d;
+    buf[n + 3] = 0x20;
+    buf[n + 4] = 0x3c;
+    n += 5;
+    for (let i = 0; i < hex.length; i++) buf[n++] = hex.charCodeAt(i);
+    buf[n] = 0x3e; // "> Tj"
+    buf[n + 1] = 0x20;
+    buf[n + 2] = 0x54;
+    buf[n + 3] = 0x6a;
+    this.n = n + 4;
+    return this;
+  }
+
   byte(b: number): this {
     this.room(1);
     this.buf[this.n++] = b;
@@ -75,7 +113,7 @@ export class ContentBytes {
    * from 0 to 999, as a QR code's are; others are written by int()). One tight loop: a QR code is
    * some 350 of these lines, and a large print has a thousand codes.
    */
-  unitRuns(runs: readonly number[]): this {
+  unitRuns(runs: ArrayLike<number>): this {
     // At most 17 bytes a line ("\n999 999 999 1 re"): 6 a number in `runs` is room enough.
     this.room(runs.length * 6 + 16);
     let buf = this.buf;

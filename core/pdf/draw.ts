@@ -12,9 +12,10 @@ export type LineOp = { op: 'line'; x1: number; y1: number; x2: number; y2: numbe
 export type EllipseOp = { op: 'ellipse'; cx: number; cy: number; rx: number; ry: number; fill?: Gray; stroke?: Gray; lineWidth?: number };
 /**
  * Filled squares on a grid (a QR code): each run is [column, row, length] in grid units, row 0 at
- * the bottom; the grid's bottom-left corner is at (x, y) and one unit is `unit` points.
+ * the bottom; the grid's bottom-left corner is at (x, y) and one unit is `unit` points. A typed
+ * array: a large print holds a million of these numbers until it is written.
  */
-export type CellsOp = { op: 'cells'; x: number; y: number; unit: number; runs: number[] };
+export type CellsOp = { op: 'cells'; x: number; y: number; unit: number; runs: Uint16Array | readonly number[] };
 
 export type DrawOp = TextOp | RectOp | LineOp | EllipseOp | CellsOp;
 

@@ -61,6 +61,7 @@ export class PdfWriter {
   /** Glyph hex by UTF-16 code unit for the Basic Multilingual Plane. */
   private readonly bmpHex: Record<Face, (string | undefined)[]> = { regular: new Array<string | undefined>(0x10000).fill(undefined), bold: new Array<string | undefined>(0x10000).fill(undefined) };
   private readonly out = new ContentBytes();
+  private readonly parts: string[] = [];
 
   /** `deflate` compresses the pages' content; without it pdf-lib's pako does (slower). */
   static async create(fonts: FontBytes, meta: PdfMeta, deflate?: Deflate): Promise<PdfWriter> {
@@ -70,11 +71,16 @@ export class PdfWriter {
 
   /** The glyph ids of a string as PDF hex, one cached lookup per character (and per whole string). */
   private hex(face: Face, s: string): string {
-    const strings = this.stringHex[face];
+    // By a test on the face rather than a lookup by its name: this runs for every text operation.
+    const bold = face === 'bold';
+    const strings = bold ? this.stringHex.bold : this.stringHex.regular;
     const known = strings.get(s);
     if (known !== undefined) return known;
-    const bmp = this.bmpHex[face];
-    let out = '';
+    const bmp = bold ? this.bmpHex.bold : this.bmpHex.regular;
+    // Joined from parts rather than added up: `+=` makes a tree of 4-character pieces that every
+    // copy of the string into the page content would walk; join() makes one flat string.
+    const parts = this.parts;
+    parts.length = 0;
     const n = s.length;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
@@ -82,15 +88,16 @@ export class PdfWriter {
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
         const d = s.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
-          out += this.glyph(face, s.slice(i, i + 2));
+          parts.push(this.glyph(face, s.slice(i, i + 2)));
           i++;
           continue;
         }
       }
       let h = bmp[c];
       if (h === undefined) bmp[c] = h = this.glyph(face, s[i]!);
-      out += h;
+      parts.push(h);
     }
+    const out = parts.join('');
     if (strings.size >= 50_000) strings.clear();
     strings.set(s, out);
     return out;
@@ -163,7 +170,7 @@ export class PdfWriter {
           face = o.face;
           size = written;
         }
-        out.str('\n1 0 0 1 ').num(o.x).byte(SP).num(o.y).str(' Tm <').str(this.hex(o.face, o.text)).str('> Tj');
+        out.textAt(o.x, o.y, this.hex(o.face, o.text));
         continue;
       }
       if (inText) {

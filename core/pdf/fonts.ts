@@ -21,7 +21,8 @@ const NONE_MISSING = Object.freeze([]) as unknown as string[];
 export class FontMetrics {
   private readonly fonts: Record<Face, Font>;
   /** Advance widths in em of the Basic Multilingual Plane, NaN until first measured; others in a map. */
-  private readonly bmp: Record<Face, Float64Array> = { regular: new Float64Array(0x10000).fill(NaN), bold: new Float64Array(0x10000).fill(NaN) };
+  private readonly bmpRegular = new Float64Array(0x10000).fill(NaN);
+  private readonly bmpBold = new Float64Array(0x10000).fill(NaN);
   private readonly widths: Record<Face, Map<number, number>> = { regular: new Map(), bold: new Map() };
   private readonly ascents: Record<Face, number>;
   /** Per code point of the Basic Multilingual Plane: 0 not looked up yet, 1 both faces have it, 2 not. */
@@ -48,7 +49,8 @@ export class FontMetrics {
    * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
    */
   extend(prefixUnits: number, text: string, face: Face): number {
-    const bmp = this.bmp[face];
+    // Two fields rather than a record by face: this runs for every word measured.
+    const bmp = face === 'bold' ? this.bmpBold : this.bmpRegular;
     let units = prefixUnits;
     const n = text.length;
     for (let i = 0; i < n; i++) {

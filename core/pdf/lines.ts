@@ -72,14 +72,6 @@ const faceOf = (p: Piece): Face => (p.bold ? 'bold' : 'regular');
  */
 export function fillLine(words: readonly Word[], w: number, off: number, avail: number, size: number, space: number, metrics: FontMetrics): Line {
   const runs: Run[] = [];
-  const add = (text: string, isBold: boolean, px: number, pw: number) => {
-    const run = runs[runs.length - 1];
-    if (run && run.bold === isBold) {
-      const gapText = px - (run.x + run.width) > 0.01 ? ' ' : '';
-      run.text += gapText + text;
-      run.width = px + pw - run.x;
-    } else runs.push({ text, bold: isBold, x: px, width: pw });
-  };
   let x = 0;
   let first = true;
   while (w < words.length) {
@@ -87,14 +79,22 @@ export function fillLine(words: readonly Word[], w: number, off: number, avail: 
     if (!first && word.sep === 'newline') break;
     const gap = first || word.sep === 'none' ? 0 : space;
     const pieces = off > 0 ? cutPieces(word.pieces, off) : word.pieces;
+    // Most words are one piece: measured once (0 + its width is its width, to the bit).
+    const one = pieces.length === 1 ? pieces[0]! : null;
     let ww = 0;
-    for (const p of pieces) ww += metrics.width(p.text, faceOf(p), size);
+    if (one) ww = metrics.width(one.text, faceOf(one), size);
+    else for (const p of pieces) ww += metrics.width(p.text, faceOf(p), size);
     if (x + gap + ww <= avail + 0.01) {
       let px = x + gap;
-      for (const p of pieces) {
-        const pw = metrics.width(p.text, faceOf(p), size);
-        add(p.text, p.bold, px, pw);
-        px += pw;
+      if (one) {
+        addRun(runs, one.text, one.bold, px, ww);
+        px += ww;
+      } else {
+        for (const p of pieces) {
+          const pw = metrics.width(p.text, faceOf(p), size);
+          addRun(runs, p.text, p.bold, px, pw);
+          px += pw;
+        }
       }
       x = px;
       w++;
@@ -108,7 +108,7 @@ export function fillLine(words: readonly Word[], w: number, off: number, avail: 
     let px = 0;
     for (const p of fitted.pieces) {
       const pw = metrics.width(p.text, faceOf(p), size);
-      add(p.text, p.bold, px, pw);
+      addRun(runs, p.text, p.bold, px, pw);
       px += pw;
     }
     x = px;
@@ -116,6 +116,16 @@ export function fillLine(words: readonly Word[], w: number, off: number, avail: 
     break;
   }
   return { runs, x, word: w, offset: off };
+}
+
+/** A piece onto the line: it joins the last run when that is of the same face. */
+function addRun(runs: Run[], text: string, isBold: boolean, px: number, pw: number): void {
+  const run = runs[runs.length - 1];
+  if (run && run.bold === isBold) {
+    const gapText = px - (run.x + run.width) > 0.01 ? ' ' : '';
+    run.text += gapText + text;
+    run.width = px + pw - run.x;
+  } else runs.push({ text, bold: isBold, x: px, width: pw });
 }
 
 function cutPieces(pieces: readonly Piece[], offset: number): Piece[] {

@@ -255,6 +255,25 @@ describe('characters the card font lacks', () => {
     expect(laid.cards.filter((c) => c.source === 'han.character.json').length).toBeGreaterThan(0);
     expect(laid.warnings).toEqual([{ source: 'han.character.json', message: 'han.character.json: the card font has no "漢" "字"; those characters print as empty boxes' }]);
   });
+
+  it('warns for every character whose cards carry the same missing character, whoever came first', () => {
+    // The same name on two characters, between them one without: strings found complete once are
+    // not looked at again in the batch, strings with a missing character are, for each character.
+    const first = sampleCharacter('novitas', 2);
+    first.name = 'Ōkami 漢';
+    first.player = 'Aa';
+    const between = sampleCharacter('novitas', 6);
+    between.player = 'Bb';
+    const second = sampleCharacter('fortunes-landing', 3);
+    second.name = 'Ōkami 漢';
+    second.player = 'Cc';
+    const laid = layoutBatch([entry(first, 'a.character.json'), entry(between, 'b.character.json'), entry(second, 'c.character.json')], { now, metrics });
+    const message = (f: string) => `${f}: the card font has no "漢"; those characters print as empty boxes`;
+    expect(laid.warnings).toEqual([
+      { source: 'a.character.json', message: message('a.character.json') },
+      { source: 'c.character.json', message: message('c.character.json') },
+    ]);
+  });
 });
 
 describe('the content hash a caller already has', () => {

@@ -49,8 +49,14 @@ export type PrintOptions = {
 
 export type PrintProblem = { source: string; message: string };
 
+/**
+ * What a laid-out card keeps of its spec: what the card is and its serial, not the content it was
+ * laid out from (a large print would hold every card's blocks and words until it is written).
+ */
+export type CardName = Pick<CardSpec, 'type' | 'section' | 'serial' | 'edition' | 'label'>;
+
 export type LaidOutCard = PhysicalCard & {
-  spec: CardSpec;
+  spec: CardName;
   source: string;
   /** 1-based part and number of parts when the card continues on further cards. */
   part: number;
@@ -112,7 +118,13 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
         const spec = editionOf ? withEdition(made, editionOf(made.serial)) : made;
         const fronts = layoutContent(spec.front, card, options.metrics).faces;
         const back = spec.back ? layoutContent(spec.back, card, options.metrics, { continuation: false }).faces[0] : undefined;
-        fronts.forEach((front, i) => mine.push({ front, ...(back ? { back } : {}), spec, source: entry.source, part: i + 1, parts: fronts.length }));
+        const name = cardName(spec);
+        const parts = fronts.length;
+        // Two literals rather than a spread of an optional back: one card object made directly.
+        for (let i = 0; i < parts; i++) {
+          const front = fronts[i]!;
+          mine.push(back ? { front, back, spec: name, source: entry.source, part: i + 1, parts } : { front, spec: name, source: entry.source, part: i + 1, parts });
+        }
       }
     } catch (e) {
       if (!(e instanceof LayoutError)) throw e;
@@ -129,6 +141,11 @@ export function layoutBatch(characters: readonly PrintCharacter[], options: Omit
   return { grid, settings, cards, sheets, order, problems, warnings };
 }
 
+function cardName(spec: CardSpec): CardName {
+  const { type, section, serial, edition, label } = spec;
+  return { type, section, serial, ...(edition !== undefined ? { edition } : {}), ...(label !== undefined ? { label } : {}) };
+}
+
 /** The card with its edition: on the spec, and after the serial in the footers that show it. */
 function withEdition(spec: CardSpec, edition: string): CardSpec {
   const label = `${spec.serial}/${edition}`;
@@ -140,15 +157,26 @@ function withEdition(spec: CardSpec, edition: string): CardSpec {
 }
 
 function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): string[] {
-  const out = new Set<string>();
-  const check = (f: CardFace) => {
-    for (const o of f.ops) if (o.op === 'text') for (const m of metrics.missing(o.text)) out.add(m);
-  };
+  let out: Set<string> | null = null;
   for (const c of cards) {
-    check(c.front);
-    if (c.back) check(c.back);
+    out = missingOn(c.front, metrics, out);
+    if (c.back) out = missingOn(c.back, metrics, out);
   }
-  return [...out];
+  return out ? [...out] : [];
+}
+
+/** Adds what the font lacks of a face's text to `out` (made when the first is found). */
+function missingOn(face: CardFace, metrics: FontMetrics, out: Set<string> | null): Set<string> | null {
+  const ops = face.ops;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (o.op !== 'text') continue;
+    const missing = metrics.missing(o.text);
+    if (missing.length === 0) continue;
+    out ??= new Set();
+    for (const m of missing) out.add(m);
+  }
+  return out;
 }
 
 /** Lays out and writes the PDF. */

@@ -222,11 +222,29 @@ function startFor(t: QrTemplate, flips: Flips, n: number): { rows: Int32Array; c
   return start;
 }
 
+/** A symbol of at most 64 modules a side as its rows, packed: bit c of words 2r, 2r + 1 is module (r, c). */
+export type QrPackedRows = { size: number; rows: Int32Array; mask: number };
+
 /** The symbol at error correction level M with the lowest-penalty mask. */
 export function qrModules(input: QrInput): QrModules {
+  const packed = qrPackedRows(input);
+  if (!packed) return bytewiseModules(input);
+  const { size: n, rows, mask } = packed;
+  const data = new Uint8Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) data[r * n + c] = (rows[2 * r + (c >> 5)]! >>> (c & 31)) & 1;
+  }
+  return { size: n, data, mask };
+}
+
+/**
+ * The same symbol as qrModules, packed by rows, for symbols of at most 64 modules a side (null for
+ * larger ones): what drawing the code reads, without a byte per module.
+ */
+export function qrPackedRows(input: QrInput): QrPackedRows | null {
   const { words, template: t } = symbolParts(input);
   const n = t.matrix.size;
-  if (n > 64) return bytewiseModules(input);
+  if (n > 64) return null;
   const flips = flipsFor(t.matrix);
   // The mask-0 symbol packed straight from the codewords: the data bits flip their cells in the
   // packed function patterns (each data cell is in exactly one row and one column).
@@ -250,11 +268,7 @@ export function qrModules(input: QrInput): QrModules {
   }
   const flip = flips.rows[bestMask]!;
   for (let i = 0; i < rows.length; i++) rows[i]! ^= flip[i]!;
-  const data = new Uint8Array(n * n);
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) data[r * n + c] = (rows[2 * r + (c >> 5)]! >>> (c & 31)) & 1;
-  }
-  return { size: n, data, mask: bestMask };
+  return { size: n, rows, mask: bestMask };
 }
 
 /** Symbols over 64 modules a side: every mask applied to the bytes and scored module by module. */

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fieldPath } from '../../core/format/paths';
 import { serializeCharacter } from '../../core/format/save';
 import { loadCharacterBytes } from '../../core/format/load';
-import { withCalibration, type OpenResult, type PrintChoice, type SaveResult } from '../../core/ipc/contract';
+import { withCalibration, type LibraryListing, type LibraryProgress, type OpenResult, type PrintChoice, type SaveResult } from '../../core/ipc/contract';
 import { characterSchema, type Character } from '../../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
 import { backUp, backupFolderOf, exists, freePath, openFile, readBytes, sha256, TooLargeError, writeAtomic, writeNew } from '../../node/files';
@@ -19,6 +19,46 @@ import type { IpcDeps } from '../handler-types';
 export const EXAMPLE_READ_ONLY = 'This is an example character. Use Save As to keep your own copy.';
 
 export type HandlerContext = ReturnType<typeof createHandlerContext>;
+
+/** Progress is sent at most this often, and only for a listing that runs longer (a short one shows none). */
+export const LIBRARY_PROGRESS_MS = 100;
+
+/** A listing's progress callback that sends to `send` every LIBRARY_PROGRESS_MS, and the end if it sent anything. */
+export function progressSender(folder: string, send: ((p: LibraryProgress) => void) | undefined, now = Date.now): ((done: number, total: number) => void) | undefined {
+  if (!send) return undefined;
+  const started = now();
+  let last = started;
+  let sent = false;
+  return (done, total) => {
+    const t = now();
+    if (done >= total ? !sent : t - last < LIBRARY_PROGRESS_MS) return;
+    last = t;
+    sent = true;
+    send({ folder, done, total });
+  };
+}
+
+/**
+ * One run per key at a time, and at most one waiting behind it, which every call made meanwhile
+ * shares: it starts after them all, so it sees every change they were made for (a burst of watcher
+ * events, a page asking again) without listing the folder once per call.
+ */
+export function oneAtATime<T>(run: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const queues = new Map<string, { tail: Promise<unknown>; waiting: Promise<T> | null }>();
+  return (key) => {
+    let q = queues.get(key);
+    if (!q) queues.set(key, (q = { tail: Promise.resolve(), waiting: null }));
+    if (q.waiting) return q.waiting;
+    const queue = q;
+    const next = queue.tail.then(() => {
+      queue.waiting = null;
+      return run(key);
+    });
+    queue.waiting = next;
+    queue.tail = next.catch(() => undefined);
+    return next;
+  };
+}
 
 export function createHandlerContext(deps: IpcDeps) {
   const { settings, dialogs, shell } = deps;
@@ -42,11 +82,13 @@ export function createHandlerContext(deps: IpcDeps) {
     if (guard.kindOf(path) === 'example') throw new PathError(`${path}: example characters cannot be ${action}; use Save As to keep your own copy`);
   };
 
-  const listFolder = async (folder: string, kind: 'library' | 'example') => {
-    const entries = await library.list(folder);
+  const listNow = async (folder: string, kind: 'library' | 'example'): Promise<LibraryListing> => {
+    const entries = await library.list(folder, { onProgress: progressSender(folder, deps.onLibraryProgress) });
     for (const e of entries) guard.grantListed(e.path, kind);
     return { folder, entries };
   };
+  const listQueued = oneAtATime((key: string) => listNow(key.slice(key.indexOf(':') + 1), key.startsWith('example:') ? 'example' : 'library'));
+  const listFolder = (folder: string, kind: 'library' | 'example') => listQueued(`${kind}:${folder}`);
 
   const opened = async (path: string): Promise<OpenResult> => {
     const example = guard.kindOf(path) === 'example';

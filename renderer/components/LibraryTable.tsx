@@ -1,7 +1,8 @@
 // The library as a table: one row per character file, sortable by clicking a column heading. With
 // `selection`, each row has a tick box (in its row header, beside the name) and the name column's
-// heading one that ticks every row shown.
-import { useEffect, useRef } from 'react';
+// heading one that ticks every row shown. A long listing draws only the rows on screen
+// (library/use-row-window.ts); the arrow keys move between rows.
+import { useCallback, useEffect, useRef } from 'react';
 import type { LibraryEntry } from '../../core/ipc/contract';
 import type { SortKey, SortOrder } from '../library-order';
 import { displayName } from '../library-order';
@@ -9,6 +10,7 @@ import { formatDateTime, rulesetName } from '../format';
 import { t, type StringKey } from '../strings';
 import { useT } from '../i18n';
 import { StatusBadge } from './StatusBadge';
+import { useRowWindow } from './library/use-row-window';
 
 const COLUMNS: { key: SortKey; label: StringKey }[] = [
   { key: 'name', label: 'library.col.name' },
@@ -49,24 +51,34 @@ type Props = {
   onNewId?: (entry: LibraryEntry) => void;
 };
 
+/** A first guess at a row's height in pixels (replaced by its measured height once drawn). */
+function estimateRow(entry: LibraryEntry, sharedIds: Map<string, string[]> | undefined): number {
+  return 58 + (entry.reason ? 22 : 0) + (entry.id && sharedIds?.has(entry.id) ? 34 : 0);
+}
+
 export function LibraryTable(props: Props) {
   useT();
-  const { sort, selection } = props;
+  const { sort, selection, entries, sharedIds } = props;
+  const keys = useMemoKeys(entries);
+  const estimate = useCallback((i: number) => estimateRow(entries[i]!, sharedIds), [entries, sharedIds]);
+  const win = useRowWindow(keys, estimate);
+  const rows = [];
+  for (let i = win.start; i < win.end; i++) rows.push(<LibraryRow key={entries[i]!.path} entry={entries[i]!} row={i} {...props} />);
   return (
-    <table className="library-table">
+    <table className="library-table" ref={win.table} onKeyDown={win.onKeyDown} aria-rowcount={entries.length + 1}>
       <caption className="visually-hidden">
         {t('library.caption')}
         {`, ${t('library.sortBy', { column: t(COLUMNS.find((c) => c.key === sort.key)!.label) })}, ${t(sort.direction === 'asc' ? 'library.sortedAsc' : 'library.sortedDesc')}`}
       </caption>
-      <thead>
-        <tr>
+      <thead ref={win.head}>
+        <tr aria-rowindex={1}>
           {COLUMNS.map((col) => {
             const label = t(col.label);
             const key = col.key;
             const active = sort.key === key;
             return (
               <th key={key} scope="col" className={`col-${key}`} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                {key === 'name' && selection && <SelectAll entries={props.entries} selection={selection} />}
+                {key === 'name' && selection && <SelectAll entries={entries} selection={selection} />}
                 <button type="button" className="sort-button" onClick={() => props.onSort(key)} aria-label={t('library.sortBy', { column: label })}>
                   {label}
                   <span className="sort-arrow" aria-hidden="true">
@@ -79,37 +91,55 @@ export function LibraryTable(props: Props) {
         </tr>
       </thead>
       <tbody>
-        {props.entries.map((entry) => {
-          const name = entry.name.trim() !== '' ? entry.name : entry.status === 'unreadable' ? entry.fileName : t('library.unnamed');
-          return (
-            <tr key={entry.path} className={`row-${entry.status}`}>
-              <th scope="row" className="cell-name">
-                {selection && (
-                  <span className="select-cell">
-                    <input type="checkbox" checked={selection.isSelected(entry.path)} onChange={() => selection.toggle(entry)} aria-label={t('libraryActions.selectNamed', { name: displayName(entry) })} />
-                  </span>
-                )}
-                <button type="button" className="link-button" onClick={() => props.onOpen(entry)} aria-label={t('library.openNamed', { name: displayName(entry) })}>
-                  {name}
-                </button>
-                <span className="file-name">{entry.fileName}</span>
-              </th>
-              <td>{entry.player}</td>
-              <td>{entry.ruleset === null ? '' : rulesetName(entry.ruleset)}</td>
-              <td>
-                <StatusBadge entry={entry} />
-                {entry.id && props.sharedIds?.has(entry.id) && (
-                  <SharedId entry={entry} others={props.sharedIds.get(entry.id)!.filter((p) => p !== entry.path)} onNewId={props.onNewId} />
-                )}
-              </td>
-              <td>
-                <time dateTime={new Date(entry.modifiedMs).toISOString()}>{formatDateTime(entry.modifiedMs)}</time>
-              </td>
-            </tr>
-          );
-        })}
+        {win.above > 0 && <Spacer height={win.above} />}
+        {rows}
+        {win.below > 0 && <Spacer height={win.below} />}
       </tbody>
     </table>
+  );
+}
+
+/** The rows' keys (paths), the same array while the entries are. */
+function useMemoKeys(entries: readonly LibraryEntry[]): string[] {
+  const memo = useRef<{ entries: readonly LibraryEntry[]; keys: string[] } | null>(null);
+  if (memo.current?.entries !== entries) memo.current = { entries, keys: entries.map((e) => e.path) };
+  return memo.current.keys;
+}
+
+/** Stands in for the rows not drawn. */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" className="library-spacer">
+      <td colSpan={COLUMNS.length} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+function LibraryRow({ entry, row, selection, sharedIds, onOpen, onNewId }: Props & { entry: LibraryEntry; row: number }) {
+  const name = entry.name.trim() !== '' ? entry.name : entry.status === 'unreadable' ? entry.fileName : t('library.unnamed');
+  return (
+    <tr className={`row-${entry.status}`} data-row={row} aria-rowindex={row + 2}>
+      <th scope="row" className="cell-name">
+        {selection && (
+          <span className="select-cell">
+            <input type="checkbox" checked={selection.isSelected(entry.path)} onChange={() => selection.toggle(entry)} aria-label={t('libraryActions.selectNamed', { name: displayName(entry) })} />
+          </span>
+        )}
+        <button type="button" className="link-button" onClick={() => onOpen(entry)} aria-label={t('library.openNamed', { name: displayName(entry) })}>
+          {name}
+        </button>
+        <span className="file-name">{entry.fileName}</span>
+      </th>
+      <td>{entry.player}</td>
+      <td>{entry.ruleset === null ? '' : rulesetName(entry.ruleset)}</td>
+      <td>
+        <StatusBadge entry={entry} />
+        {entry.id && sharedIds?.has(entry.id) && <SharedId entry={entry} others={sharedIds.get(entry.id)!.filter((p) => p !== entry.path)} onNewId={onNewId} />}
+      </td>
+      <td>
+        <time dateTime={new Date(entry.modifiedMs).toISOString()}>{formatDateTime(entry.modifiedMs)}</time>
+      </td>
+    </tr>
   );
 }
 

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useActions } from '../actions';
 import { filterEntries, sortEntries } from '../library-order';
-import { rulesetName } from '../format';
+import { formatNumber, rulesetName } from '../format';
 import { useAppState } from '../store';
 import { t, tn } from '../strings';
 import { useT } from '../i18n';
@@ -77,6 +77,7 @@ export function LibraryView() {
       </header>
 
       {library.status === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {library.progress && !(listing && total > 0) && <ListingProgress done={library.progress.done} total={library.progress.total} />}
       {library.status === 'error' && (
         <p role="alert" className="error-text">
           {t('library.loadError', { message: library.error ?? '' })}
@@ -105,6 +106,8 @@ export function LibraryView() {
               <span className="label-text">{t('library.search')}</span>
               <input type="search" value={query} onChange={(e) => actions.setQuery(e.target.value)} />
             </label>
+            {/* Beside the count while files arrive, so the table does not move down. */}
+            {library.progress && <ListingProgress done={library.progress.done} total={library.progress.total} />}
             <p className="count" role="status">
               {shown.length === total ? tn('library.countAll', total) : tn('library.count', total, { shown: shown.length })}
             </p>
@@ -123,5 +126,15 @@ export function LibraryView() {
         </>
       )}
     </section>
+  );
+}
+
+/** A long listing's progress (a big library read cold, files arriving): a bar and "n of m files". */
+function ListingProgress({ done, total }: { done: number; total: number }) {
+  return (
+    <div className="library-progress">
+      <progress value={done} max={total} aria-label={t('library.progressLabel')} />
+      <span>{t('library.progress', { done: formatNumber(done), total: formatNumber(total) })}</span>
+    </div>
   );
 }

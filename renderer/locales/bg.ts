@@ -68,6 +68,8 @@ export const bg: Record<keyof typeof en, string> = {
   'library.count_other': '{{shown}} от {{count}} героя',
   'library.countAll_one': '{{count}} герой',
   'library.countAll_other': '{{count}} героя',
+  'library.progress': 'Четене на библиотеката: {{done}} от {{total}} файла',
+  'library.progressLabel': 'Четене на библиотеката',
   'library.caption': 'Герои в библиотеката',
   'library.empty.heading': 'Библиотеката ви е празна',
   'library.empty.body': 'Създайте първия си герой или отворете примерните герои, за да се огледате.',

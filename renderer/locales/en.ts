@@ -69,6 +69,8 @@ export const en = {
   'library.countAll_one': '{{count}} character',
   'library.countAll_other': '{{count}} characters',
   'library.caption': 'Characters in the library',
+  'library.progress': 'Reading the library: {{done}} of {{total}} files',
+  'library.progressLabel': 'Reading the library',
   'library.empty.heading': 'Your library is empty',
   'library.empty.body': 'Create your first character, or open the example characters to look around.',
   'library.empty.create': 'Create a character',
