@@ -5,8 +5,9 @@
 // content and compares it with the event file, then groups and prints the report. Whole processes,
 // medians of BENCH_ROUNDS interleaved rounds, with CPU time (user + system, every thread) and peak
 // RSS from /usr/bin/time (bench/process-time.mjs). Target (issue 11): <= 2.5x.
-// The event file is timed as the desk saves it (v2) and, on a line of its own, as the same event in
-// the v1 format the desk migrates on every read.
+// The event file is timed as the desk saves it (v2) and, on lines of their own, as the same event in
+// the v1 format the desk migrates on every read, and before any event file exists (--event naming
+// one not made yet: the first report of an event, with nothing printed).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,8 @@ for (const N of SIZES) {
       baseline: () => timedProcess(process.execPath, ['-e', baselineScript, dir]),
       desk: () => timedProcess(installed, ['desk', dir], ok),
       v1: () => timedProcess(installed, ['desk', dir, '--event', v1File], ok),
+      // The first report of an event, before its event file exists: nothing printed, nothing to hash.
+      first: () => timedProcess(installed, ['desk', dir, '--event', join(dir, 'not-made-yet.event.json')], ok),
     },
     ROUNDS,
   );
@@ -77,5 +80,6 @@ for (const N of SIZES) {
   console.log(`    baseline read + JSON.parse : ${describe(m.baseline, m.baseline)}`);
   console.log(`    quartermaster desk         : ${describe(m.desk, m.baseline)}   (target <= 2.5)`);
   console.log(`    the same, event file as v1 : ${describe(m.v1, m.baseline)}   (migrated on every read)`);
+  console.log(`    no event file yet          : ${describe(m.first, m.baseline)}   (the first report: nothing printed)`);
 }
 rmSync(prefix, { recursive: true, force: true });

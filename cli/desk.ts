@@ -14,7 +14,8 @@ import { RULESETS } from '../core/rulesets/index';
 // `check`: character and event files are read through the compiled validators.
 import { namedDesk, type DeskIdentity } from '../core/desk/editions';
 import type { DeskEvent } from '../core/desk/event';
-import { EVENT_FILE_SUFFIX, eventRuleset } from '../core/desk/event-format';
+import { EVENT_FILE_SUFFIX, eventRuleset, type NewEventInit } from '../core/desk/event-format';
+import { tryNewEvent } from '../core/desk/event-load-fast';
 import { currentPrint } from '../core/desk/fold';
 import { eventLine, formatDeskReport } from '../core/desk/report';
 import { deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
@@ -168,7 +169,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // each character's row, made as the file is read, so memory follows the rows, not the files.
   const files = await readFolder(a.folder, io, a.reprint, printed);
   const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: await defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : found;
-  const event = state.kind === 'bad' ? (await import('../core/desk/event')).newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
+  const event = state.kind === 'bad' ? await makeEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
@@ -212,7 +213,12 @@ async function defaultEvent(folder: string, rows: readonly Pick<DeskRow, 'rulese
   for (const r of rows) if (r.ruleset !== null) counts.set(r.ruleset, (counts.get(r.ruleset) ?? 0) + 1);
   const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
   const name = basename(resolve(folder)).slice(0, 200) || 'Event';
-  return (await import('../core/desk/event')).newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
+  return makeEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
+}
+
+/** newEvent through the compiled validator: zod is loaded only to word why an event cannot be made. */
+async function makeEvent(init: NewEventInit): Promise<DeskEvent> {
+  return tryNewEvent(init) ?? (await import('../core/desk/event')).newEvent(init);
 }
 
 async function write(io: Io, path: string, data: Uint8Array | string, fail: (m: string) => void): Promise<boolean> {

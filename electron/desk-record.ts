@@ -25,7 +25,8 @@ import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { recordEntry, recordTransfer, type RecordRequest } from '../core/desk/record';
 import { isoLocal } from '../core/desk/sheet';
 import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic, writeNew } from '../node/files';
-import { inSlices, readFileNow } from './desk-characters';
+import { readPaced, statPaced } from './desk-characters';
+import { Pace } from './library-io';
 import { findCharacterFiles } from './library';
 import type { SettingsStore } from './settings';
 
@@ -59,19 +60,22 @@ export class ConflictError extends Error {}
 /** The character files of the folder, read now (not from a cache), by character id. */
 async function filesById(folder: string): Promise<Map<string, { file: string; character: Character }>> {
   const out = new Map<string, { file: string; character: Character }>();
+  const pace = new Pace();
   // Read afresh, never from a cache: these are the files settleFolder may write.
-  const loaded = await inSlices(await findCharacterFiles(folder), (file) => {
+  for (const file of await findCharacterFiles(folder, pace)) {
     try {
-      return { file, loaded: loadCharacterBytes(readFileNow(file), file) };
+      const loaded = loadCharacterBytes(await readNow(file, pace), file);
+      if (loaded.ok && !out.has(loaded.character.id.toLowerCase())) out.set(loaded.character.id.toLowerCase(), { file, character: loaded.character });
     } catch {
-      return null; // An unreadable file is never written; the desk view lists its problem.
+      // An unreadable file is never written; the desk view lists its problem.
     }
-  });
-  for (const f of loaded) {
-    if (f?.loaded.ok && !out.has(f.loaded.character.id.toLowerCase())) out.set(f.loaded.character.id.toLowerCase(), { file: f.file, character: f.loaded.character });
+    await pace.maybeYield();
   }
   return out;
 }
+
+/** A character file's bytes, read now. */
+const readNow = async (file: string, pace: Pace) => readPaced(file, await statPaced(file, pace), pace);
 
 /** The file changed between the listing settleFolder was given and its write. */
 class StaleListing extends Error {}
@@ -103,7 +107,7 @@ export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<
     if (listed) {
       let now;
       try {
-        now = loadCharacterBytes(readFileNow(f.file), f.file);
+        now = loadCharacterBytes(await readNow(f.file, new Pace()), f.file);
       } catch {
         throw new StaleListing();
       }

@@ -211,7 +211,7 @@ export class Library {
   private loadDisk(): Promise<void> {
     const { cacheFile } = this.options;
     if (!cacheFile) return Promise.resolve();
-    this.diskLoaded ??= loadDiskCache(cacheFile, this.options.cacheKey ?? '').then((disk) => {
+    this.diskLoaded ??= loadDiskCache(cacheFile, this.options.cacheKey ?? '', this.pace).then((disk) => {
       // Entries already known in memory are newer than the disk's.
       for (const k of this.cache.keys()) disk.delete(k);
       this.unread = disk;

@@ -68,6 +68,17 @@ describe('string tables', () => {
     expect(tools('bg').dateTime(noon)).toMatch(/2\.01\.2025/);
     expect(tools('en').dateTime(noon)).toMatch(/Jan 2, 2025/);
   });
+
+  it('writes every number put into a string in the locale, not as bare digits (the library count of a big event)', () => {
+    expect(tools('en', 'en-GB').tn('library.countAll', 20000)).toBe('20,000 characters');
+    expect(tools('en', 'en-GB').tn('library.count', 20000, { shown: 1500 })).toBe('1,500 of 20,000 characters');
+    // Bulgarian groups thousands from five digits, with a no-break space (CLDR).
+    expect(tools('bg', 'bg').tn('library.countAll', 20000)).toBe('20\u00a0000 героя');
+    expect(tools('bg', 'bg').tn('library.countAll', 2000)).toBe('2000 героя');
+    // English words, German numbers: the locale setting, not the language, decides.
+    expect(tools('en', 'de').tn('library.countAll', 2000)).toBe('2.000 characters');
+    expect(tn('library.countAll', 2000)).toBe('2,000 characters');
+  });
 });
 
 describe('switching the language', () => {

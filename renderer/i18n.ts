@@ -16,15 +16,37 @@ export type PluralBase = StringKey extends infer K ? (K extends `${infer B}_othe
 
 export const LANGUAGES: readonly Language[] = ['en', 'bg'];
 
+/** Number formats by locale, made once each. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string) => {
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
+  return f;
+};
+
+/**
+ * Every number put into a string is written in the user's locale ("2,000 characters" in en-GB,
+ * "20 000 знака" in bg): `t`/`tn` pass the locale, and this formatter (in place of i18next's own,
+ * which formats only `{{x, number}}` and by the language, not the locale setting) writes it.
+ */
+const localeNumbers = {
+  type: 'formatter' as const,
+  init: () => undefined,
+  add: () => undefined,
+  addCached: () => undefined,
+  format: (value: unknown, _format: string | undefined, lng: string | undefined, options?: { locale?: string }) =>
+    typeof value === 'number' && Number.isFinite(value) ? numberFormat(validLocale(options?.locale) ?? lng ?? 'en').format(value) : value,
+};
+
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
+void i18n.use(initReactI18next).use(localeNumbers).init({
   resources: { en: { translation: en }, bg: { translation: bg } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   keySeparator: false,
   nsSeparator: false,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true },
   initAsync: false,
   react: { useSuspense: false },
 });
@@ -41,12 +63,12 @@ export function setLanguage(language: Language): void {
 
 /** A string in the current language, with its `{{placeholders}}` filled in. */
 export function t(key: StringKey, vars: Vars = {}): string {
-  return i18n.t(key, vars);
+  return i18n.t(key, { ...vars, locale: currentLocale() });
 }
 
 /** A string that depends on a count (`key_one`, `key_other`, by the language's plural rules); `{{count}}` is filled in. */
 export function tn(key: PluralBase, count: number, vars: Vars = {}): string {
-  return i18n.t(key, { ...vars, count });
+  return i18n.t(key, { ...vars, count, locale: currentLocale() });
 }
 
 export type Tools = ReturnType<typeof toolsFor>;
@@ -113,8 +135,8 @@ function toolsFor(lang: Language, locale: string) {
   return {
     lang,
     locale,
-    t: (key: StringKey, vars: Vars = {}): string => fixed(key, vars),
-    tn: (key: PluralBase, count: number, vars: Vars = {}): string => fixed(key, { ...vars, count }),
+    t: (key: StringKey, vars: Vars = {}): string => fixed(key, { ...vars, locale }),
+    tn: (key: PluralBase, count: number, vars: Vars = {}): string => fixed(key, { ...vars, count, locale }),
     num: (n: number): string => integer.format(n),
     dateTime: (ms: number): string => dateTime.format(new Date(ms)),
     /** A calendar date ("2026-10-02") in the locale's medium style: "2 Oct 2026" in en-GB. */

@@ -5,9 +5,9 @@
 // version 2 files with every kind of entry, and on every field removed or set to an edge value.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { eventSchema } from './event';
+import { eventSchema, newEvent } from './event';
 import { loadEventBytes } from './event-load';
-import { eventHeader, tryLoadEventBytes } from './event-load-fast';
+import { eventHeader, tryLoadEventBytes, tryNewEvent } from './event-load-fast';
 import { validateEvent } from './event-validator';
 import { MAX_ENTRY_CHARS } from './event-format';
 import { loadVersionedBytes, type FileKind } from '../format/versioned';
@@ -268,5 +268,33 @@ describe('the compiled event validator', () => {
     const long = { ...rich, entries: [setAt(rich.entries[0], ['padding'], 'x'.repeat(MAX_ENTRY_CHARS))] };
     expect(validateEvent(structuredClone(long))).toBe(false);
     expect(eventSchema.safeParse(long).error?.issues[0]).toMatchObject({ path: ['entries', 0], message: `is longer than ${MAX_ENTRY_CHARS} characters as JSON` });
+  });
+});
+
+describe('a new event without zod (tryNewEvent)', () => {
+  const home = '6f1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+  it('makes the event newEvent makes, key for key in the same order', () => {
+    for (const init of [
+      { name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02' },
+      { name: 'Зимна школа', game: 'bg-magic', start: '2027-01-10', end: '2027-01-12', id: '4b1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', homeDesk: home },
+      { name: 'x'.repeat(200), game: '', start: '2026-02-28', end: '2026-03-01' },
+    ]) {
+      const fast = tryNewEvent(init);
+      expect(fast).not.toBeNull();
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(newEvent(init)));
+    }
+  });
+
+  it('refuses what newEvent refuses, so that zod can word it', () => {
+    for (const init of [
+      { name: '', game: '', start: '2026-10-02' },
+      { name: 'x'.repeat(201), game: '', start: '2026-10-02' },
+      { name: 'Muster', game: '', start: '2026-10-04', end: '2026-10-02' },
+      { name: 'Muster', game: '', start: '2026-13-01' },
+      { name: 'Muster', game: '', start: '2026-10-02', homeDesk: 'desk-1' },
+    ]) {
+      expect(tryNewEvent(init)).toBeNull();
+      expect(() => newEvent(init)).toThrow();
+    }
   });
 });

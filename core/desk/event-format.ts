@@ -26,3 +26,19 @@ export function eventRuleset(event: Pick<DeskEvent, 'game'>): RulesetId | null {
 
 /** The label printed on a card: "IT-7K3QM-9XD2F/2". */
 export const cardLabel = (c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`;
+
+export type NewEventInit = { name: string; game: string; start: string; end?: string; id?: string; homeDesk?: string };
+
+/** What a new event with an empty ledger is made of, before validation (newEvent in ./event.ts, tryNewEvent in ./event-load-fast.ts). */
+export function newEventValue(init: NewEventInit) {
+  return {
+    format: EVENT_FILE_FORMAT,
+    version: EVENT_VERSION,
+    id: init.id ?? NO_ID,
+    name: init.name,
+    game: init.game,
+    dates: { start: init.start, end: init.end ?? init.start },
+    ...(init.homeDesk ? { homeDesk: init.homeDesk } : {}),
+    entries: [],
+  };
+}

@@ -4,7 +4,7 @@
 import { MAX_EVENT_FILE_BYTES } from '../format/limits';
 import { tryLoadVersionedBytes, type FileHeader, type FileProblem, type FileProblemCode } from '../format/versioned';
 import type { DeskEvent } from './event';
-import { EVENT_FILE_FORMAT, EVENT_VERSION } from './event-format';
+import { EVENT_FILE_FORMAT, EVENT_VERSION, newEventValue, type NewEventInit } from './event-format';
 import { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
 import { validateEvent } from './event-validator';
 
@@ -33,4 +33,13 @@ export function tryLoadEventBytes(bytes: Uint8Array, source: string, migrations:
   if (r === null) return null;
   if (!r.ok) return { ok: false, problem: r.problem as EventProblem };
   return r.migratedFrom === undefined ? { ok: true, event: r.value } : { ok: true, event: r.value, migratedFrom: r.migratedFrom };
+}
+
+/**
+ * newEvent (./event.ts) without zod: the same event, through the compiled validator; null when zod
+ * would refuse it (then newEvent throws the problem in words).
+ */
+export function tryNewEvent(init: NewEventInit): DeskEvent | null {
+  const value = newEventValue(init);
+  return validateEvent(value) ? (value as DeskEvent) : null;
 }

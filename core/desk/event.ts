@@ -5,7 +5,7 @@
 // survive a load/save round trip. Version 1 files migrate (core/desk/event-migrate.ts).
 import { z } from 'zod';
 import { ledgerEntrySchema, type LedgerEntry } from './entries';
-import { EVENT_FILE_FORMAT, EVENT_VERSION, MAX_ENTRIES, NO_ID } from './event-format';
+import { EVENT_FILE_FORMAT, EVENT_VERSION, MAX_ENTRIES, newEventValue, type NewEventInit } from './event-format';
 import { datesIssue, ledgerIssues } from './event-rules';
 
 export { EVENT_FILE_FORMAT, EVENT_FILE_SUFFIX, EVENT_VERSION, eventRuleset, idKey, MAX_ENTRIES, NO_ID } from './event-format';
@@ -43,17 +43,8 @@ export const eventSchema = z
 export type DeskEvent = z.infer<typeof eventSchema>;
 
 /** A new event with an empty ledger. `id` is the new event's id (random, made by the caller); `homeDesk` the desk making it. */
-export function newEvent(init: { name: string; game: string; start: string; end?: string; id?: string; homeDesk?: string }): DeskEvent {
-  return eventSchema.parse({
-    format: EVENT_FILE_FORMAT,
-    version: EVENT_VERSION,
-    id: init.id ?? NO_ID,
-    name: init.name,
-    game: init.game,
-    dates: { start: init.start, end: init.end ?? init.start },
-    ...(init.homeDesk ? { homeDesk: init.homeDesk } : {}),
-    entries: [],
-  });
+export function newEvent(init: NewEventInit): DeskEvent {
+  return eventSchema.parse(newEventValue(init));
 }
 
 export type { LedgerEntry };
