@@ -118,6 +118,8 @@ function lineScore(lo: number, hi: number, ml: number, mh: number, ml1: number, 
   const lh = ~hi & mh;
   const kl = lo & shrLo(ll, lh, 1) & shrLo(lo, hi, 2) & shrLo(lo, hi, 3) & shrLo(lo, hi, 4) & shrLo(ll, lh, 5) & shrLo(lo, hi, 6);
   const kh = hi & shrHi(lh, 1) & shrHi(hi, 2) & shrHi(hi, 3) & shrHi(hi, 4) & shrHi(lh, 5) & shrHi(hi, 6);
+  // Most lines have no 1011101 at all: then there is no N3 window to look for.
+  if ((kl | kh) === 0) return n1;
   const ql = ll & shrLo(ll, lh, 1) & shrLo(ll, lh, 2) & shrLo(ll, lh, 3);
   const qh = lh & shrHi(lh, 1) & shrHi(lh, 2) & shrHi(lh, 3);
   const n3 = sumBytes(byteCounts(kl & shrLo(ql, qh, 7)) + byteCounts(kh & shrHi(qh, 7)) + byteCounts(ql & shrLo(kl, kh, 4)) + byteCounts(qh & shrHi(kh, 4)));
