@@ -72,7 +72,8 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function startHarness(): Promise<Harness> {
+/** `libraryProgressMs`: progress of any listing longer than that (tests that must see it whatever the machine's speed). */
+export async function startHarness(options: { libraryProgressMs?: number } = {}): Promise<Harness> {
   const temp = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-')));
   const library = join(temp, 'Documents', 'Quartermaster');
   const userData = join(temp, 'chromium');
@@ -128,6 +129,7 @@ export async function startHarness(): Promise<Harness> {
     printer,
     onPrintProgress: (progress) => void emit('printProgress', progress),
     onLibraryProgress: (progress) => void emit('libraryProgress', progress),
+    ...(options.libraryProgressMs !== undefined ? { libraryProgressMs: options.libraryProgressMs } : {}),
     library: sharedLibrary,
     guard,
     onLibraryFolderChanged: watch,

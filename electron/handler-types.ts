@@ -46,6 +46,8 @@ export type IpcDeps = {
   onPrintProgress?: (progress: PrintProgress) => void;
   /** Told how far a long library listing has got (main sends it to the window). */
   onLibraryProgress?: (progress: LibraryProgress) => void;
+  /** How often progress is sent, and how long a listing runs before it is (default LIBRARY_PROGRESS_MS). */
+  libraryProgressMs?: number;
   /** New character ids; defaults to crypto.randomUUID. */
   newId?: () => string;
   /** The rules check for library status; defaults to the core's `derive`. */

@@ -24,14 +24,14 @@ export type HandlerContext = ReturnType<typeof createHandlerContext>;
 export const LIBRARY_PROGRESS_MS = 100;
 
 /** A listing's progress callback that sends to `send` every LIBRARY_PROGRESS_MS, and the end if it sent anything. */
-export function progressSender(folder: string, send: ((p: LibraryProgress) => void) | undefined, now = Date.now): ((done: number, total: number) => void) | undefined {
+export function progressSender(folder: string, send: ((p: LibraryProgress) => void) | undefined, now = Date.now, everyMs = LIBRARY_PROGRESS_MS): ((done: number, total: number) => void) | undefined {
   if (!send) return undefined;
   const started = now();
   let last = started;
   let sent = false;
   return (done, total) => {
     const t = now();
-    if (done >= total ? !sent : t - last < LIBRARY_PROGRESS_MS) return;
+    if (done >= total ? !sent : t - last < everyMs) return;
     last = t;
     sent = true;
     send({ folder, done, total });
@@ -83,7 +83,7 @@ export function createHandlerContext(deps: IpcDeps) {
   };
 
   const listNow = async (folder: string, kind: 'library' | 'example'): Promise<LibraryListing> => {
-    const entries = await library.list(folder, { onProgress: progressSender(folder, deps.onLibraryProgress) });
+    const entries = await library.list(folder, { onProgress: progressSender(folder, deps.onLibraryProgress, Date.now, deps.libraryProgressMs) });
     for (const e of entries) guard.grantListed(e.path, kind);
     return { folder, entries };
   };
