@@ -50,6 +50,8 @@ function readAndParse(dir: string): { ms: number; characters: { name: string; pl
 /** The baseline's Chromium half: a static table of the same rows, set at once and painted. */
 async function paintStatic(page: Page, html: string): Promise<number> {
   return page.evaluate(async (markup) => {
+    // The desk is opened next by loading the same address: it must not come back scrolled down.
+    history.scrollRestoration = 'manual';
     document.body.innerHTML = '<div id="bench"></div>';
     const t0 = performance.now();
     document.getElementById('bench')!.innerHTML = markup;
@@ -71,9 +73,16 @@ async function openDesk(h: Harness, folder: string): Promise<{ first: number; al
   h.dialogs.folder.push(folder);
   return page.evaluate(async () => {
     const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    // Gives up after two minutes, saying what the page shows (a bench that hangs says nothing).
     const until = async (test: () => boolean) => {
-      while (!test()) await new Promise((r) => setTimeout(r, 2));
+      const start = performance.now();
+      while (!test()) {
+        if (performance.now() - start > 120_000) throw new Error(`the desk did not show its rows; the page says: ${document.body.innerText.slice(-1500)}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
     };
+    // From the top: the page may come back scrolled down where the baseline table was scrolled.
+    window.scrollTo(0, 0);
     const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Open event folder…')!;
     const t0 = performance.now();
     button.click();
