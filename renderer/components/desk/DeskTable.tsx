@@ -13,6 +13,7 @@ import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
 import { RecordButton } from './DeskRecord';
+import { useFrameOnScroll } from '../../use-frame-on-scroll';
 
 type Props = {
   lines: readonly Line[];
@@ -74,23 +75,7 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
   }, []);
 
   useLayoutEffect(update, [top, update]);
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        update();
-      });
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [update]);
+  useFrameOnScroll(update);
 
   // Measure the drawn lines; where a guess was wrong, the spacers follow.
   useLayoutEffect(() => {

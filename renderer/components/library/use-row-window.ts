@@ -6,6 +6,7 @@
 // search and the sort work on the whole listing, so they find rows that are not drawn.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { prefixSums, windowOf } from '../desk/window-lines';
+import { useFrameOnScroll } from '../../use-frame-on-scroll';
 
 /** Up to this many rows every row is drawn (the browser's own find works there too). */
 export const WINDOW_ABOVE = 300;
@@ -63,23 +64,7 @@ export function useRowWindow(keys: readonly string[], estimate: (i: number) => n
   }, []);
 
   useLayoutEffect(update, [top, update]);
-  useEffect(() => {
-    let frame = 0;
-    const onScroll = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        update();
-      });
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [update]);
+  useFrameOnScroll(update);
 
   /** Moves the focus to a control of a drawn row; false when the row is not drawn yet. */
   const applyFocus = () => {
