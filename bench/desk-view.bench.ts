@@ -92,11 +92,14 @@ async function openDesk(h: Harness, folder: string): Promise<{ first: number; al
     // When the main process's answer had arrived (resource timing of the IPC call, e2e/static-server.ts).
     const call = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__qm_ipc/openEventFolder')).at(-1) as PerformanceResourceTiming | undefined;
     const answered = call ? call.responseEnd - t0 : NaN;
-    // Every row reachable: to the end of the page (again while measured rows make it longer), the
+    // Every row reachable: to the end of the table (again while measured rows make it longer), the
     // last row drawn and painted.
     const total = Number(document.querySelector('.desk-table')!.getAttribute('aria-rowcount'));
+    // The table's end, not the page's: below the table the ledger panel grows with every round's
+    // check-ins, and at the page's end the table is off screen (so its last row is never drawn).
     await until(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
+      const table = document.querySelector('.desk-table')!;
+      window.scrollTo(0, table.getBoundingClientRect().bottom + window.scrollY - window.innerHeight);
       return document.querySelector(`tr[aria-rowindex="${total}"]`) !== null;
     });
     await painted();
