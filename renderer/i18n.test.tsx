@@ -78,6 +78,8 @@ describe('string tables', () => {
     // English words, German numbers: the locale setting, not the language, decides.
     expect(tools('en', 'de').tn('library.countAll', 2000)).toBe('2.000 characters');
     expect(tn('library.countAll', 2000)).toBe('2,000 characters');
+    // A string's own {{locale}} (the settings' "As the system (…)") is the caller's, not the formatter's.
+    expect(tools('en', 'de').t('settings.locale.system', { locale: 'English (United Kingdom)' })).toBe('As the system (English (United Kingdom))');
   });
 });
 

@@ -26,7 +26,7 @@ const numberFormat = (locale: string) => {
 
 /**
  * Every number put into a string is written in the user's locale ("2,000 characters" in en-GB,
- * "20 000 знака" in bg): `t`/`tn` pass the locale, and this formatter (in place of i18next's own,
+ * "20 000 героя" in bg): `t`/`tn` pass the locale (as `numberLocale`: a string may have its own `{{locale}}`), and this formatter (in place of i18next's own,
  * which formats only `{{x, number}}` and by the language, not the locale setting) writes it.
  */
 const localeNumbers = {
@@ -34,8 +34,8 @@ const localeNumbers = {
   init: () => undefined,
   add: () => undefined,
   addCached: () => undefined,
-  format: (value: unknown, _format: string | undefined, lng: string | undefined, options?: { locale?: string }) =>
-    typeof value === 'number' && Number.isFinite(value) ? numberFormat(validLocale(options?.locale) ?? lng ?? 'en').format(value) : value,
+  format: (value: unknown, _format: string | undefined, lng: string | undefined, options?: { numberLocale?: string }) =>
+    typeof value === 'number' && Number.isFinite(value) ? numberFormat(validLocale(options?.numberLocale) ?? lng ?? 'en').format(value) : value,
 };
 
 export const i18n = i18next.createInstance();
@@ -63,12 +63,12 @@ export function setLanguage(language: Language): void {
 
 /** A string in the current language, with its `{{placeholders}}` filled in. */
 export function t(key: StringKey, vars: Vars = {}): string {
-  return i18n.t(key, { ...vars, locale: currentLocale() });
+  return i18n.t(key, { ...vars, numberLocale: currentLocale() });
 }
 
 /** A string that depends on a count (`key_one`, `key_other`, by the language's plural rules); `{{count}}` is filled in. */
 export function tn(key: PluralBase, count: number, vars: Vars = {}): string {
-  return i18n.t(key, { ...vars, count, locale: currentLocale() });
+  return i18n.t(key, { ...vars, count, numberLocale: currentLocale() });
 }
 
 export type Tools = ReturnType<typeof toolsFor>;
@@ -135,8 +135,8 @@ function toolsFor(lang: Language, locale: string) {
   return {
     lang,
     locale,
-    t: (key: StringKey, vars: Vars = {}): string => fixed(key, { ...vars, locale }),
-    tn: (key: PluralBase, count: number, vars: Vars = {}): string => fixed(key, { ...vars, count, locale }),
+    t: (key: StringKey, vars: Vars = {}): string => fixed(key, { ...vars, numberLocale: locale }),
+    tn: (key: PluralBase, count: number, vars: Vars = {}): string => fixed(key, { ...vars, count, numberLocale: locale }),
     num: (n: number): string => integer.format(n),
     dateTime: (ms: number): string => dateTime.format(new Date(ms)),
     /** A calendar date ("2026-10-02") in the locale's medium style: "2 Oct 2026" in en-GB. */
