@@ -2,7 +2,7 @@
 // disk answers fast (library-io.ts Pace), sorted by path.
 import { readdirSync, realpathSync, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { normalize, sep } from 'node:path';
 import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { Pace } from './library-io';
 import { isInside } from './paths';
@@ -26,7 +26,9 @@ export async function findCharacterFiles(folder: string, pace = new Pace()): Pro
   const out: string[] = [];
   const links: string[] = [];
   // Folder by folder, synchronously while the disk is fast (see library-io.ts), yielding between slices.
-  const pending: [string, number][] = [[folder, 0]];
+  // Paths as path.join would make them, built by concatenation (join normalises every time: a
+  // tenth of a restart's listing at 2,000 files).
+  const pending: [string, number][] = [[normalize(folder), 0]];
   pace.begin();
   while (pending.length > 0) {
     const [dir, depth] = pending.pop()!;
@@ -36,9 +38,10 @@ export async function findCharacterFiles(folder: string, pace = new Pace()): Pro
     } catch {
       continue; // an unreadable sub-folder is skipped, not fatal
     }
+    const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
     for (const d of entries) {
       if (d.name.startsWith('.')) continue;
-      const full = join(dir, d.name);
+      const full = prefix + d.name;
       if (d.isDirectory()) {
         if (depth < MAX_FOLDER_DEPTH) pending.push([full, depth + 1]);
       } else if (d.name.endsWith(CHARACTER_FILE_SUFFIX)) {

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
 import { ioProblem } from '../node/files';
 import { describe, unreadable, type DeriveFn } from './library-entry';
-import { decodeRow, loadDiskCache, saveDiskCache, type Cached, type RawRow } from './library-cache';
+import { decodeRow, DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';
 import { findCharacterFiles } from './library-walk';
 import { Warmer } from './library-warm';
@@ -46,7 +46,7 @@ export type ListOptions = {
 export class Library {
   private cache = new Map<string, Cached>();
   /** Rows of the cache file not yet needed by a listing (checked when their file is listed). */
-  private unread = new Map<string, RawRow>();
+  private unread = new DiskRows();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
   private diskLoaded: Promise<void> | null = null;
   private dirty = false;
@@ -144,26 +144,24 @@ export class Library {
   private forgetGone(folder: string, files: readonly string[]): void {
     let listed = 0;
     for (const f of files) if (this.cache.has(f)) listed++;
-    if (this.cache.size <= listed && this.unread.size === 0) return;
+    if (this.cache.size <= listed && this.unread.empty) return;
     const seen = new Set(files);
-    for (const map of [this.cache, this.unread]) {
-      for (const key of map.keys()) {
-        if (!seen.has(key) && isInside(folder, key)) {
-          map.delete(key);
-          this.dirty = true;
-        }
+    for (const key of this.cache.keys()) {
+      if (!seen.has(key) && isInside(folder, key)) {
+        this.cache.delete(key);
+        this.dirty = true;
       }
     }
+    if (this.unread.forget(folder, isInside, seen)) this.dirty = true;
   }
 
   /** The cached entry for a path, checking a row of the cache file the first time it is needed. */
-  private cached(path: string): Cached | undefined {
+  private cached(path: string, fileName = basename(path)): Cached | undefined {
     const hit = this.cache.get(path);
-    if (hit !== undefined || this.unread.size === 0) return hit;
-    const row = this.unread.get(path);
+    if (hit !== undefined || this.unread.empty) return hit;
+    const row = this.unread.take(path, fileName);
     if (row === undefined) return undefined;
-    this.unread.delete(path);
-    const decoded = decodeRow(path, row);
+    const decoded = decodeRow(path, row, fileName);
     if (decoded === null) {
       this.dirty = true;
       return undefined;
@@ -172,8 +170,8 @@ export class Library {
     return decoded;
   }
 
-  private fresh(path: string, s: Stats): LibraryEntry | undefined {
-    const hit = this.cached(path);
+  private fresh(path: string, s: Stats, fileName?: string): LibraryEntry | undefined {
+    const hit = this.cached(path, fileName);
     return hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs && hit.ctimeMs === s.ctimeMs ? hit.entry : undefined;
   }
 
@@ -192,7 +190,7 @@ export class Library {
     } catch (e) {
       return this.gone(path, fileName, e);
     }
-    const hit = this.fresh(path, s);
+    const hit = this.fresh(path, s, fileName);
     if (hit) return hit;
     let bytes: Uint8Array | Error;
     try {
@@ -212,7 +210,7 @@ export class Library {
     } catch (e) {
       return this.gone(path, fileName, e);
     }
-    const hit = this.fresh(path, s);
+    const hit = this.fresh(path, s, fileName);
     if (hit) return hit;
     let bytes: Uint8Array | Error | null;
     try {
@@ -263,7 +261,7 @@ export class Library {
     const { cacheFile } = this.options;
     if (!cacheFile || !this.dirty) return;
     this.dirty = false;
-    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache, this.unread).catch(() => undefined));
+    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache, this.unread, this.pace).catch(() => undefined));
   }
 
   private derive(): Promise<DeriveFn | Error> {
