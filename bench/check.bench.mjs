@@ -10,9 +10,12 @@
 // Target (issue 11): the documented command <= 2.0x the baseline, at both sizes; peak memory that
 // does not grow with the number of files (the report is streamed; BENCH_SIZES=2000,20000,50000
 // shows it level).
+// From 2,000 files the command uses a second core (a worker thread checks some of the files,
+// cli/parallel.ts) when the machine has one: its CPU time is both threads', and the line "one
+// thread" (QUARTERMASTER_THREADS=1) is the same command on one core, for comparison.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
@@ -47,6 +50,9 @@ console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes`);
 console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
 console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 
+// As cli/check.ts decides (PARALLEL_FROM), for the line's label.
+const threads = (n) => (n >= 2000 && availableParallelism() > 1 ? 'two threads: CPU is both cores\' time' : 'one thread');
+
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/check-${N}`);
   generate(dir, N);
@@ -54,6 +60,7 @@ for (const N of SIZES) {
     {
       baseline: () => timedProcess(process.execPath, ['-e', baselineScript, dir]),
       installed: () => timedProcess(installed, ['check', '--json', dir], ok),
+      one: () => timedProcess(installed, ['check', '--json', dir], { ...ok, env: { QUARTERMASTER_THREADS: '1' } }),
       node: () => timedProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
       ...(N <= 2000 ? { npx: () => timedProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
     },
@@ -61,7 +68,8 @@ for (const N of SIZES) {
   );
   console.log(`\n  ${N.toLocaleString('en')} character files (wall, CPU and peak RSS medians; ratios against the baseline)`);
   console.log(`    baseline read + JSON.parse        : ${describe(m.baseline, m.baseline)}`);
-  console.log(`    quartermaster check --json        : ${describe(m.installed, m.baseline)}   (target <= 2.0)`);
+  console.log(`    quartermaster check --json        : ${describe(m.installed, m.baseline)}   (target <= 2.0; ${threads(N)})`);
+  console.log(`    the same, one thread              : ${describe(m.one, m.baseline)}   (QUARTERMASTER_THREADS=1)`);
   console.log(`    node bin/quartermaster.mjs check  : ${describe(m.node, m.baseline)}`);
   if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${describe(m.npx, m.baseline)}`);
 }

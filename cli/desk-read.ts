@@ -58,7 +58,8 @@ export async function readFolder(
   const rowOf = async (target: Target, i: number) => {
     const c = await readTarget(target, io, hasher);
     if (characters) characters[i] = c;
-    const row = characterRow(c);
+    // The command line never searches the rows: no search text (it is '' as in a lean row).
+    const row = characterRow(c, false, false);
     if (row.hash === NOT_HASHED) row.hash = null;
     return row;
   };
@@ -92,7 +93,7 @@ export type DeskTask = { kind: 'desk'; targets: Target[] };
 /** A block's rows as a desk worker makes them: every character hashed. */
 export async function deskTaskBlock(task: DeskTask, b: number, io: Io): Promise<DeskRow[]> {
   const rows: DeskRow[] = [];
-  for (let i = b * DESK_BLOCK; i < Math.min(task.targets.length, (b + 1) * DESK_BLOCK); i++) rows.push(characterRow(await readTarget(task.targets[i]!, io)));
+  for (let i = b * DESK_BLOCK; i < Math.min(task.targets.length, (b + 1) * DESK_BLOCK); i++) rows.push(characterRow(await readTarget(task.targets[i]!, io), false, false));
   return rows;
 }
 
