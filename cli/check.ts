@@ -52,7 +52,12 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
   return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
 }
 
-/** From this many files, a second thread pays for its start (bench/check.bench.mjs). */
+/**
+ * From this many files a worker thread is started (bench/check.bench.mjs prints the command with
+ * it and with QUARTERMASTER_THREADS=1). Measured on a 2-core machine shared with other work: at
+ * 2,000 files 1.84x against 2.31x on one thread; at 5,000-20,000 slower, because there the worker
+ * got about a quarter of a core (its CPU time a quarter of its wall time).
+ */
 const PARALLEL_FROM = 2000;
 
 /** What a check worker is given (cli/check-entry.ts): all the targets; it takes batches of BATCH. */

@@ -140,7 +140,7 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-/** From this many files, a second thread pays for its start (bench/desk.bench.mjs). */
+/** From this many files a worker thread is started (bench/desk.bench.mjs prints the desk with it and with QUARTERMASTER_THREADS=1). */
 const DESK_PARALLEL_FROM = 2000;
 
 /** `worker`: the desk worker's script (the bundled command line's), to use a second core. */

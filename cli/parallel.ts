@@ -3,7 +3,8 @@
 // as one thread would write it). The worker may run at most WINDOW blocks ahead of what has been
 // handed on, so memory stays bounded however many files there are. One thread only when the
 // machine has one core, when there are few files (starting a worker costs more than it saves), or
-// when QUARTERMASTER_THREADS=1. If the worker fails, this thread does its blocks itself.
+// when QUARTERMASTER_THREADS=1 (QUARTERMASTER_PARALLEL_FROM sets the file count it starts from,
+// for tests). If the worker fails, this thread does its blocks itself.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
