@@ -11,11 +11,12 @@
 // does not grow with the number of files (the report is streamed; BENCH_SIZES=2000,20000,50000
 // shows it level).
 // From 2,000 files the command uses a second core (a worker thread checks some of the files,
-// cli/parallel.ts) when the machine has one: its CPU time is both threads', and the line "one
-// thread" (QUARTERMASTER_THREADS=1) is the same command on one core, for comparison.
+// cli/parallel.ts) when one is free (1-minute load average below cores - 0.5, decided by each run):
+// its CPU time is then both threads'. The lines "one thread" and "two threads"
+// (QUARTERMASTER_THREADS=1 and =2) are the same command told which, for comparison.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
@@ -50,8 +51,9 @@ console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes`);
 console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
 console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 
-// As cli/check.ts decides (PARALLEL_FROM), for the line's label.
-const threads = (n) => (n >= 2000 && availableParallelism() > 1 ? 'two threads: CPU is both cores\' time' : 'one thread');
+// As cli/check.ts decides (PARALLEL_FROM, cli/parallel.ts), for the line's label.
+const threads = (n) =>
+  n < 2000 || availableParallelism() < 2 ? 'one thread' : `two threads when a core is free; load average at the end ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
 
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/check-${N}`);
@@ -61,6 +63,7 @@ for (const N of SIZES) {
       baseline: () => timedProcess(process.execPath, ['-e', baselineScript, dir]),
       installed: () => timedProcess(installed, ['check', '--json', dir], ok),
       one: () => timedProcess(installed, ['check', '--json', dir], { ...ok, env: { QUARTERMASTER_THREADS: '1' } }),
+      two: () => timedProcess(installed, ['check', '--json', dir], { ...ok, env: { QUARTERMASTER_THREADS: '2' } }),
       node: () => timedProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
       ...(N <= 2000 ? { npx: () => timedProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
     },
@@ -70,6 +73,7 @@ for (const N of SIZES) {
   console.log(`    baseline read + JSON.parse        : ${describe(m.baseline, m.baseline)}`);
   console.log(`    quartermaster check --json        : ${describe(m.installed, m.baseline)}   (target <= 2.0; ${threads(N)})`);
   console.log(`    the same, one thread              : ${describe(m.one, m.baseline)}   (QUARTERMASTER_THREADS=1)`);
+  if (N >= 2000) console.log(`    the same, two threads             : ${describe(m.two, m.baseline)}   (QUARTERMASTER_THREADS=2; CPU is both cores' time)`);
   console.log(`    node bin/quartermaster.mjs check  : ${describe(m.node, m.baseline)}`);
   if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${describe(m.npx, m.baseline)}`);
 }

@@ -26,7 +26,7 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
   const batches = Math.ceil(targets.length / BATCH);
   const batch = (i: number) => targets.slice(i * BATCH, (i + 1) * BATCH);
   // Many files: a worker thread checks some of the batches (cli/parallel.ts); the report is the same.
-  const worker = options.worker && useWorker(targets.length, PARALLEL_FROM) ? { url: options.worker, task: { kind: 'check', json, targets } satisfies CheckTask } : null;
+  const worker = options.worker && useWorker(targets.length, PARALLEL_FROM, true) ? { url: options.worker, task: { kind: 'check', json, targets } satisfies CheckTask } : null;
   // --json prints what JSON.stringify(entries, null, 2) would, a batch of entries at a time.
   await inOrder(
     batches,
@@ -53,10 +53,9 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
 }
 
 /**
- * From this many files a worker thread is started (bench/check.bench.mjs prints the command with
- * it and with QUARTERMASTER_THREADS=1). Measured on a 2-core machine shared with other work: at
- * 2,000 files 1.84x against 2.31x on one thread; at 5,000-20,000 slower, because there the worker
- * got about a quarter of a core (its CPU time a quarter of its wall time).
+ * From this many files a worker thread is started when a core is free (cli/parallel.ts). Measured
+ * on a 2-core machine shared with other work (bench/check.bench.mjs prints both): at 2,000 files
+ * 1.84x-2.38x against 2.31x-2.69x on one thread.
  */
 const PARALLEL_FROM = 2000;
 

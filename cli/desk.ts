@@ -140,7 +140,12 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-/** From this many files a worker thread is started (bench/desk.bench.mjs prints the desk with it and with QUARTERMASTER_THREADS=1). */
+/**
+ * With QUARTERMASTER_THREADS=2, from this many files a worker thread reads, checks and hashes some
+ * of them; not by default: it measured no gain (2,000 files 3.72x against 3.27x on one thread,
+ * 20,000 6.3x against 3.5x, on a shared 2-core machine; the rows it sends back cost this thread
+ * their copying, and the worker its own warm-up).
+ */
 const DESK_PARALLEL_FROM = 2000;
 
 /** `worker`: the desk worker's script (the bundled command line's), to use a second core. */
@@ -172,7 +177,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // event file, then both take blocks of files; the rows come back in the folder's order.
   const targets = await expandTargets([a.folder], io);
   const pool =
-    !a.reprint && options.worker && useWorker(targets.length, DESK_PARALLEL_FROM)
+    !a.reprint && options.worker && useWorker(targets.length, DESK_PARALLEL_FROM, false)
       ? shareBlocks<DeskRow[]>(Math.ceil(targets.length / DESK_BLOCK), { url: options.worker, task: { kind: 'desk', targets } satisfies DeskTask })
       : null;
   let files: Awaited<ReturnType<typeof readFolder>>;

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inOrder } from './parallel';
+import { availableParallelism } from 'node:os';
+import { inOrder, useWorker } from './parallel';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
 let dir: string;
@@ -57,6 +58,33 @@ describe('blocks shared with a worker thread', () => {
     const got: string[] = [];
     await inOrder<string>(5, (b) => `local:${b}`, (r) => void got.push(r), null);
     expect(got).toEqual(['local:0', 'local:1', 'local:2', 'local:3', 'local:4']);
+  });
+});
+
+describe('when a worker is used', () => {
+  const withEnv = (env: Record<string, string | undefined>, fn: () => void) => {
+    const saved = { QUARTERMASTER_THREADS: process.env.QUARTERMASTER_THREADS, QUARTERMASTER_PARALLEL_FROM: process.env.QUARTERMASTER_PARALLEL_FROM };
+    Object.assign(process.env, env);
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+    try {
+      fn();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  it('never with QUARTERMASTER_THREADS=1; with =2 from the threshold on, given two cores', () => {
+    withEnv({ QUARTERMASTER_THREADS: '1', QUARTERMASTER_PARALLEL_FROM: undefined }, () => expect(useWorker(50_000, 2000, true)).toBe(false));
+    withEnv({ QUARTERMASTER_THREADS: '2', QUARTERMASTER_PARALLEL_FROM: undefined }, () => {
+      expect(useWorker(1999, 2000, false)).toBe(false);
+      expect(useWorker(2000, 2000, false)).toBe(availableParallelism() > 1);
+    });
+  });
+  it('unset: never for a command that does not gain from it, and not below the threshold', () => {
+    withEnv({ QUARTERMASTER_THREADS: undefined, QUARTERMASTER_PARALLEL_FROM: undefined }, () => {
+      expect(useWorker(50_000, 2000, false)).toBe(false);
+      expect(useWorker(1999, 2000, true)).toBe(false);
+    });
   });
 });
 

@@ -1,11 +1,17 @@
 // Work over many files on two cores: this thread and one worker thread take blocks of files from a
 // shared counter, and this thread hands the results on in block order (so a report reads exactly
 // as one thread would write it). The worker may run at most WINDOW blocks ahead of what has been
-// handed on, so memory stays bounded however many files there are. One thread only when the
-// machine has one core, when there are few files (starting a worker costs more than it saves), or
-// when QUARTERMASTER_THREADS=1 (QUARTERMASTER_PARALLEL_FROM sets the file count it starts from,
-// for tests). If the worker fails, this thread does its blocks itself.
-import { availableParallelism } from 'node:os';
+// handed on, so memory stays bounded however many files there are. If the worker fails, this
+// thread does its blocks itself.
+//
+// When: QUARTERMASTER_THREADS=1 never, =2 whenever there are enough files and two cores. Unset,
+// only for a command that gains from it (`check`; the desk measured no gain, bench/desk.bench.mjs)
+// and only when a core is free: the worker costs CPU time of its own (its start, its own JIT
+// warm-up and heap), so on a machine whose cores are busy with other work it makes the command
+// slower (bench/check.bench.mjs, 20,000 files on a 2-core machine at load 5-8: 4.4x against
+// 3.4x on one thread; the worker got a quarter of a core). QUARTERMASTER_PARALLEL_FROM sets the
+// file count it starts from (for tests).
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /** Blocks the worker may be ahead of the results handed on. */
@@ -16,12 +22,20 @@ const DELIVERED = 1;
 /** What the worker script receives as workerData (plus its own `task`). */
 export type BlockShare = { shared: SharedArrayBuffer; blocks: number };
 
-/** Whether to use a worker for this many items: QUARTERMASTER_THREADS=1 turns it off. */
-export function useWorker(items: number, from: number): boolean {
-  const threads = Number(process.env.QUARTERMASTER_THREADS ?? 2);
+/**
+ * Whether to use a worker for this many items (see the top of this file); `auto`: unless told,
+ * when a core is free (the 1-minute load average at least half a core below the core count).
+ */
+export function useWorker(items: number, from: number, auto: boolean): boolean {
+  const told = process.env.QUARTERMASTER_THREADS;
   const min = Number(process.env.QUARTERMASTER_PARALLEL_FROM ?? from);
-  return threads > 1 && items >= min && availableParallelism() > 1;
+  const cores = availableParallelism();
+  if (told !== undefined && told !== '') return Number(told) > 1 && items >= min && cores > 1;
+  return auto && items >= min && cores > 1 && coreFree(cores);
 }
+
+/** A core to spare: load average (0 where the system has none, as on Windows) below cores - 0.5. */
+export const coreFree = (cores = availableParallelism()) => loadavg()[0]! < cores - 0.5;
 
 export type SharedBlocks<R> = {
   /** 2 when a worker was started. */
