@@ -52,8 +52,12 @@ console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
 console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 
 // As cli/check.ts decides (PARALLEL_FROM, cli/parallel.ts), for the line's label.
-const threads = (n) =>
-  n < 2000 || availableParallelism() < 2 ? 'one thread' : `two threads when a core is free; load average at the end ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
+const threads = (n) => {
+  const cores = availableParallelism();
+  if (n < 2000 || cores < 2) return 'one thread';
+  const load = loadavg()[0];
+  return `${load < cores - 0.5 ? 'two threads' : 'one thread'}: a worker only when a core is free; load average ${load.toFixed(1)} on ${cores} cores at the end`;
+};
 
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/check-${N}`);
