@@ -8,12 +8,12 @@ import { median } from './stats.mjs';
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-/** One run: { wall, cpu, rss } in ms, ms and MB (cpu and rss null without /usr/bin/time). */
-export function timedProcess(cmd, args, { okCodes = [0], cwd } = {}) {
+/** One run: { wall, cpu, rss } in ms, ms and MB (cpu and rss null without /usr/bin/time); `env` adds to the environment. */
+export function timedProcess(cmd, args, { okCodes = [0], cwd, env } = {}) {
   const t0 = performance.now();
   const r = TIME
-    ? spawnSync(TIME, ['-f', '%U %S %M', cmd, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 })
-    : spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+    ? spawnSync(TIME, ['-f', '%U %S %M', cmd, ...args], { cwd, env: env && { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 })
+    : spawnSync(cmd, args, { cwd, env: env && { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
   const wall = performance.now() - t0;
   if (r.error) throw r.error;
   if (!okCodes.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 500)}`);

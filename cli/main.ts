@@ -1,6 +1,6 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Io } from './io';
 import { nodeIo } from './io';
@@ -27,7 +27,8 @@ Commands:
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
 
-export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
+export async function main(argv: string[], injected?: Io): Promise<number> {
+  const io = injected ?? nodeIo();
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -40,7 +41,7 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
         if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
         if (rest[0] === 'log') return await (await import('./desk-ledger')).runDeskLog(rest.slice(1), io);
         if (rest[0] === 'merge') return await (await import('./desk-ledger')).runDeskMerge(rest.slice(1), io);
-        return await (await import('./desk')).runDesk(rest, io);
+        return await (await import('./desk')).runDesk(rest, io, undefined, { worker: injected ? undefined : deskWorker() });
       case undefined:
       case 'help':
       case '--help':
@@ -56,6 +57,13 @@ export async function main(argv: string[], io: Io = nodeIo()): Promise<number> {
     io.err(`quartermaster: ${(e as Error).message ?? String(e)}\n`);
     return 2;
   }
+}
+
+/** The desk's worker thread, when this is the bundled command line (dist/desk-worker.mjs beside dist/cli.mjs). */
+function deskWorker(): URL | undefined {
+  if (!import.meta.url.endsWith('.mjs')) return undefined;
+  const url = new URL('./desk-worker.mjs', import.meta.url);
+  return existsSync(url) ? url : undefined;
 }
 
 /** Whether this module is the script node was asked to run (`node dist/cli.mjs check …`). */

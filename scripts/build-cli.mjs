@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The compiled validators follow the JSON Schema files `npm run schema` writes.
 generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
-for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
+for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
 const common = {
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
@@ -40,7 +40,8 @@ await build({
 });
 await build({
   ...common,
-  entryPoints: { cli: join(root, 'cli/main.ts') },
+  // The desk's worker thread shares the command line's chunks.
+  entryPoints: { cli: join(root, 'cli/main.ts'), 'desk-worker': join(root, 'cli/desk-worker.ts') },
   chunkNames: 'cli-chunks/[name]-[hash]',
   splitting: true,
 });

@@ -104,13 +104,14 @@ export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent)
 /**
  * `lean`: without the search text and the armour cell (left '' and null), for a caller that makes
  * its own (the desk view: renderer/desk-rows.ts words the armour and searches in the page).
+ * `search` false: without the search text only (the command line's report does not search).
  *
  * A character's row before the event and the other files are known: without check-in and card
  * state, and without the shared-id check. finishRows completes a folder's rows; deskRows is the
  * two together. A caller that keeps the rows rather than the characters (the command line over
  * 20,000 files) lets each character go once its row is made.
  */
-export function characterRow(c: DeskCharacter, lean = false): DeskRow {
+export function characterRow(c: DeskCharacter, lean = false, search = !lean): DeskRow {
   if (!c.readable) {
     const errors = [{ code: c.problem.code, message: c.problem.message, path: c.problem.field ?? '' }];
     return {
@@ -131,7 +132,7 @@ export function characterRow(c: DeskCharacter, lean = false): DeskRow {
       hash: null,
       tag: null,
       lastPrintedAt: null,
-      search: lean ? '' : fold([c.file, c.problem.message].join(' ')),
+      search: search ? fold([c.file, c.problem.message].join(' ')) : '',
     };
   }
   const { character, derivation, hash } = c;
@@ -166,7 +167,7 @@ export function characterRow(c: DeskCharacter, lean = false): DeskRow {
     ...(character.items.length > 0 ? { items: character.items.map((i) => ({ id: i.id.toLowerCase(), name: i.name, ...(i.expires ? { expires: i.expires } : {}) })) } : {}),
     ...(character.status === 'dead' || character.status === 'retired' ? { life: { status: character.status, ...(character.statusReason ? { reason: character.statusReason } : {}) } } : {}),
   };
-  if (!lean) row.search = searchText(row);
+  if (search) row.search = searchText(row);
   return row;
 }
 

@@ -136,3 +136,20 @@ describe('canonicalJson with remembered key orders', () => {
     }
   });
 });
+
+describe('canonicalJson of data partly in order already', () => {
+  it('sorts an unsorted object inside sorted ones and sorted ones inside unsorted, and leaves the value as it was', () => {
+    // In order: {a, b}, [..], {id, level}; out of order: {z, a} deep inside, and the top level.
+    const value = { b: [{ id: 's', level: 1 }, { a: 1, b: { c: [{ z: 1, a: 2 }], d: undefined } }], a: { id: 'x', level: 2, note: undefined } };
+    const before = JSON.stringify(value);
+    expect(canonicalJson(value)).toBe('{"a":{"id":"x","level":2},"b":[{"id":"s","level":1},{"a":1,"b":{"c":[{"a":2,"z":1}]}}]}');
+    // An array of objects all in order, with an unsorted one last; the same again (key orders remembered).
+    const list = [{ a: 1, b: 2 }, { a: 3, b: 4 }, { b: 5, a: 6 }];
+    expect(canonicalJson(list)).toBe('[{"a":1,"b":2},{"a":3,"b":4},{"a":6,"b":5}]');
+    expect(canonicalJson(list)).toBe('[{"a":1,"b":2},{"a":3,"b":4},{"a":6,"b":5}]');
+    // Keys in order but a function inside is not plain JSON: the definition's own writer decides
+    // (`write`, which writes what is not JSON as null).
+    expect(canonicalJson({ a: 1, b: { c: () => 1 } })).toBe('{"a":1,"b":{"c":null}}');
+    expect(JSON.stringify(value)).toBe(before);
+  });
+});

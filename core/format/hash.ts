@@ -156,50 +156,64 @@ function plainCopy(v: unknown): unknown {
 }
 
 /**
- * A copy of plain JSON data with every object's keys in sorted order, or NOT_PLAIN. Plain: strings,
- * numbers, booleans, null, undefined (left out of objects, as `write` leaves it), arrays and objects
- * whose prototype is Object.prototype and whose keys JSON.stringify writes in the order they were
- * added (so none that reads as an array index, and no "__proto__", which the copy could not hold).
+ * Plain JSON data with every object's keys in sorted order, or NOT_PLAIN. Plain: strings, numbers,
+ * booleans, null, undefined (left out of objects, as `write` leaves it), arrays and objects whose
+ * prototype is Object.prototype and whose keys JSON.stringify writes in the order they were added
+ * (so none that reads as an array index, and no "__proto__", which a copy could not hold). An
+ * array or object that is already so (keys in sorted order, all it holds too) is itself, not a
+ * copy: JSON.stringify writes it the same, and most small objects of a character ({id, level})
+ * need no copy.
  */
 function sortedCopy(value: object): unknown {
   if (Array.isArray(value)) {
     if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
-    const out = new Array<unknown>(value.length);
+    let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const c = plainCopy(value[i]);
+      const v: unknown = value[i];
+      const c = plainCopy(v);
       if (c === NOT_PLAIN) return NOT_PLAIN;
-      out[i] = c;
+      if (out === null && c !== v) out = value.slice(0, i);
+      if (out !== null) out.push(c);
     }
-    return out;
+    return out ?? value;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
-  const keys = sortedKeys(value);
-  if (keys === null) return NOT_PLAIN;
-  const out: Record<string, unknown> = {};
+  const order = sortedKeys(value);
+  if (order === null) return NOT_PLAIN;
+  const keys = order.sorted;
+  const obj = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = order.inOrder ? null : {};
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    const v: unknown = (value as Record<string, unknown>)[k];
+    const v = obj[k];
+    // Left out of the copy; JSON.stringify leaves it out of the object itself too.
     if (v === undefined) continue;
     const c = plainCopy(v);
     if (c === NOT_PLAIN) return NOT_PLAIN;
-    out[k] = c;
+    if (out === null && c !== v) {
+      out = {};
+      for (let j = 0; j < i; j++) if (obj[keys[j]!] !== undefined) out[keys[j]!] = obj[keys[j]!];
+    }
+    if (out !== null) out[k] = c;
   }
-  return out;
+  return out ?? value;
 }
 
 /**
- * An object's own keys sorted, or null when one of them would not keep its place in a copy. The
- * sorted lists are remembered by the keys in their own order (a tree of the key sequences seen):
- * the files of one event repeat a few dozen shapes, and a lookup per key costs less than a sort.
+ * An object's own keys sorted (and whether they are in that order already), or null when one of
+ * them would not keep its place in a copy. The sorted lists are remembered by the keys in their own
+ * order (a tree of the key sequences seen): the files of one event repeat a few dozen shapes, and a
+ * lookup per key costs less than a sort.
  */
-type KeyNode = { next: Map<string, KeyNode>; sorted?: string[] | null };
+type KeyOrder = { sorted: string[]; inOrder: boolean };
+type KeyNode = { next: Map<string, KeyNode>; order?: KeyOrder | null };
 const KEY_ORDERS: KeyNode = { next: new Map() };
 let keyNodes = 0;
 const MAX_KEY_NODES = 20_000;
 /** Keys JSON.stringify would write before the others whatever their place: array indices, and "__proto__". */
 const UNPLACEABLE = /^(?:\d|__proto__$)/;
 
-function sortedKeys(obj: object): string[] | null {
+function sortedKeys(obj: object): KeyOrder | null {
   const own = Object.keys(obj);
   let node: KeyNode | undefined = KEY_ORDERS;
   for (let i = 0; i < own.length && node; i++) {
@@ -212,10 +226,14 @@ function sortedKeys(obj: object): string[] | null {
     }
     node = next;
   }
-  if (node && node.sorted !== undefined) return node.sorted;
-  const sorted = own.some((k) => UNPLACEABLE.test(k)) ? null : own.sort();
-  if (node) node.sorted = sorted;
-  return sorted;
+  if (node && node.order !== undefined) return node.order;
+  let order: KeyOrder | null = null;
+  if (!own.some((k) => UNPLACEABLE.test(k))) {
+    const sorted = [...own].sort();
+    order = { sorted, inOrder: sorted.every((k, i) => k === own[i]) };
+  }
+  if (node) node.order = order;
+  return order;
 }
 
 const QUOTED_KEYS = new Map<string, string>();
