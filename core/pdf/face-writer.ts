@@ -1,6 +1,6 @@
 // Writing one face of a card: placing figures (floated to the right, text wrapping beside them),
 // space and lines of text from the top down, into the face's drawing operations.
-import type { DrawOp } from './draw';
+import type { DrawOp, LaidFace } from './draw';
 import type { FigureBlock, TextBlock, TextStyle } from './flow';
 import type { FontMetrics } from './fonts';
 import { LINE_HEIGHT, MIN_SMALL_PT, STYLE_SCALE, mm } from './layout';
@@ -28,10 +28,11 @@ export type Float = { left: number; top: number; bottom: number };
 export class FaceWriter {
   y: number;
   float: Float | null = null;
-  ops: DrawOp[] = [];
   lowest: number;
 
   constructor(
+    /** What is written (the face the writer is done with becomes the card's). */
+    readonly face: LaidFace,
     readonly region: Region,
     readonly metrics: FontMetrics,
     readonly sizes: Sizes,
@@ -55,7 +56,7 @@ export class FaceWriter {
       if (this.float) this.y = Math.min(this.y, this.float.bottom - FLOAT_GAP);
       if (this.y - height < this.region.bottom - 0.01) return false;
       const x = this.region.x1 - width;
-      this.ops.push(...block.draw(x, this.y - height, width, height));
+      this.add(block.draw(x, this.y - height, width, height));
       this.float = { left: x, top: this.y, bottom: this.y - height };
       this.lowest = Math.min(this.lowest, this.y - height);
       return true;
@@ -65,10 +66,15 @@ export class FaceWriter {
       if (width > this.widthAt(this.y, height) && width <= free) this.y = this.float.bottom - FLOAT_GAP;
     }
     if (this.y - height < this.region.bottom - 0.01) return false;
-    this.ops.push(...block.draw(this.region.x0, this.y - height, width, height));
+    this.add(block.draw(this.region.x0, this.y - height, width, height));
     this.y -= height;
     this.lowest = Math.min(this.lowest, this.y);
     return true;
+  }
+
+  private add(ops: readonly DrawOp[]): void {
+    const items = this.face.items;
+    for (const o of ops) items.push(o);
   }
 
   space(points: number): void {
@@ -94,7 +100,7 @@ export class FaceWriter {
         if (this.y - lh < this.region.bottom - 0.01) return { word: line.word, offset: line.offset };
         const baseline = this.y - ascent - (lh - size * 1.164) / 2;
         for (const run of line.runs) {
-          this.ops.push({ op: 'text', x: this.region.x0 + line.dx + run.x, y: baseline, text: run.text, face: run.face, size, width: run.width });
+          this.face.text(this.region.x0 + line.dx + run.x, baseline, run.text, run.face, size, run.width);
         }
         this.y -= lh;
         this.lowest = Math.min(this.lowest, this.y);
@@ -118,7 +124,7 @@ export class FaceWriter {
       const baseline = this.y - ascent - (lh - size * 1.164) / 2;
       for (const run of line.runs) {
         if (run.text.trim() !== '') {
-          this.ops.push({ op: 'text', x: this.region.x0 + dx + run.x, y: baseline, text: run.text, face: run.bold ? 'bold' : 'regular', size, width: run.width });
+          this.face.text(this.region.x0 + dx + run.x, baseline, run.text, run.bold ? 'bold' : 'regular', size, run.width);
         }
       }
       this.y -= lh;

@@ -3,7 +3,7 @@
 // step by step down to the smallest body size, and what still does not fit continues on further
 // cards marked "1/2", "2/2".
 // The face itself is written by face-writer.ts and finished (footer, halves, outline) by footer.ts.
-import type { CardFace, DrawOp } from './draw';
+import { LaidFace, type CardFace, type DrawOp } from './draw';
 import { FaceWriter, sizesFor, type Region, type Sizes } from './face-writer';
 import type { FontMetrics } from './fonts';
 import { finishFace, footerLines, type FooterLines, type FooterMemo, type Geometry } from './footer';
@@ -72,18 +72,18 @@ function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: numb
   const footer = footerLines(footers, content, width, sizes.small, metrics);
   const footerHeight = (footer.left.length + (footer.rightOwnLine ? 1 : 0)) * sizes.small * LINE_HEIGHT;
   const region = regionFor(g, content, footerHeight);
-  const writer = new FaceWriter(region, metrics, sizes);
+  const writer = new FaceWriter(new LaidFace(g.width, g.height), region, metrics, sizes);
   for (const block of content.header) {
     const ok = place(writer, block, 0, 0);
     if (ok !== null) return { fits: false as const, headerFits: false as const };
   }
-  const afterHeader = writer.ops.length;
+  const afterHeader = writer.face.items.length;
   let cursor: Cursor | null = start;
   while (cursor && cursor.block < content.body.length) {
     const block = content.body[cursor.block]!;
     const stop = place(writer, block, cursor.word, cursor.offset);
     if (stop !== null) {
-      return { fits: false as const, headerFits: true as const, writer, footer, sizes, cursor: { block: cursor.block, ...stop }, progressed: writer.ops.length > afterHeader || stop.word > cursor.word || stop.offset > cursor.offset };
+      return { fits: false as const, headerFits: true as const, writer, footer, sizes, cursor: { block: cursor.block, ...stop }, progressed: writer.face.items.length > afterHeader || stop.word > cursor.word || stop.offset > cursor.offset };
     }
     cursor = { block: cursor.block + 1, word: 0, offset: 0 };
   }

@@ -1,7 +1,6 @@
 // A face's finish: the footer (the card kind and serial at the bottom left, what is on the right and
 // "n/N" on a continued card), the second half of a two-half card with its tear line, and the outline.
-import type { CardFace, DrawOp } from './draw';
-import { translateOps } from './draw';
+import type { CardFace, LaidFace } from './draw';
 import type { FaceWriter, Sizes } from './face-writer';
 import type { CardContent, TextBlock } from './flow';
 import type { FontMetrics } from './fonts';
@@ -91,48 +90,44 @@ export function finishFace(g: Geometry, content: CardContent, writer: FaceWriter
   const size = sizes.small;
   const lh = size * LINE_HEIGHT;
   const ascent = metrics.ascent('regular', size);
-  // The writer is done with: its operations become the face's (no copy).
-  const ops: DrawOp[] = writer.ops;
+  // The writer is done with: its face becomes the card's (no copy).
+  const face = writer.face;
   const bottom = content.halves ? g.height / 2 + g.pad * 0.75 : g.pad;
   const marker = part.count > 1 ? `${part.index}/${part.count}` : '';
   const right = [content.footer.right ?? '', marker].filter(Boolean).join(' ');
   const lines = footer.left.length + (footer.rightOwnLine ? 1 : 0);
   footer.left.forEach((line, i) => {
     const top = bottom + (lines - i) * lh;
-    ops.push({ op: 'text', x: g.pad, y: top - ascent - (lh - size * 1.164) / 2, text: line, face: 'regular', size, width: metrics.width(line, 'regular', size) });
+    face.text(g.pad, top - ascent - (lh - size * 1.164) / 2, line, 'regular', size, metrics.width(line, 'regular', size));
   });
   if (right) {
     const rw = metrics.width(right, 'bold', size);
     const top = bottom + lh;
-    ops.push({ op: 'text', x: g.width - g.pad - rw, y: top - ascent - (lh - size * 1.164) / 2, text: right, face: 'bold', size, width: rw });
+    face.text(g.width - g.pad - rw, top - ascent - (lh - size * 1.164) / 2, right, 'bold', size, rw);
   }
-  let all = ops;
   if (content.halves) {
-    all = [...ops, ...translateOps(ops, 0, -g.height / 2)];
-    all.push(...tearLine(g, content.halves.label, metrics));
+    face.repeatMoved(0, -g.height / 2);
+    tearLine(face, g, content.halves.label, metrics);
   }
-  all.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
-  return { width: g.width, height: g.height, ops: all };
+  face.items.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
+  return face;
 }
 
-function tearLine(g: Geometry, label: string, metrics: FontMetrics): DrawOp[] {
+function tearLine(face: LaidFace, g: Geometry, label: string, metrics: FontMetrics): void {
   const y = g.height / 2;
   const avail = g.width - 2 * g.pad;
   let size = MIN_SMALL_PT * 1.2;
   while (size > MIN_SMALL_PT && metrics.width(label, 'regular', size) > avail * 0.8) size -= 0.25;
   const lines = metrics.width(label, 'regular', size) > avail * 0.8 ? wrapPlain(label, avail * 0.8, size, metrics) : [label];
-  const ops: DrawOp[] = [];
   const widest = Math.max(...lines.map((l) => metrics.width(l, 'regular', size)));
   const x0 = (g.width - widest) / 2 - mm(1);
   const x1 = (g.width + widest) / 2 + mm(1);
   const dash = [mm(1.5), mm(1)];
-  ops.push({ op: 'line', x1: 0, y1: y, x2: x0, y2: y, width: 0.6, gray: 0, dash });
-  ops.push({ op: 'line', x1, y1: y, x2: g.width, y2: y, width: 0.6, gray: 0, dash });
+  face.items.push({ op: 'line', x1: 0, y1: y, x2: x0, y2: y, width: 0.6, gray: 0, dash }, { op: 'line', x1, y1: y, x2: g.width, y2: y, width: 0.6, gray: 0, dash });
   const lh = size * LINE_HEIGHT;
   lines.forEach((l, i) => {
     const w = metrics.width(l, 'regular', size);
     const baseline = y + (lines.length * lh) / 2 - (i + 1) * lh + (lh - size) / 2 + size * 0.2;
-    ops.push({ op: 'text', x: (g.width - w) / 2, y: baseline, text: l, face: 'regular', size, width: w });
+    face.text((g.width - w) / 2, baseline, l, 'regular', size, w);
   });
-  return ops;
 }
