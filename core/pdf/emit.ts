@@ -212,8 +212,12 @@ export class PdfWriter {
         current = textFace;
         written = hundredths;
       }
-      const length = this.hex(textFace, text);
-      out.textAt(x, y, this.hexBytes, length);
+      // Text whose glyphs are all known is written from their packed digits in one pass; otherwise
+      // (a character's first use, a surrogate pair) its glyphs are encoded first.
+      if (!out.textCodes(x, y, text, textFace === 'bold' ? this.glyphCodes.bold : this.glyphCodes.regular)) {
+        const length = this.hex(textFace, text);
+        out.textAt(x, y, this.hexBytes, length);
+      }
     }
     if (inText) out.str('\nET');
   }
