@@ -16,6 +16,17 @@ export const FONT_FILES: Record<Face, string> = {
   bold: 'assets/fonts/DejaVuSans-Bold.ttf',
 };
 
+/**
+ * The bytes as an ArrayBuffer of their own: fontkit wraps an ArrayBuffer as it is but copies any
+ * other array into its Buffer one element at a time (some 6 ms for the two faces, on every print
+ * that measures with fresh metrics). The font is only read.
+ */
+function wholeBuffer(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : bytes.slice().buffer;
+  // fontkit's types say Uint8Array; its Buffer.from takes the ArrayBuffer as a view.
+  return whole as unknown as Uint8Array;
+}
+
 const NONE_MISSING = Object.freeze([]) as unknown as string[];
 
 export class FontMetrics {
@@ -30,7 +41,7 @@ export class FontMetrics {
   private readonly present = new Map<number, boolean>();
 
   constructor(bytes: FontBytes) {
-    this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
+    this.fonts = { regular: fontkit.create(wholeBuffer(bytes.regular)), bold: fontkit.create(wholeBuffer(bytes.bold)) };
     const ascent = (f: Font) => f.ascent / f.unitsPerEm;
     this.ascents = { regular: ascent(this.fonts.regular), bold: ascent(this.fonts.bold) };
   }
