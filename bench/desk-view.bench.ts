@@ -25,6 +25,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CYCLES = Number(process.env.BENCH_CYCLES ?? 100);
+// The open/close cycles run at the smallest size unless BENCH_CYCLE_SIZE names another (20000: the
+// renderer's peak memory with the largest desk); BENCH_ROUNDS=0 runs only the cycles.
+const CYCLE_SIZE = Number(process.env.BENCH_CYCLE_SIZE ?? Math.min(...SIZES));
 
 type Round = { first: number; all: number; answered: number; staticP95: number; scrollP95: number; scrollMax: number; checkIn: number[]; heapMB: number; nodes: number };
 
@@ -164,10 +167,11 @@ async function checkIns(page: Page, count: number): Promise<number[]> {
 }
 
 /**
- * Peak resident memory (VmHWM) of this process's Chromium renderer processes, in MB: the desk
- * view's page as the operating system sees it (heap, DOM, layout, compositor), read from /proc.
+ * Resident memory of this process's Chromium renderer processes, in MB, read from /proc: the desk
+ * view's page as the operating system sees it (heap, DOM, layout, compositor). `VmHWM` is the peak
+ * so far, `VmRSS` what is resident now (the largest renderer's).
  */
-function rendererPeakMB(): number {
+function rendererMB(field: 'VmHWM' | 'VmRSS'): number {
   const parent = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -186,7 +190,7 @@ function rendererPeakMB(): number {
   for (const pid of parent.keys()) {
     try {
       if (!ours(pid) || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const hwm = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
     } catch {
       /* gone meanwhile */
@@ -205,20 +209,25 @@ async function memory(page: Page): Promise<{ heapMB: number; nodes: number }> {
   return { heapMB: get('JSHeapUsedSize') / 1e6, nodes: get('Nodes') };
 }
 
-async function cycles(folder: string, n: number): Promise<{ heaps: number[]; rendererMB: number }> {
+async function cycles(folder: string, n: number): Promise<{ heaps: number[]; resident: number[]; rendererMB: number }> {
   const h = await startHarness();
   try {
     await openDesk(h, folder);
+    // memory() collects garbage first: the resident figure beside each heap is after a GC.
     const heaps: number[] = [(await memory(h.page)).heapMB];
+    const resident: number[] = [rendererMB('VmRSS')];
     for (let i = 1; i <= n; i++) {
       await h.page.getByRole('button', { name: 'Back to the library' }).click();
       await h.page.getByRole('heading', { level: 1, name: 'Character library' }).waitFor();
       await h.page.getByRole('button', { name: /^Event desk/ }).click();
       await h.page.locator('.desk-row').first().waitFor();
-      if (i % 25 === 0) heaps.push((await memory(h.page)).heapMB);
+      if (i % 25 === 0) {
+        heaps.push((await memory(h.page)).heapMB);
+        resident.push(rendererMB('VmRSS'));
+      }
     }
     // This harness shows only the desk (no baseline table): its renderer's peak is the desk view's.
-    return { heaps, rendererMB: rendererPeakMB() };
+    return { heaps, resident, rendererMB: rendererMB('VmHWM') };
   } finally {
     await h.close();
   }
@@ -227,7 +236,7 @@ async function cycles(folder: string, n: number): Promise<{ heaps: number[]; ren
 // Keeps Node alive while the page works (Playwright does not hold the event loop open by itself).
 const keepAlive = setInterval(() => undefined, 1000);
 const report: string[] = [];
-for (const n of SIZES) {
+for (const n of ROUNDS > 0 ? SIZES : []) {
   const folder = eventFolder(n);
   const rounds: Round[] = [];
   const baselines: number[] = [];
@@ -269,12 +278,12 @@ for (const n of SIZES) {
   process.stdout.write(`${report.slice(-7).join('\n')}\n`);
 }
 if (CYCLES > 0) {
-  const n = Math.min(...SIZES);
-  const { heaps, rendererMB } = await cycles(join(root, `bench/.work/desk-view-${n}`), CYCLES);
-  const line = `${CYCLES} open/close cycles of the desk at ${n.toLocaleString('en-GB')}: JS heap after GC ${heaps.map((x) => `${x.toFixed(1)}`).join(' → ')} MB (every 25 cycles); the page's renderer process peaked at ${rendererMB.toFixed(0)} MB resident, this process (the main-process handlers, with Playwright) at ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB resident`;
+  const n = CYCLE_SIZE;
+  const { heaps, resident, rendererMB: peak } = await cycles(eventFolder(n), CYCLES);
+  const line = `${CYCLES} open/close cycles of the desk at ${n.toLocaleString('en-GB')}: JS heap after GC ${heaps.map((x) => `${x.toFixed(1)}`).join(' → ')} MB, the renderer process resident after GC ${resident.map((x) => x.toFixed(0)).join(' → ')} MB (every 25 cycles); the page's renderer process peaked at ${peak.toFixed(0)} MB resident, this process (the main-process handlers, with Playwright) at ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB resident`;
   report.push(line);
   process.stdout.write(`${line}\n`);
 }
-for (const n of SIZES) rmSync(join(root, `bench/.work/desk-view-${n}`), { recursive: true, force: true });
+for (const n of new Set([...SIZES, CYCLE_SIZE])) rmSync(join(root, `bench/.work/desk-view-${n}`), { recursive: true, force: true });
 
 clearInterval(keepAlive);

@@ -4,7 +4,7 @@
 // when the main process hands it out; every handler checks its path argument against this set and
 // against where the path really points (symlinks resolved) before touching the disk.
 import { realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { isInside } from '../node/paths';
 
 export { isInside };

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { copyNew, exists, moveNew } from './atomic';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { loadCharacterBytes, type LoadProblem } from '../core/format/load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { characterSchema, type Character } from '../core/model/character';

@@ -1,31 +1,20 @@
 // What the desk view can do, as functions over the desk store and the main-process API.
 //
-// Check-ins are ledger entries (core/desk/checkin.ts), shown at once and saved in the background,
-// one save at a time, each sending the event file's hash as last read or written. When another desk
-// (or `quartermaster desk`) changed the file meanwhile, the save is refused; the desk then reads the
-// file again, adds the entries that were not saved yet to it, and saves that: nobody's check-in is
-// lost, and an entry is never counted twice (it keeps its id). Undo is an entry too.
+// Check-ins are ledger entries (core/desk/checkin.ts), shown at once and saved in the background
+// (./desk-save.ts). Undo is an entry too.
 import type { PrintChoice, QuartermasterApi, ReprintPlan } from '../core/ipc/contract';
 import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
 import { appendEntries, type Stamp } from '../core/desk/ledger';
 import type { LedgerEntry } from '../core/desk/entries';
 import { randomUuid } from '../core/format/uuid';
-import { entryOf, type DeskEvent } from '../core/desk/event';
+import { entryOf } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
-import type { DeskFilter, DeskState, DeskStore, DeskUndo } from './desk-store';
+import { createDeskSaver, type Op } from './desk-save';
+import type { DeskFilter, DeskState, DeskStore } from './desk-store';
 import { t, tools } from './i18n';
 
 export type DeskActions = ReturnType<typeof createDeskActions>;
-
-/** Runs `fn` once the browser has drawn the next frame (at once where there are no frames). */
-function afterPaint(fn: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(fn, 0));
-  else setTimeout(fn, 0);
-}
-
-/** A change to the event, applied now and again on top of a newer file after a conflict. */
-type Op = (event: DeskEvent) => DeskEvent;
 
 export type DeskActionOptions = {
   /** The desk's clock (check-in times); tests inject one. */
@@ -35,14 +24,12 @@ export type DeskActionOptions = {
 export function createDeskActions(store: DeskStore, api: QuartermasterApi, options: DeskActionOptions = {}) {
   const set = store.set;
   const now = options.now ?? (() => new Date());
-  /** Ops applied on screen but not yet saved, oldest first. */
-  let pending: Op[] = [];
-  let saving: Promise<void> | null = null;
 
   const notify = (kind: 'info' | 'error', text: string) => set((s) => ({ ...s, notice: { kind, text } }));
   const announce = (announcement: string) => set((s) => ({ ...s, announcement }));
 
   const eventPath = (s: DeskState = store.get()) => (s.desk?.eventFile.kind === 'file' ? s.desk.eventFile.path : null);
+  const { change, flush, pendingCount } = createDeskSaver(store, api, notify, eventPath);
 
   /** Shows a folder as read from disk (dropping unsaved ops: callers flush first). */
   const showFolder = (desk: NonNullable<DeskState['desk']>, keepUndo: boolean) => {
@@ -58,73 +45,6 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       reprint: keepUndo ? s.reprint : null,
       verify: keepUndo ? s.verify : null,
     }));
-  };
-
-  /** Saves until nothing is pending; after a conflict, re-applies the pending ops on the newer file. */
-  const saveLoop = async () => {
-    let retried = false;
-    while (pending.length > 0) {
-      const s = store.get();
-      const path = eventPath(s);
-      if (!s.desk || !path || !s.event) return;
-      const sent = pending.length;
-      let result;
-      try {
-        result = await api.saveEvent({ folder: s.desk.folder, eventFile: path, event: s.event, expectedHash: s.eventHash });
-      } catch (e) {
-        result = { ok: false as const, reason: 'io' as const, message: errorMessage(e) };
-      }
-      if (result.ok) {
-        pending = pending.slice(sent);
-        const hash = result.hash;
-        set((x) => ({ ...x, eventHash: hash, unsaved: pending.length, saveFailed: false }));
-        retried = false;
-        continue;
-      }
-      if (result.reason === 'conflict' && !retried) {
-        retried = true;
-        try {
-          const fresh = await api.loadEventFolder({ folder: s.desk.folder, eventFile: path });
-          if (fresh.eventFile.kind === 'file') {
-            const event = pending.reduce((e, op) => op(e), fresh.eventFile.event);
-            const hash = fresh.eventFile.hash;
-            set((x) => ({ ...x, desk: fresh, event, eventHash: hash }));
-            notify('info', t('desk.conflictMerged'));
-            continue;
-          }
-        } catch {
-          /* reported below */
-        }
-      }
-      notify('error', t('desk.saveFailed', { message: result.message }));
-      set((x) => ({ ...x, saveFailed: true }));
-      return;
-    }
-  };
-
-  const save = () => {
-    saving ??= saveLoop().finally(() => {
-      saving = null;
-    });
-    return saving;
-  };
-
-  /** Waits for the check-ins on screen to be written (before the sheet, a reprint or a reload). */
-  const flush = async () => {
-    while (saving) await saving;
-    if (pending.length > 0) await save();
-  };
-
-  /**
-   * Applies a change on screen, records its undo, and saves in the background, after the screen has
-   * been drawn (sending the event file is work the check-in's redraw need not wait for).
-   */
-  const change = (op: Op, undo: DeskUndo | null, announcement: string) => {
-    const s = store.get();
-    if (!s.event) return;
-    pending.push(op);
-    set((x) => ({ ...x, event: op(x.event!), unsaved: pending.length, undo: undo ? [...x.undo, undo] : x.undo, announcement, notice: null }));
-    afterPaint(() => void save());
   };
 
   /** A check-in on a day outside the event's dates is made, with a warning saying so. */
@@ -374,7 +294,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
         const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
         // Something else may have started meanwhile (another folder opened): then this read is stale.
         const now = store.get();
-        if (now.desk?.folder === folder && now.busy === null && pending.length === 0) showFolder(desk, true);
+        if (now.desk?.folder === folder && now.busy === null && pendingCount() === 0) showFolder(desk, true);
       } catch {
         /* the next refresh or a Reload says why */
       }

@@ -25,7 +25,6 @@ describe('the event applied to the rows from the main process', () => {
   let event = checkIn(printed, EXAMPLES.dimitri.id, stampAt('2026-10-02T18:05:00+01:00')).event;
   event = checkIn(event, EXAMPLES.vasil.id, stampAt('2026-10-02T18:07:00+01:00')).event;
   const files = [dimitri, aldricNow, exampleDesk('vasil'), unreadableCharacter('broken.character.json', 'file.not-json', 'broken.character.json: it is not valid JSON')];
-  const none = newEvent({ name: 'none', game: '', start: '2000-01-01' });
   const fromMain = viewRows(files);
   /** A whole DeskRow as the view holds it: without what the view makes itself. */
   const asShown = (r: ReturnType<typeof deskRows>[number], i: number) => {

@@ -52,7 +52,6 @@ export class LiveSync extends EventEmitter {
   private upToDateSeq: number | string = 0;
   /** Revisions that came from the remote since then (they are not "waiting"). */
   private pulled = new Set<string>();
-  private lastBeatOk = 0;
   private stopped = false;
   private heartbeat: NodeJS.Timeout | null = null;
   readonly counts = { pushed: 0, pulled: 0, errors: 0 };
@@ -154,7 +153,6 @@ export class LiveSync extends EventEmitter {
     if (this.stopped || !this.probe) return;
     try {
       await this.probe.db.info();
-      this.lastBeatOk = Date.now();
       if (this.state.kind === 'offline' || this.state.kind === 'connecting') this.setState({ kind: 'connected', since: this.nowIso() });
     } catch (err) {
       if (!this.stopped) this.goOffline(err);

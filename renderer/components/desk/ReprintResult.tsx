@@ -3,7 +3,6 @@
 // earlier card is void; "withdrawn" serials were not, every card with them is void).
 import { useEffect, useRef } from 'react';
 import type { ReprintOutcome } from '../../../core/ipc/contract';
-import { isoLocal } from '../../../core/desk/sheet';
 import { useT } from '../../i18n';
 
 export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude<ReprintOutcome, { kind: 'conflict' }>; folder: string; onDismiss: () => void }) {

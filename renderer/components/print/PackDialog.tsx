@@ -68,7 +68,6 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
     else ui.close();
   };
 
-  const printing = run.state === 'printing';
   // The buttons change with the state: the keyboard focus moves to the first of the new ones.
   const buttons = useRef<HTMLDivElement>(null);
   const first = useRef(true);
