@@ -1,6 +1,6 @@
 // A face's finish: the footer (the card kind and serial at the bottom left, what is on the right and
 // "n/N" on a continued card), the second half of a two-half card with its tear line, and the outline.
-import type { CardFace, LaidFace } from './draw';
+import type { CardFace, LaidFace, RectOp } from './draw';
 import type { FaceWriter, Sizes } from './face-writer';
 import type { CardContent, TextBlock } from './flow';
 import type { FontMetrics } from './fonts';
@@ -109,8 +109,19 @@ export function finishFace(g: Geometry, content: CardContent, writer: FaceWriter
     face.repeatMoved(0, -g.height / 2);
     tearLine(face, g, content.halves.label, metrics);
   }
-  face.items.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
+  face.items.unshift(outline(g.width, g.height));
   return face;
+}
+
+/** The outline of a card of one size: one object shared by all its faces (operations are never changed). */
+const outlines = new Map<number, Map<number, RectOp>>();
+
+function outline(width: number, height: number): RectOp {
+  let byHeight = outlines.get(width);
+  if (!byHeight) outlines.set(width, (byHeight = new Map()));
+  let rect = byHeight.get(height);
+  if (!rect) byHeight.set(height, (rect = { op: 'rect', x: 0, y: 0, w: width, h: height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH }));
+  return rect;
 }
 
 function tearLine(face: LaidFace, g: Geometry, label: string, metrics: FontMetrics): void {
