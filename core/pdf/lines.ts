@@ -203,13 +203,27 @@ type PlanNode = { plan?: LinePlan; regular?: Map<string, PlanNode>; bold?: Map<s
 type PlanRoots = { nodes: number; bySize: Map<number, Map<number, { left: PlanNode; center: PlanNode }>> };
 const roots = new WeakMap<FontMetrics, PlanRoots>();
 
+/**
+ * The roots of the last lookup: blocks in a row mostly share metrics, size and width (it keeps the
+ * last metrics and its plans alive until another metrics is used).
+ */
+let last: { metrics: FontMetrics; r: PlanRoots; size: number; avail: number; top: { left: PlanNode; center: PlanNode } } | null = null;
+
 function planNode(block: TextBlock, size: number, avail: number, metrics: FontMetrics): PlanNode {
-  let r = roots.get(metrics);
-  if (!r || r.nodes >= PLAN_CACHE) roots.set(metrics, (r = { nodes: 0, bySize: new Map() }));
-  let byAvail = r.bySize.get(size);
-  if (!byAvail) r.bySize.set(size, (byAvail = new Map()));
-  let top = byAvail.get(avail);
-  if (!top) byAvail.set(avail, (top = { left: {}, center: {} }));
+  let r: PlanRoots;
+  let top: { left: PlanNode; center: PlanNode };
+  if (last && last.metrics === metrics && last.size === size && last.avail === avail && last.r.nodes < PLAN_CACHE) ({ r, top } = last);
+  else {
+    let found = roots.get(metrics);
+    if (!found || found.nodes >= PLAN_CACHE) roots.set(metrics, (found = { nodes: 0, bySize: new Map() }));
+    r = found;
+    let byAvail = r.bySize.get(size);
+    if (!byAvail) r.bySize.set(size, (byAvail = new Map()));
+    let t = byAvail.get(avail);
+    if (!t) byAvail.set(avail, (t = { left: {}, center: {} }));
+    top = t;
+    last = { metrics, r, size, avail, top };
+  }
   let node = block.align === 'center' ? top.center : top.left;
   for (const span of block.spans) {
     const next = span.bold === true ? (node.bold ??= new Map()) : (node.regular ??= new Map());
