@@ -4,7 +4,7 @@
 // (window-lines.ts): 20,000 rows scroll like 20; the desk's own search finds any of them, since the
 // browser's find cannot see rows that are not drawn. Arrow keys, Page Up/Down and Ctrl+Home/End move between rows, drawing
 // the row they reach. Rows re-render only when what they show changes, so a check-in redraws one row.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DeskActions } from '../../desk-actions';
 import { checkable, DUPLICATE_ID, type Line, type RowGroup, type ShownRow } from '../../desk-rows';
 import { armourText, valuesText } from '../../desk-format';
@@ -14,6 +14,7 @@ import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
 import { RecordButton } from './DeskRecord';
 import { useFrameOnScroll } from '../../use-frame-on-scroll';
+import { useMeasuredHeights } from '../../use-measured-heights';
 
 type Props = {
   lines: readonly Line[];
@@ -51,12 +52,9 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
   const head = useRef<HTMLTableSectionElement>(null);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
-  const measureFrame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(measureFrame.current), []);
+  const { heights, measured, measure } = useMeasuredHeights();
   const keyOf = useCallback((line: Line) => (line.kind === 'group' ? groups[line.group]!.key : rowsRef.current[line.index]!.file), [groups]);
-  const top = useMemo(() => prefixSums(lines.map((l) => heights.current.get(keyOf(l)) ?? estimate(l, rowsRef.current))), [lines, keyOf, measured]);
+  const top = useMemo(() => prefixSums(lines.map((l) => heights.get(keyOf(l)) ?? estimate(l, rowsRef.current))), [lines, keyOf, measured]);
   const topRef = useRef(top);
   topRef.current = top;
   const [range, setRange] = useState(() => ({ start: 0, end: lines.length <= WINDOW_ABOVE ? lines.length : FIRST_LINES }));
@@ -79,23 +77,7 @@ export function DeskTable({ lines, groups, rows, folder, actions, canCheckIn }: 
 
   // Measure the drawn lines; where a guess was wrong, the spacers follow.
   useLayoutEffect(() => {
-    let changed = false;
-    for (const tr of table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-key]') ?? []) {
-      const h = tr.offsetHeight;
-      const key = tr.dataset.key!;
-      if (h > 0 && Math.abs((heights.current.get(key) ?? -1) - h) > 0.5) {
-        heights.current.set(key, h);
-        changed = true;
-      }
-    }
-    // Applied in the next frame, never within this one: a row's height can depend on where the
-    // window is (the page's end moves with the spacers), and a synchronous loop would never settle.
-    if (changed && !measureFrame.current) {
-      measureFrame.current = requestAnimationFrame(() => {
-        measureFrame.current = 0;
-        setMeasured((m) => m + 1);
-      });
-    }
+    measure(table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-key]') ?? [], (tr) => tr.dataset.key);
     applyFocus();
   });
 

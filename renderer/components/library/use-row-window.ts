@@ -4,9 +4,10 @@
 // The page scrolls as a whole (the window), as the desk's table does. Arrow keys, Page Up/Down and
 // Ctrl+Home/End move the focus to the same control of another row, drawing the row first; the
 // search and the sort work on the whole listing, so they find rows that are not drawn.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { prefixSums, windowOf } from '../desk/window-lines';
 import { useFrameOnScroll } from '../../use-frame-on-scroll';
+import { useMeasuredHeights } from '../../use-measured-heights';
 
 /** Up to this many rows every row is drawn (the browser's own find works there too). */
 export const WINDOW_ABOVE = 300;
@@ -36,13 +37,10 @@ export type RowWindow = {
 export function useRowWindow(keys: readonly string[], estimate: (i: number) => number): RowWindow {
   const table = useRef<HTMLTableElement>(null);
   const head = useRef<HTMLTableSectionElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
-  const measureFrame = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(measureFrame.current), []);
+  const { heights, measured, measure } = useMeasuredHeights();
   const n = keys.length;
   const windowed = n > WINDOW_ABOVE;
-  const top = useMemo(() => (windowed ? prefixSums(keys.map((k, i) => heights.current.get(k) ?? estimate(i))) : new Float64Array(n + 1)), [keys, windowed, measured]);
+  const top = useMemo(() => (windowed ? prefixSums(keys.map((k, i) => heights.get(k) ?? estimate(i))) : new Float64Array(n + 1)), [keys, windowed, measured]);
   const topRef = useRef(top);
   topRef.current = top;
   const [range, setRange] = useState(() => ({ start: 0, end: windowed ? FIRST_ROWS : n }));
@@ -78,26 +76,9 @@ export function useRowWindow(keys: readonly string[], estimate: (i: number) => n
     return true;
   };
 
-  // Measure the drawn rows; where a guess was wrong, the spacers follow (in the next frame, never
-  // within this one: a row's height can depend on where the window is, and a loop would not settle).
+  // Measure the drawn rows; where a guess was wrong, the spacers follow.
   useLayoutEffect(() => {
-    if (windowed) {
-      let changed = false;
-      for (const tr of table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]') ?? []) {
-        const h = tr.offsetHeight;
-        const key = keys[Number(tr.dataset.row)];
-        if (key !== undefined && h > 0 && Math.abs((heights.current.get(key) ?? -1) - h) > 0.5) {
-          heights.current.set(key, h);
-          changed = true;
-        }
-      }
-      if (changed && !measureFrame.current) {
-        measureFrame.current = requestAnimationFrame(() => {
-          measureFrame.current = 0;
-          setMeasured((m) => m + 1);
-        });
-      }
-    }
+    if (windowed) measure(table.current?.querySelectorAll<HTMLTableRowElement>('tr[data-row]') ?? [], (tr) => keys[Number(tr.dataset.row)]);
     applyFocus();
   });
 
