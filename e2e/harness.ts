@@ -102,7 +102,8 @@ export async function startHarness(options: { libraryProgressMs?: number } = {})
   let stopWatching: () => void = () => undefined;
   const watch = (folder: string) => {
     stopWatching();
-    stopWatching = watchLibrary(folder, () => void emit('libraryChanged'));
+    sharedLibrary.stopWarming();
+    stopWatching = watchLibrary(folder, () => void emit('libraryChanged'), { onFile: (path) => sharedLibrary.warm(path) });
   };
 
   // Shared events as in electron/main.ts, with short retry times; arrivals make the page read the folder again.

@@ -1,5 +1,5 @@
 // The library across restarts (the cache on disk) and while files arrive (the watcher).
-import { mkdir, readFile, rename, utimes, writeFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, utimes, writeFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Library, watchLibrary } from './library';
@@ -18,6 +18,20 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 const cacheFile = () => join(home, 'library-cache.json');
+
+/** The cache file (version 3): a header line, then per folder `path JSON <tab> count <tab> rows JSON`. */
+type CacheFile = { header: Record<string, unknown>; folders: [string, unknown[][]][] };
+async function readCache(): Promise<CacheFile> {
+  const [head, ...lines] = (await readFile(cacheFile(), 'utf8')).trimEnd().split('\n');
+  const folders = lines.map((line) => {
+    const [folder, count, rows] = line.split('\t');
+    const parsed = JSON.parse(rows!) as unknown[][];
+    expect(Number(count)).toBe(parsed.length);
+    return [JSON.parse(folder!), parsed] as [string, unknown[][]];
+  });
+  return { header: JSON.parse(head!), folders };
+}
+const cacheText = (c: CacheFile) => [JSON.stringify(c.header), ...c.folders.map(([f, rows]) => `${JSON.stringify(f)}\t${rows.length}\t${JSON.stringify(rows)}`)].join('\n') + '\n';
 
 async function writeCharacters(n: number, prefix = 'c', folder = dir) {
   for (let i = 0; i < n; i++) await writeFile(join(folder, `${prefix}${String(i).padStart(4, '0')}.character.json`), characterText(character({ name: `${prefix} ${i}`, player: `P${i % 7}` })));
@@ -65,7 +79,23 @@ describe('the library cache on disk', () => {
     // would land after the damage (on a loaded machine it did) and the next start read a good cache.
     await v2.flush();
 
-    for (const damage of ['{ not json', JSON.stringify({ format: 'quartermaster-library-cache', version: 2, key: 'v1', folders: [[dir, [['c0000.character.json', 'big', 0, 0]]], 'x'] })]) {
+    const header = JSON.stringify({ format: 'quartermaster-library-cache', version: 3, key: 'v1' });
+    // The cache v2 wrote, as v1 would have written it: trusted whole (the control for the damage below).
+    const good = (await readFile(cacheFile(), 'utf8')).replace('"key":"v2"', '"key":"v1"');
+    await writeFile(cacheFile(), good);
+    const control = countingDerive();
+    await new Library({ derive: control.derive, cacheFile: cacheFile(), cacheKey: 'v1' }).list(dir);
+    expect(control.calls).toEqual([]);
+    const damaged = [
+      '{ not json',
+      // Version 2 (one JSON document) is not read.
+      JSON.stringify({ format: 'quartermaster-library-cache', version: 2, key: 'v1', folders: [[dir, JSON.parse(good.split('\n')[1]!.split('\t')[2]!)]] }),
+      `${header}\n${JSON.stringify(dir)}\t1\t[["c0000.character.json","big",0,0]]\nx`,
+      `${header}\n${JSON.stringify(dir)}\t5\t[[not json`,
+      // The rows cut short (a crash cannot leave this, the write is atomic; a damaged disk can).
+      good.slice(0, good.length - 40),
+    ];
+    for (const damage of damaged) {
       await writeFile(cacheFile(), damage);
       const again = countingDerive();
       const restarted = new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'v1' });
@@ -81,16 +111,16 @@ describe('the library cache on disk', () => {
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
     await lib.list(dir);
     await lib.flush();
-    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    expect(raw.version).toBe(2);
-    const [[folder, rows]] = raw.folders;
+    const raw = await readCache();
+    expect(raw.header.version).toBe(3);
+    const [folder, rows] = raw.folders[0]!;
     expect(folder).toBe(dir);
     // Row layout: [file name, size, mtime, ctime, name, player, ruleset, status, errors, warnings, modified, id, reason].
     const byName = (n: string) => rows.find((r: unknown[]) => r[0] === n);
-    byName('c0000.character.json')[4] = 42; // a name that is not text
-    byName('c0001.character.json')[6] = 'chess'; // a game the app does not know
-    byName('c0002.character.json')[4] = 'Trusted';
-    await writeFile(cacheFile(), JSON.stringify(raw));
+    byName('c0000.character.json')![4] = 42; // a name that is not text
+    byName('c0001.character.json')![6] = 'chess'; // a game the app does not know
+    byName('c0002.character.json')![4] = 'Trusted';
+    await writeFile(cacheFile(), cacheText(raw));
     const again = countingDerive();
     const entries = await new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
     expect(entries.map((e) => e.name)).toEqual(['c 0', 'c 1', 'Trusted']);
@@ -102,11 +132,11 @@ describe('the library cache on disk', () => {
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
     await lib.list(dir);
     await lib.flush();
-    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    const row = raw.folders[0][1][0];
+    const raw = await readCache();
+    const row = raw.folders[0]![1][0]!;
     row[4] = 'Forged';
     raw.folders = [[join(dir, 'sub'), [[`../${row[0]}`, ...row.slice(1)]]]];
-    await writeFile(cacheFile(), JSON.stringify(raw));
+    await writeFile(cacheFile(), cacheText(raw));
     const entries = await new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
     expect(entries.map((e) => e.name)).toEqual(['c 0']);
   });
@@ -119,9 +149,56 @@ describe('the library cache on disk', () => {
     const entries = await lib.list(dir);
     expect(entries.map((e) => e.fileName)).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
     await lib.flush();
-    const raw = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    expect(raw.folders.map((f: [string, unknown[][]]) => f[0])).toEqual([dir]);
-    expect(raw.folders[0][1].map((r: unknown[]) => r[0]).sort()).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
+    const raw = await readCache();
+    expect(raw.folders.map((f) => f[0])).toEqual([dir]);
+    // Saved in name order, the order a listing asks for them.
+    expect(raw.folders[0]![1].map((r) => r[0])).toEqual(['c0000.character.json', 'c0002.character.json', 'z.character.json']);
+  });
+
+  it('loses only the folder whose line is damaged, and keeps the folders no listing needed as they were', async () => {
+    for (const f of ['a', 'b', 'c']) {
+      await mkdir(join(dir, f));
+      await writeCharacters(4, f, join(dir, f));
+    }
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    const raw = await readCache();
+    expect(raw.folders.map(([f]) => f)).toEqual(['a', 'b', 'c'].map((f) => join(dir, f)));
+    // Folder a's rows damaged: a is read again, b and c are trusted.
+    const text = cacheText(raw).split('\n');
+    text[1] = text[1]!.slice(0, -5);
+    await writeFile(cacheFile(), text.join('\n'));
+    const again = countingDerive();
+    const restarted = new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    expect((await restarted.list(join(dir, 'a'))).map((e) => e.name)).toEqual(['a 0', 'a 1', 'a 2', 'a 3']);
+    expect(again.calls).toEqual(['a 0', 'a 1', 'a 2', 'a 3']);
+    // Only folder a was listed; b and c go back into the cache file as they were read.
+    await restarted.flush();
+    const third = countingDerive();
+    const entries = await new Library({ derive: third.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
+    expect(entries).toHaveLength(12);
+    expect(third.calls).toEqual([]);
+  });
+
+  it('drops a folder that is gone from the cache file, and reads a file that changed in a folder the cache holds', async () => {
+    for (const f of ['a', 'b']) {
+      await mkdir(join(dir, f));
+      await writeCharacters(3, f, join(dir, f));
+    }
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    await rm(join(dir, 'b'), { recursive: true });
+    await new Promise((r) => setTimeout(r, 20));
+    await writeFile(join(dir, 'a', 'a0001.character.json'), characterText(character({ name: 'a changed', player: 'P1' })));
+    const again = countingDerive();
+    const restarted = new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    expect((await restarted.list(dir)).map((e) => e.name)).toEqual(['a 0', 'a changed', 'a 2']);
+    expect(again.calls).toEqual(['a changed']);
+    await restarted.flush();
+    const raw = await readCache();
+    expect(raw.folders.map(([f, rows]) => [f, rows.map((r) => r[4])])).toEqual([[join(dir, 'a'), ['a 0', 'a changed', 'a 2']]]);
   });
 
   it('gives the first rows first, then progress to the end', async () => {

@@ -33,6 +33,12 @@ export type WatchOptions = {
   maxWaitMs?: number;
   /** Per-folder watchers even where recursive watching is native (tests; Linux always). */
   perFolder?: boolean;
+  /**
+   * Called at once (not coalesced) with the full path of each file named by an event, or found in
+   * a folder that arrived: the library reads them ahead (Library.warm). A name may be a folder or
+   * a file that is gone again.
+   */
+  onFile?: (path: string) => void;
 };
 
 /**
@@ -68,7 +74,8 @@ export function watchLibrary(folder: string, onChange: () => void, debounceOrOpt
   };
 
   const perFolder = options.perFolder ?? process.platform === 'linux';
-  const stopWatchers = perFolder ? watchEachFolder(folder, changed, () => stopped) : watchRecursive(folder, changed);
+  const onFile = options.onFile ?? (() => undefined);
+  const stopWatchers = perFolder ? watchEachFolder(folder, changed, onFile, () => stopped) : watchRecursive(folder, changed, onFile);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
@@ -76,10 +83,12 @@ export function watchLibrary(folder: string, onChange: () => void, debounceOrOpt
   };
 }
 
-function watchRecursive(folder: string, changed: () => void): () => void {
+function watchRecursive(folder: string, changed: () => void, onFile: (path: string) => void): () => void {
   let watcher: FSWatcher | null = null;
   const onEvent = (_event: string, name: string | Buffer | null) => {
-    if (isRelevantChange(name === null ? null : String(name))) changed();
+    if (!isRelevantChange(name === null ? null : String(name))) return;
+    changed();
+    if (name !== null) onFile(join(folder, String(name)));
   };
   try {
     watcher = watch(folder, { recursive: true, persistent: false }, onEvent);
@@ -95,7 +104,7 @@ function watchRecursive(folder: string, changed: () => void): () => void {
 }
 
 /** One inotify watcher per visible folder under `root`; new folders are picked up as they appear. */
-function watchEachFolder(root: string, changed: () => void, isStopped: () => boolean): () => void {
+function watchEachFolder(root: string, changed: () => void, onFile: (path: string) => void, isStopped: () => boolean): () => void {
   const watchers = new Map<string, FSWatcher>();
 
   const add = (dir: string, depth: number) => {
@@ -106,8 +115,11 @@ function watchEachFolder(root: string, changed: () => void, isStopped: () => boo
         const rel = name === null ? null : join(relative(root, dir), String(name));
         if (!isRelevantChange(rel)) return;
         changed();
+        if (name === null) return;
+        const path = join(dir, String(name));
         // A new folder (or one moved in) needs its own watcher; a name with our suffix is a file.
-        if (name !== null && !String(name).endsWith('.json')) void scan(join(dir, String(name)), depth + 1);
+        if (String(name).endsWith('.json')) onFile(path);
+        else void scan(path, depth + 1, true);
       });
     } catch {
       return; // gone already, or not a folder
@@ -119,8 +131,11 @@ function watchEachFolder(root: string, changed: () => void, isStopped: () => boo
     watchers.set(dir, w);
   };
 
-  /** Watches `dir` and every visible folder under it (asynchronously: never blocks the process). */
-  const scan = async (dir: string, depth: number): Promise<void> => {
+  /**
+   * Watches `dir` and every visible folder under it (asynchronously: never blocks the process).
+   * `arrived`: the folder came after the watch began, so the files in it are new.
+   */
+  const scan = async (dir: string, depth: number, arrived: boolean): Promise<void> => {
     if (isStopped() || depth > MAX_WATCH_DEPTH) return;
     let entries;
     try {
@@ -132,11 +147,12 @@ function watchEachFolder(root: string, changed: () => void, isStopped: () => boo
     add(dir, depth);
     // Files that arrived in a new folder before its watcher existed still count as a change.
     if (isNew && depth > 0 && entries.length > 0) changed();
-    await Promise.all(entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => scan(join(dir, e.name), depth + 1)));
+    if (arrived) for (const e of entries) if (!e.name.startsWith('.') && e.name.endsWith('.json')) onFile(join(dir, e.name));
+    await Promise.all(entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => scan(join(dir, e.name), depth + 1, arrived)));
   };
 
   add(root, 0);
-  void scan(root, 0);
+  void scan(root, 0, false);
   return () => {
     for (const w of watchers.values()) w.close();
     watchers.clear();

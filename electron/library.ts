@@ -4,23 +4,22 @@
 // (library-watch.ts). One stat per file; a file is read only when the cache cannot answer. The
 // work goes in short slices with the event loop turning between them (library-io.ts Pace), so a
 // listing of 20,000 files, or 2,000 arriving at once, never holds up the main process for long.
-import { readdirSync, realpathSync, type Dirent, type Stats } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { lstatSync, type Stats } from 'node:fs';
+import { basename } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
-import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { ioProblem } from '../node/files';
 import { describe, unreadable, type DeriveFn } from './library-entry';
-import { decodeRow, loadDiskCache, saveDiskCache, type Cached, type RawRow } from './library-cache';
+import { decodeRow, DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';
+import { findCharacterFiles } from './library-walk';
+import { Warmer } from './library-warm';
 import { isInside } from './paths';
 
 export { isRelevantChange, watchLibrary } from './library-watch';
+export { findCharacterFiles, MAX_FOLDER_DEPTH } from './library-walk';
 
 export type { DeriveFn } from './library-entry';
 
-/** How deep the listing goes into sub-folders (a guard against pathological trees). */
-export const MAX_FOLDER_DEPTH = 32;
 /**
  * Files in flight at once when the disk is slow (asynchronous calls). Node's thread pool has four
  * threads; enough requests queued keeps them busy while the main thread parses the files read.
@@ -47,14 +46,54 @@ export type ListOptions = {
 export class Library {
   private cache = new Map<string, Cached>();
   /** Rows of the cache file not yet needed by a listing (checked when their file is listed). */
-  private unread = new Map<string, RawRow>();
+  private unread = new DiskRows();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
   private diskLoaded: Promise<void> | null = null;
   private dirty = false;
   private saving: Promise<void> = Promise.resolve();
   private readonly pace = new Pace();
+  private readonly warmer = new Warmer((path) => this.readAhead(path), this.pace);
 
   constructor(private readonly options: LibraryOptions = {}) {}
+
+  /**
+   * Notes a file the watcher saw change, to be read into the cache once it has been quiet a moment
+   * (library-warm.ts), so that the listing after a copy does not read every file then.
+   */
+  warm(path: string): void {
+    this.warmer.note(path);
+  }
+
+  /** Forgets the files waiting to be read ahead (the library folder changed). */
+  stopWarming(): void {
+    this.warmer.clear();
+  }
+
+  /**
+   * Reads one file into the cache, synchronously, unless it is already known as it is now. Only a
+   * plain file (lstat: a link is left to the listing, which checks where it points); errors are
+   * left to the listing too. False when the disk is slow (nothing done).
+   */
+  private async readAhead(path: string): Promise<boolean> {
+    const derive = await this.derive();
+    await this.loadDisk();
+    if (!this.pace.sync) return false;
+    let s: Stats;
+    try {
+      s = this.pace.timed(() => lstatSync(path));
+    } catch {
+      return true;
+    }
+    if (!s.isFile() || this.fresh(path, s)) return true;
+    let bytes: Uint8Array | null;
+    try {
+      bytes = readStattedSync(path, s, this.pace);
+    } catch {
+      return true;
+    }
+    if (bytes !== null) this.remember(path, s, describe(path, basename(path), s, bytes, derive));
+    return true;
+  }
 
   /** Every character file under `folder`, sorted by path. A missing folder lists as empty. */
   async list(folder: string, listOptions: ListOptions = {}): Promise<LibraryEntry[]> {
@@ -105,26 +144,24 @@ export class Library {
   private forgetGone(folder: string, files: readonly string[]): void {
     let listed = 0;
     for (const f of files) if (this.cache.has(f)) listed++;
-    if (this.cache.size <= listed && this.unread.size === 0) return;
+    if (this.cache.size <= listed && this.unread.empty) return;
     const seen = new Set(files);
-    for (const map of [this.cache, this.unread]) {
-      for (const key of map.keys()) {
-        if (!seen.has(key) && isInside(folder, key)) {
-          map.delete(key);
-          this.dirty = true;
-        }
+    for (const key of this.cache.keys()) {
+      if (!seen.has(key) && isInside(folder, key)) {
+        this.cache.delete(key);
+        this.dirty = true;
       }
     }
+    if (this.unread.forget(folder, isInside, seen)) this.dirty = true;
   }
 
   /** The cached entry for a path, checking a row of the cache file the first time it is needed. */
-  private cached(path: string): Cached | undefined {
+  private cached(path: string, fileName = basename(path)): Cached | undefined {
     const hit = this.cache.get(path);
-    if (hit !== undefined || this.unread.size === 0) return hit;
-    const row = this.unread.get(path);
+    if (hit !== undefined || this.unread.empty) return hit;
+    const row = this.unread.take(path, fileName);
     if (row === undefined) return undefined;
-    this.unread.delete(path);
-    const decoded = decodeRow(path, row);
+    const decoded = decodeRow(path, row, fileName);
     if (decoded === null) {
       this.dirty = true;
       return undefined;
@@ -133,8 +170,8 @@ export class Library {
     return decoded;
   }
 
-  private fresh(path: string, s: Stats): LibraryEntry | undefined {
-    const hit = this.cached(path);
+  private fresh(path: string, s: Stats, fileName?: string): LibraryEntry | undefined {
+    const hit = this.cached(path, fileName);
     return hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs && hit.ctimeMs === s.ctimeMs ? hit.entry : undefined;
   }
 
@@ -153,7 +190,7 @@ export class Library {
     } catch (e) {
       return this.gone(path, fileName, e);
     }
-    const hit = this.fresh(path, s);
+    const hit = this.fresh(path, s, fileName);
     if (hit) return hit;
     let bytes: Uint8Array | Error;
     try {
@@ -173,7 +210,7 @@ export class Library {
     } catch (e) {
       return this.gone(path, fileName, e);
     }
-    const hit = this.fresh(path, s);
+    const hit = this.fresh(path, s, fileName);
     if (hit) return hit;
     let bytes: Uint8Array | Error | null;
     try {
@@ -224,7 +261,7 @@ export class Library {
     const { cacheFile } = this.options;
     if (!cacheFile || !this.dirty) return;
     this.dirty = false;
-    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache, this.unread).catch(() => undefined));
+    this.saving = this.saving.then(() => saveDiskCache(cacheFile, this.options.cacheKey ?? '', this.cache, this.unread, this.pace).catch(() => undefined));
   }
 
   private derive(): Promise<DeriveFn | Error> {
@@ -245,55 +282,4 @@ export async function coreDerive(): Promise<DeriveFn | Error> {
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
   }
-}
-
-/**
- * Every `*.character.json` file under `folder`, recursively, sorted. Hidden files and folders
- * (including the backups folder and temp files) are skipped; a symlinked file is listed only when it
- * really points inside the folder; symlinked folders are not followed.
- */
-export async function findCharacterFiles(folder: string, pace = new Pace()): Promise<string[]> {
-  let realRoot: string;
-  try {
-    realRoot = pace.sync ? pace.timed(() => realpathSync(folder)) : await realpath(folder);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  const out: string[] = [];
-  const links: string[] = [];
-  // Folder by folder, synchronously while the disk is fast (see library-io.ts), yielding between slices.
-  const pending: [string, number][] = [[folder, 0]];
-  pace.begin();
-  while (pending.length > 0) {
-    const [dir, depth] = pending.pop()!;
-    let entries: Dirent[];
-    try {
-      entries = pace.sync ? pace.timed(() => readdirSync(dir, { withFileTypes: true })) : await readdir(dir, { withFileTypes: true });
-    } catch {
-      continue; // an unreadable sub-folder is skipped, not fatal
-    }
-    for (const d of entries) {
-      if (d.name.startsWith('.')) continue;
-      const full = join(dir, d.name);
-      if (d.isDirectory()) {
-        if (depth < MAX_FOLDER_DEPTH) pending.push([full, depth + 1]);
-      } else if (d.name.endsWith(CHARACTER_FILE_SUFFIX)) {
-        if (d.isFile()) out.push(full);
-        else if (d.isSymbolicLink()) links.push(full);
-      }
-    }
-    await pace.maybeYield();
-  }
-  for (const link of links) {
-    try {
-      const real = await realpath(link);
-      if (isInside(realRoot, real) && (await stat(real)).isFile()) out.push(link);
-    } catch {
-      /* dangling link: skipped */
-    }
-  }
-  out.sort();
-  await pace.maybeYield();
-  return out;
 }

@@ -92,7 +92,9 @@ function start(): void {
     } catch {
       /* listLibrary reports why the folder cannot be created */
     }
-    stopWatching = watchLibrary(folder, () => send('libraryChanged'));
+    library.stopWarming();
+    // The files a copy brings are read ahead as they come, so the listing after it is quick.
+    stopWatching = watchLibrary(folder, () => send('libraryChanged'), { onFile: (path) => library.warm(path) });
   };
 
   /** Grants a path from outside the window and hands it to the renderer (queued until it has loaded). */

@@ -1,0 +1,69 @@
+// The cache file's rows as the library takes them (DiskRows) and the cache file's writing in
+// slices (saveDiskCache with a Pace).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DiskRows, saveDiskCache, type Cached } from './library-cache';
+import { Pace } from './library-io';
+import { tempFolder } from './testing';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await tempFolder('qm-disk-rows-')));
+afterEach(() => cleanup());
+
+const row = (name: string, player = 'P') => [name, 10, 1, 2, `N ${name}`, player, null, 'clean', 0, 0, 1, null, null];
+
+describe('DiskRows', () => {
+  it('hands each row over once, in any order, and never one whose name leads out of its folder', () => {
+    const rows = new DiskRows();
+    const folder = join(dir, 'lib');
+    rows.addText(folder, 5, JSON.stringify([row('a.character.json'), row('b.character.json'), row('c.character.json'), row('../x.character.json'), row('.hidden.character.json')]));
+    expect(rows.take(join(folder, 'c.character.json'))?.[0]).toBe('c.character.json');
+    expect(rows.take(join(folder, 'a.character.json'))?.[0]).toBe('a.character.json');
+    expect(rows.take(join(folder, 'a.character.json'))).toBeUndefined();
+    expect(rows.take(join(dir, 'x.character.json'))).toBeUndefined();
+    expect(rows.take(join(folder, '.hidden.character.json'))).toBeUndefined();
+    // What is left goes back into the cache file: b only.
+    expect([...rows.left()].map(([f, n, r]) => [f, n, (r as unknown[][]).map((x) => x[0])])).toEqual([[folder, 1, ['b.character.json']]]);
+    expect(rows.take(join(folder, 'b.character.json'))?.[0]).toBe('b.character.json');
+    expect(rows.empty).toBe(true);
+  });
+
+  it('forgets a folder under the listed one that no listed file is in, and the gone files of one that is', () => {
+    const rows = new DiskRows();
+    const lib = join(dir, 'lib');
+    rows.addText(join(lib, 'gone'), 1, JSON.stringify([row('g.character.json')]));
+    rows.addText(join(lib, 'kept'), 2, JSON.stringify([row('k.character.json'), row('removed.character.json')]));
+    rows.addText(join(dir, 'elsewhere'), 1, JSON.stringify([row('e.character.json')]));
+    const listed = join(lib, 'kept', 'k.character.json');
+    expect(rows.take(listed)).toBeDefined();
+    expect(rows.forget(lib, (root, p) => p === root || p.startsWith(`${root}/`), new Set([listed]))).toBe(true);
+    // Another folder's rows stay (another listing may need them).
+    expect([...rows.left()].map(([f]) => f)).toEqual([join(dir, 'elsewhere')]);
+  });
+});
+
+describe('saveDiskCache', () => {
+  it('lets the event loop turn between folders while it writes the cache', async () => {
+    const cache = new Map<string, Cached>();
+    for (let i = 0; i < 40; i++) {
+      const path = join(dir, `f${i}`, 'c.character.json');
+      cache.set(path, { size: 10, mtimeMs: 1, ctimeMs: 2, entry: { path, fileName: 'c.character.json', name: `C ${i}`, player: 'P', ruleset: null, status: 'clean', errors: 0, warnings: 0, modifiedMs: 1, size: 10 } });
+    }
+    // Slices of 0 ms: a turn of the loop after every row grouped and every folder's line (the app's are 8 ms).
+    class CountingPace extends Pace {
+      yields = 0;
+      override async yield(): Promise<void> {
+        this.yields++;
+        await super.yield();
+      }
+    }
+    const pace = new CountingPace(0);
+    await saveDiskCache(join(dir, 'cache.json'), 'k', cache, new DiskRows(), pace);
+    expect(pace.yields).toBeGreaterThanOrEqual(80);
+    const lines = (await readFile(join(dir, 'cache.json'), 'utf8')).trimEnd().split('\n');
+    expect(lines).toHaveLength(41);
+    expect(JSON.parse(lines[0]!)).toEqual({ format: 'quartermaster-library-cache', version: 3, key: 'k' });
+  });
+});
