@@ -5,6 +5,8 @@
 
 export class ContentBytes {
   private buf = new Uint8Array(1 << 16);
+  /** The same memory, for writing four bytes at once. */
+  private view = new DataView(this.buf.buffer);
   private n = 0;
 
   /** Starts a new stream, reusing the memory (the previous bytes must no longer be needed). */
@@ -28,6 +30,7 @@ export class ContentBytes {
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.n));
     this.buf = next;
+    this.view = new DataView(next.buffer);
   }
 
   /** ASCII text as it is. */
@@ -46,8 +49,60 @@ export class ContentBytes {
    */
   textAt(x: number, y: number, hex: Uint8Array, length: number): this {
     this.room(length + 48);
-    let buf = this.buf;
+    this.textStart(x, y);
+    this.room(length + 9);
+    const buf = this.buf;
     let n = this.n;
+    buf[n] = 0x20; // " Tm <"
+    buf[n + 1] = 0x54;
+    buf[n + 2] = 0x6d;
+    buf[n + 3] = 0x20;
+    buf[n + 4] = 0x3c;
+    n += 5;
+    for (let i = 0; i < length; i++) buf[n++] = hex[i]!;
+    this.n = textEnd(buf, n);
+    return this;
+  }
+
+  /**
+   * The same line for text whose glyphs are all known: each UTF-16 unit's four hex digits packed in
+   * `codes` (first digit in the top byte) are written into the stream as one 32-bit word. Returns
+   * false, having written nothing, when a unit has no code yet (0) or is a surrogate (a pair is one
+   * glyph for two units): then the caller encodes the text and writes it with textAt.
+   */
+  textCodes(x: number, y: number, s: string, codes: Int32Array): boolean {
+    const len = s.length;
+    this.room(4 * len + 48);
+    const start = this.n;
+    this.textStart(x, y);
+    this.room(4 * len + 9);
+    const buf = this.buf;
+    const view = this.view;
+    let n = this.n;
+    buf[n] = 0x20; // " Tm <"
+    buf[n + 1] = 0x54;
+    buf[n + 2] = 0x6d;
+    buf[n + 3] = 0x20;
+    buf[n + 4] = 0x3c;
+    n += 5;
+    for (let i = 0; i < len; i++) {
+      const c = s.charCodeAt(i);
+      const v = codes[c]!;
+      if (v === 0 || (c >= 0xd800 && c <= 0xdfff)) {
+        this.n = start;
+        return false;
+      }
+      view.setInt32(n, v);
+      n += 4;
+    }
+    this.n = textEnd(buf, n);
+    return true;
+  }
+
+  /** "\n1 0 0 1 <x> <y>" (room for it already made). */
+  private textStart(x: number, y: number): void {
+    const buf = this.buf;
+    const n = this.n;
     buf[n] = 0x0a;
     buf[n + 1] = 0x31; // 1 0 0 1
     buf[n + 2] = 0x20;
@@ -58,27 +113,11 @@ export class ContentBytes {
     buf[n + 7] = 0x31;
     buf[n + 8] = 0x20;
     this.n = n + 9;
-    // num() finds room in what was set aside above; only a number too large for it (never a
-    // coordinate on a page) could move the memory, so the buffer is read again after it.
+    // num() finds room in what was set aside; only a number too large for it (never a coordinate
+    // on a page) could move the memory, which callers allow for by asking for room again.
     this.num(x);
     this.buf[this.n++] = 0x20;
     this.num(y);
-    this.room(length + 9);
-    buf = this.buf;
-    n = this.n;
-    buf[n] = 0x20; // " Tm <"
-    buf[n + 1] = 0x54;
-    buf[n + 2] = 0x6d;
-    buf[n + 3] = 0x20;
-    buf[n + 4] = 0x3c;
-    n += 5;
-    for (let i = 0; i < length; i++) buf[n++] = hex[i]!;
-    buf[n] = 0x3e; // "> Tj"
-    buf[n + 1] = 0x20;
-    buf[n + 2] = 0x54;
-    buf[n + 3] = 0x6a;
-    this.n = n + 4;
-    return this;
   }
 
   byte(b: number): this {
@@ -195,6 +234,15 @@ export class ContentBytes {
     this.n = n;
     return this;
   }
+}
+
+/** "> Tj" at buf[n]; returns the position after it. */
+function textEnd(buf: Uint8Array, n: number): number {
+  buf[n] = 0x3e;
+  buf[n + 1] = 0x20;
+  buf[n + 2] = 0x54;
+  buf[n + 3] = 0x6a;
+  return n + 4;
 }
 
 const isSmall = (k: number) => k >= 0 && k < 1000 && (k | 0) === k;

@@ -9,7 +9,7 @@
 // are exactly the ones measured in layout (fonts.ts), with no ligatures, so text is never wider than
 // laid out and reads back letter for letter.
 import { PDFDocument, PrintScaling, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { DrawOp } from './draw';
+import { LaidFace, type CardFace, type DrawOp } from './draw';
 import { faceMatrix, type Sheet } from './impose';
 import { ContentBytes } from './content';
 import { fontkit, type Face, type FontBytes } from './fonts';
@@ -156,7 +156,7 @@ export class PdfWriter {
       if (out.length > 0) out.byte(NL);
       const [a, b, c, d, e, f] = faceMatrix(placed);
       out.str('q ').num(a).byte(SP).num(b).byte(SP).num(c).byte(SP).num(d).byte(SP).num(e).byte(SP).num(f).str(' cm');
-      this.face(placed.face.ops, keys, out);
+      this.face(placed.face, keys, out);
       out.str('\nQ');
     }
     if (sheet.cutMarks.length > 0) {
@@ -168,34 +168,56 @@ export class PdfWriter {
     return out.bytes();
   }
 
-  private face(ops: readonly DrawOp[], keys: Record<Face, string>, out: ContentBytes): void {
+  private face(face: CardFace, keys: Record<Face, string>, out: ContentBytes): void {
+    // A laid-out face keeps its text in columns (draw.ts LaidFace); others are a list of objects.
+    const laid = face instanceof LaidFace ? face : null;
+    const items: readonly (DrawOp | number)[] = laid ? laid.items : face.ops;
+    const nums = laid ? laid.nums : NO_NUMS;
     let inText = false;
-    let face: Face | '' = '';
-    let size = NaN;
-    for (const o of ops) {
-      if (o.op === 'text') {
-        if (!inText) {
-          out.str('\nBT 0 g');
-          inText = true;
-          face = '';
+    let current: Face | '' = '';
+    let written = NaN;
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k]!;
+      let x: number;
+      let y: number;
+      let size: number;
+      let text: string;
+      let textFace: Face;
+      if (typeof it === 'number') {
+        x = nums[4 * it]!;
+        y = nums[4 * it + 1]!;
+        size = nums[4 * it + 2]!;
+        text = laid!.texts[it]!;
+        textFace = laid!.faces[it]!;
+      } else if (it.op === 'text') {
+        ({ x, y, size, text, face: textFace } = it);
+      } else {
+        if (inText) {
+          out.str('\nET');
+          inText = false;
         }
-        // The same font line as before is not repeated (sizes compared as they are written).
-        const written = Math.round(o.size * 100);
-        if (o.face !== face || written !== size) {
-          out.byte(NL).str(keys[o.face]).byte(SP).num(o.size).str(' Tf');
-          face = o.face;
-          size = written;
-        }
-        const length = this.hex(o.face, o.text);
-        out.textAt(o.x, o.y, this.hexBytes, length);
+        out.byte(NL);
+        writeGraphic(it, out);
         continue;
       }
-      if (inText) {
-        out.str('\nET');
-        inText = false;
+      if (!inText) {
+        out.str('\nBT 0 g');
+        inText = true;
+        current = '';
       }
-      out.byte(NL);
-      writeGraphic(o, out);
+      // The same font line as before is not repeated (sizes compared as they are written).
+      const hundredths = Math.round(size * 100);
+      if (textFace !== current || hundredths !== written) {
+        out.byte(NL).str(keys[textFace]).byte(SP).num(size).str(' Tf');
+        current = textFace;
+        written = hundredths;
+      }
+      // Text whose glyphs are all known is written from their packed digits in one pass; otherwise
+      // (a character's first use, a surrogate pair) its glyphs are encoded first.
+      if (!out.textCodes(x, y, text, textFace === 'bold' ? this.glyphCodes.bold : this.glyphCodes.regular)) {
+        const length = this.hex(textFace, text);
+        out.textAt(x, y, this.hexBytes, length);
+      }
     }
     if (inText) out.str('\nET');
   }
@@ -206,6 +228,7 @@ export class PdfWriter {
 }
 
 const NL = 0x0a;
+const NO_NUMS: readonly number[] = [];
 const SP = 0x20;
 
 /** The colour and line-width setup of a filled and/or stroked shape, and the operator that paints it. */

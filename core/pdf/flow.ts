@@ -2,13 +2,16 @@
 // right), figures, a footer with the serial number. Text is never clipped: the whole card shrinks
 // step by step down to the smallest body size, and what still does not fit continues on further
 // cards marked "1/2", "2/2".
-import { mm, LINE_HEIGHT, MIN_BODY_PT, MIN_SMALL_PT, SHRINK_STEP_PT, STYLE_SCALE, LayoutError, type CardSize } from './layout';
-import type { CardFace, DrawOp } from './draw';
-import { translateOps } from './draw';
+// The face itself is written by face-writer.ts and finished (footer, halves, outline) by footer.ts.
+import { LaidFace, type CardFace, type DrawOp } from './draw';
+import { FaceWriter, sizesFor, type Region, type Sizes } from './face-writer';
 import type { FontMetrics } from './fonts';
-import { fillLine, linePlan, wordsOf } from './lines';
+import { finishFace, footerLines, type FooterLines, type FooterMemo, type Geometry } from './footer';
+import { mm, LINE_HEIGHT, MIN_BODY_PT, SHRINK_STEP_PT, STYLE_SCALE, LayoutError, type CardSize } from './layout';
+import { wordsOf } from './lines';
 
 export { wordsOf };
+export { OUTLINE_GRAY, OUTLINE_WIDTH } from './footer';
 
 export type Span = { text: string; bold?: boolean };
 export type TextStyle = keyof typeof STYLE_SCALE;
@@ -51,208 +54,10 @@ export const centred = (style: TextStyle, ...spans: (Span | string)[]): TextBloc
 export const bold = (t: string): Span => ({ text: t, bold: true });
 export const space = (amountMm: number): SpaceBlock => ({ kind: 'space', mm: amountMm });
 
-/** Space between text and a floated figure, and between the body and the footer. */
-const FLOAT_GAP = mm(1.5);
+/** Space between the body and the footer. */
 const FOOTER_GAP = mm(1);
-/** Text beside a float never gets narrower than this; below it the text moves under the float. */
-const MIN_COLUMN = mm(14);
-/** The card outline. */
-export const OUTLINE_GRAY = 0.55;
-export const OUTLINE_WIDTH = 0.5;
 
 type Cursor = { block: number; word: number; offset: number };
-
-type Sizes = Record<TextStyle, number>;
-
-function sizesFor(bodyPt: number): Sizes {
-  return {
-    title: bodyPt * STYLE_SCALE.title,
-    big: bodyPt * STYLE_SCALE.big,
-    body: bodyPt * STYLE_SCALE.body,
-    small: Math.max(MIN_SMALL_PT, bodyPt * STYLE_SCALE.small),
-  };
-}
-
-type Region = { x0: number; x1: number; top: number; bottom: number };
-type Float = { left: number; top: number; bottom: number };
-
-class FaceWriter {
-  y: number;
-  float: Float | null = null;
-  ops: DrawOp[] = [];
-  lowest: number;
-
-  constructor(
-    readonly region: Region,
-    readonly metrics: FontMetrics,
-    readonly sizes: Sizes,
-  ) {
-    this.y = region.top;
-    this.lowest = region.top;
-  }
-
-  private widthAt(top: number, height: number): number {
-    const full = this.region.x1 - this.region.x0;
-    const f = this.float;
-    if (!f || top - height >= f.top || top <= f.bottom) return full;
-    return f.left - FLOAT_GAP - this.region.x0;
-  }
-
-  /** Places one figure; false when it does not fit in what is left of the face. */
-  figure(block: FigureBlock): boolean {
-    const area = { width: this.region.x1 - this.region.x0, height: this.region.top - this.region.bottom };
-    const { width, height } = block.size(area);
-    if (block.float) {
-      if (this.float) this.y = Math.min(this.y, this.float.bottom - FLOAT_GAP);
-      if (this.y - height < this.region.bottom - 0.01) return false;
-      const x = this.region.x1 - width;
-      this.ops.push(...block.draw(x, this.y - height, width, height));
-      this.float = { left: x, top: this.y, bottom: this.y - height };
-      this.lowest = Math.min(this.lowest, this.y - height);
-      return true;
-    }
-    if (this.float && this.y > this.float.bottom) {
-      const free = this.region.x1 - this.region.x0;
-      if (width > this.widthAt(this.y, height) && width <= free) this.y = this.float.bottom - FLOAT_GAP;
-    }
-    if (this.y - height < this.region.bottom - 0.01) return false;
-    this.ops.push(...block.draw(this.region.x0, this.y - height, width, height));
-    this.y -= height;
-    this.lowest = Math.min(this.lowest, this.y);
-    return true;
-  }
-
-  space(points: number): void {
-    if (this.y === this.region.top) return;
-    this.y = Math.max(this.region.bottom, this.y - points);
-  }
-
-  /**
-   * Places as many lines of a text block as fit, starting at word `from` (and `offset` characters
-   * into it); returns where it stopped, or null when the block is done.
-   */
-  text(block: TextBlock, from: number, offset: number): { word: number; offset: number } | null {
-    const size = this.sizes[block.style];
-    const lh = size * LINE_HEIGHT;
-    const ascent = this.metrics.ascent('regular', size);
-    const space = this.metrics.width(' ', 'regular', size);
-    const full = this.region.x1 - this.region.x0;
-    const f = this.float;
-    // From the block's start with no figure beside any of its lines, every line is the full width:
-    // the block's lines are the same wherever it is placed, so they are planned once (lines.ts).
-    if (from === 0 && offset === 0 && (!f || (this.y <= f.bottom && full >= MIN_COLUMN))) {
-      for (const line of linePlan(block, size, full, space, this.metrics)) {
-        if (this.y - lh < this.region.bottom - 0.01) return { word: line.word, offset: line.offset };
-        const baseline = this.y - ascent - (lh - size * 1.164) / 2;
-        for (const run of line.runs) {
-          this.ops.push({ op: 'text', x: this.region.x0 + line.dx + run.x, y: baseline, text: run.text, face: run.face, size, width: run.width });
-        }
-        this.y -= lh;
-        this.lowest = Math.min(this.lowest, this.y);
-      }
-      return null;
-    }
-    const words = wordsOf(block);
-    let w = from;
-    let off = offset;
-    while (w < words.length) {
-      let avail = this.widthAt(this.y, lh);
-      if (avail < MIN_COLUMN && this.float) {
-        this.y = Math.min(this.y, this.float.bottom - FLOAT_GAP * 0.5);
-        avail = this.widthAt(this.y, lh);
-      }
-      if (this.y - lh < this.region.bottom - 0.01) return { word: w, offset: off };
-      const line = fillLine(words, w, off, avail, size, space, this.metrics);
-      w = line.word;
-      off = line.offset;
-      const dx = block.align === 'center' ? (avail - line.x) / 2 : 0;
-      const baseline = this.y - ascent - (lh - size * 1.164) / 2;
-      for (const run of line.runs) {
-        if (run.text.trim() !== '') {
-          this.ops.push({ op: 'text', x: this.region.x0 + dx + run.x, y: baseline, text: run.text, face: run.bold ? 'bold' : 'regular', size, width: run.width });
-        }
-      }
-      this.y -= lh;
-      this.lowest = Math.min(this.lowest, this.y);
-    }
-    return null;
-  }
-}
-
-type FooterLines = { left: string[]; rightOwnLine: boolean };
-
-const MARKER_SAMPLE = '88/88';
-
-/**
- * Footer lines by size, for one content laid out on one card size (layoutContent makes one): every
- * size tried on a card needs them, and again for each part.
- */
-type FooterMemo = Map<number, FooterLines>;
-
-function footerLines(memo: FooterMemo, content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
-  let lines = memo.get(size);
-  if (!lines) memo.set(size, (lines = measureFooter(content, width, size, metrics)));
-  return lines;
-}
-
-function measureFooter(content: CardContent, width: number, size: number, metrics: FontMetrics): FooterLines {
-  const right = `${content.footer.right ?? ''} ${MARKER_SAMPLE}`.trim();
-  const rightW = metrics.width(right, 'bold', size);
-  const left = wrapPlain(content.footer.left, width, size, metrics);
-  const lastW = metrics.width(left[left.length - 1] ?? '', 'regular', size);
-  return { left, rightOwnLine: lastW + mm(2) + rightW > width };
-}
-
-/** Words separated by single spaces, nothing around them: wrapping would not change the text. */
-const PLAIN_WORDS = /^[^ \t\u00a0\n]+(?: [^ \t\u00a0\n]+)*$/;
-
-function wrapPlain(s: string, width: number, size: number, metrics: FontMetrics): string[] {
-  // Text that fits whole is its one line (most footers): every shorter line the wrapping below
-  // tries sums fewer of the same widths, so it would fit too and end with this very line.
-  if (PLAIN_WORDS.test(s) && metrics.extend(0, s, 'regular') * size <= width) return [s];
-  const block = text('small', s);
-  const words = wordsOf(block);
-  const lines: string[] = [];
-  // Widths in em, extended a word (or a character) at a time: the same sums as measuring each
-  // candidate line whole, without measuring the line again for every word.
-  let line = '';
-  let lineUnits = 0;
-  for (const word of words) {
-    const t = word.pieces.map((p) => p.text).join('');
-    const candidate = line ? `${line} ${t}` : t;
-    const candidateUnits = line ? metrics.extend(lineUnits, ` ${t}`, 'regular') : metrics.extend(0, t, 'regular');
-    if (candidateUnits * size <= width || !line) {
-      line = candidate;
-      lineUnits = candidateUnits;
-    } else {
-      lines.push(line);
-      line = t;
-      lineUnits = metrics.extend(0, t, 'regular');
-    }
-  }
-  if (line) lines.push(line);
-  // A word longer than the line is broken between characters.
-  return lines.flatMap((l) => {
-    const parts: string[] = [];
-    let cur = '';
-    let curUnits = 0;
-    for (const ch of l) {
-      const next = metrics.extend(curUnits, ch, 'regular');
-      if (cur && next * size > width) {
-        parts.push(cur);
-        cur = ch;
-        curUnits = metrics.extend(0, ch, 'regular');
-        continue;
-      }
-      cur += ch;
-      curUnits = next;
-    }
-    if (cur) parts.push(cur);
-    return parts;
-  });
-}
-
-type Geometry = { width: number; height: number; pad: number };
 
 function regionFor(g: Geometry, content: CardContent, footerHeight: number): Region {
   const top = g.height - g.pad;
@@ -267,18 +72,18 @@ function flowFace(g: Geometry, content: CardContent, start: Cursor, bodyPt: numb
   const footer = footerLines(footers, content, width, sizes.small, metrics);
   const footerHeight = (footer.left.length + (footer.rightOwnLine ? 1 : 0)) * sizes.small * LINE_HEIGHT;
   const region = regionFor(g, content, footerHeight);
-  const writer = new FaceWriter(region, metrics, sizes);
+  const writer = new FaceWriter(new LaidFace(g.width, g.height), region, metrics, sizes);
   for (const block of content.header) {
     const ok = place(writer, block, 0, 0);
     if (ok !== null) return { fits: false as const, headerFits: false as const };
   }
-  const afterHeader = writer.ops.length;
+  const afterHeader = writer.face.items.length;
   let cursor: Cursor | null = start;
   while (cursor && cursor.block < content.body.length) {
     const block = content.body[cursor.block]!;
     const stop = place(writer, block, cursor.word, cursor.offset);
     if (stop !== null) {
-      return { fits: false as const, headerFits: true as const, writer, footer, sizes, cursor: { block: cursor.block, ...stop }, progressed: writer.ops.length > afterHeader || stop.word > cursor.word || stop.offset > cursor.offset };
+      return { fits: false as const, headerFits: true as const, writer, footer, sizes, cursor: { block: cursor.block, ...stop }, progressed: writer.face.items.length > afterHeader || stop.word > cursor.word || stop.offset > cursor.offset };
     }
     cursor = { block: cursor.block + 1, word: 0, offset: 0 };
   }
@@ -296,56 +101,6 @@ function place(writer: FaceWriter, block: Block, word: number, offset: number): 
     case 'figure':
       return writer.figure(block) ? null : { word: 0, offset: 0 };
   }
-}
-
-function finishFace(g: Geometry, content: CardContent, writer: FaceWriter, footer: FooterLines, sizes: Sizes, part: { index: number; count: number }, metrics: FontMetrics): CardFace {
-  const size = sizes.small;
-  const lh = size * LINE_HEIGHT;
-  const ascent = metrics.ascent('regular', size);
-  // The writer is done with: its operations become the face's (no copy).
-  const ops: DrawOp[] = writer.ops;
-  const bottom = content.halves ? g.height / 2 + g.pad * 0.75 : g.pad;
-  const marker = part.count > 1 ? `${part.index}/${part.count}` : '';
-  const right = [content.footer.right ?? '', marker].filter(Boolean).join(' ');
-  const lines = footer.left.length + (footer.rightOwnLine ? 1 : 0);
-  footer.left.forEach((line, i) => {
-    const top = bottom + (lines - i) * lh;
-    ops.push({ op: 'text', x: g.pad, y: top - ascent - (lh - size * 1.164) / 2, text: line, face: 'regular', size, width: metrics.width(line, 'regular', size) });
-  });
-  if (right) {
-    const rw = metrics.width(right, 'bold', size);
-    const top = bottom + lh;
-    ops.push({ op: 'text', x: g.width - g.pad - rw, y: top - ascent - (lh - size * 1.164) / 2, text: right, face: 'bold', size, width: rw });
-  }
-  let all = ops;
-  if (content.halves) {
-    all = [...ops, ...translateOps(ops, 0, -g.height / 2)];
-    all.push(...tearLine(g, content.halves.label, metrics));
-  }
-  all.unshift({ op: 'rect', x: 0, y: 0, w: g.width, h: g.height, stroke: OUTLINE_GRAY, lineWidth: OUTLINE_WIDTH });
-  return { width: g.width, height: g.height, ops: all };
-}
-
-function tearLine(g: Geometry, label: string, metrics: FontMetrics): DrawOp[] {
-  const y = g.height / 2;
-  const avail = g.width - 2 * g.pad;
-  let size = MIN_SMALL_PT * 1.2;
-  while (size > MIN_SMALL_PT && metrics.width(label, 'regular', size) > avail * 0.8) size -= 0.25;
-  const lines = metrics.width(label, 'regular', size) > avail * 0.8 ? wrapPlain(label, avail * 0.8, size, metrics) : [label];
-  const ops: DrawOp[] = [];
-  const widest = Math.max(...lines.map((l) => metrics.width(l, 'regular', size)));
-  const x0 = (g.width - widest) / 2 - mm(1);
-  const x1 = (g.width + widest) / 2 + mm(1);
-  const dash = [mm(1.5), mm(1)];
-  ops.push({ op: 'line', x1: 0, y1: y, x2: x0, y2: y, width: 0.6, gray: 0, dash });
-  ops.push({ op: 'line', x1, y1: y, x2: g.width, y2: y, width: 0.6, gray: 0, dash });
-  const lh = size * LINE_HEIGHT;
-  lines.forEach((l, i) => {
-    const w = metrics.width(l, 'regular', size);
-    const baseline = y + (lines.length * lh) / 2 - (i + 1) * lh + (lh - size) / 2 + size * 0.2;
-    ops.push({ op: 'text', x: (g.width - w) / 2, y: baseline, text: l, face: 'regular', size, width: w });
-  });
-  return ops;
 }
 
 /** The body sizes tried, largest first. */

@@ -16,6 +16,17 @@ export const FONT_FILES: Record<Face, string> = {
   bold: 'assets/fonts/DejaVuSans-Bold.ttf',
 };
 
+/**
+ * The bytes as an ArrayBuffer of their own: fontkit wraps an ArrayBuffer as it is but copies any
+ * other array into its Buffer one element at a time (some 6 ms for the two faces, on every print
+ * that measures with fresh metrics). The font is only read.
+ */
+function wholeBuffer(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : bytes.slice().buffer;
+  // fontkit's types say Uint8Array; its Buffer.from takes the ArrayBuffer as a view.
+  return whole as unknown as Uint8Array;
+}
+
 const NONE_MISSING = Object.freeze([]) as unknown as string[];
 
 export class FontMetrics {
@@ -30,7 +41,7 @@ export class FontMetrics {
   private readonly present = new Map<number, boolean>();
 
   constructor(bytes: FontBytes) {
-    this.fonts = { regular: fontkit.create(bytes.regular), bold: fontkit.create(bytes.bold) };
+    this.fonts = { regular: fontkit.create(wholeBuffer(bytes.regular)), bold: fontkit.create(wholeBuffer(bytes.bold)) };
     const ascent = (f: Font) => f.ascent / f.unitsPerEm;
     this.ascents = { regular: ascent(this.fonts.regular), bold: ascent(this.fonts.bold) };
   }
@@ -41,7 +52,17 @@ export class FontMetrics {
    * (lines.ts), so strings are not remembered here.
    */
   width(text: string, face: Face, size: number): number {
-    return this.extend(0, text, face) * size;
+    // extend(0, text, face) * size, its loop written out here as well so that nothing is called in
+    // the common case (see extend); anything else is measured by extend from the start.
+    const bmp = face === 'bold' ? this.bmpBold : this.bmpRegular;
+    let units = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const w = bmp[c]!;
+      if (w !== w || (c >= 0xd800 && c <= 0xdfff)) return this.extend(0, text, face) * size;
+      units += w;
+    }
+    return units * size;
   }
 
   /**
@@ -49,11 +70,26 @@ export class FontMetrics {
    * order as width() makes it, so width(prefix + text) === extend(units(prefix), text) * size.
    */
   extend(prefixUnits: number, text: string, face: Face): number {
-    // Two fields rather than a record by face: this runs for every word measured.
+    // Two fields rather than a record by face: this runs for every word measured. The loop is kept
+    // small enough to be inlined where it is called (a number returned from a call that is not
+    // inlined is a new heap object: some 15 MB a 1,000-character print): characters not measured
+    // yet and surrogates go on in extendFrom, with the same sum so far.
     const bmp = face === 'bold' ? this.bmpBold : this.bmpRegular;
     let units = prefixUnits;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const w = bmp[c]!;
+      if (w !== w || (c >= 0xd800 && c <= 0xdfff)) return this.extendFrom(units, text, i, face);
+      units += w;
+    }
+    return units;
+  }
+
+  /** extend() from character `start` on, `units` being the sum before it. */
+  private extendFrom(units: number, text: string, start: number, face: Face): number {
+    const bmp = face === 'bold' ? this.bmpBold : this.bmpRegular;
     const n = text.length;
-    for (let i = 0; i < n; i++) {
+    for (let i = start; i < n; i++) {
       const c = text.charCodeAt(i);
       let w = bmp[c]!;
       // A surrogate pair is one code point (a lone surrogate is measured as itself, as for...of does).

@@ -18,6 +18,9 @@ export type Sheet = { side: 'front' | 'back'; faces: PlacedFace[]; cutMarks: Seg
 export function impose(cards: readonly PhysicalCard[], grid: Grid, settings: PrintLayoutSettings, backs: boolean): Sheet[] {
   const sheets: Sheet[] = [];
   const marks = cutMarks(grid, settings);
+  // Every sheet has the same slots: made once and shared (a large print places thousands of faces).
+  const frontSlots = Array.from({ length: grid.perPage }, (_, i) => frontSlot(grid, settings, i));
+  const backSlots = Array.from({ length: grid.perPage }, (_, i) => backSlot(grid, settings, i));
   const withBack = backs ? cards.filter((c) => c.back) : [];
   const without = backs ? cards.filter((c) => !c.back) : [...cards];
   // Free slots on the last two-sided sheet.
@@ -27,13 +30,13 @@ export function impose(cards: readonly PhysicalCard[], grid: Grid, settings: Pri
   for (let start = 0; start < withBack.length; start += grid.perPage) {
     const chunk = withBack.slice(start, start + grid.perPage);
     const last = start + grid.perPage >= withBack.length;
-    const fronts = last ? [...chunk, ...fill] : chunk;
-    sheets.push({ side: 'front', cutMarks: marks, faces: fronts.map((c, i) => ({ face: c.front, slot: frontSlot(grid, settings, i), side: 'front' })) });
-    sheets.push({ side: 'back', cutMarks: [], faces: chunk.map((c, i) => ({ face: c.back!, slot: backSlot(grid, settings, i), side: 'back' })) });
+    const front = last ? [...chunk, ...fill] : chunk;
+    sheets.push({ side: 'front', cutMarks: marks, faces: front.map((c, i) => ({ face: c.front, slot: frontSlots[i]!, side: 'front' })) });
+    sheets.push({ side: 'back', cutMarks: [], faces: chunk.map((c, i) => ({ face: c.back!, slot: backSlots[i]!, side: 'back' })) });
   }
   for (let start = 0; start < rest.length; start += grid.perPage) {
     const chunk = rest.slice(start, start + grid.perPage);
-    sheets.push({ side: 'front', cutMarks: marks, faces: chunk.map((c, i) => ({ face: c.front, slot: frontSlot(grid, settings, i), side: 'front' })) });
+    sheets.push({ side: 'front', cutMarks: marks, faces: chunk.map((c, i) => ({ face: c.front, slot: frontSlots[i]!, side: 'front' })) });
   }
   return sheets;
 }

@@ -128,38 +128,59 @@ function addRun(runs: Run[], text: string, isBold: boolean, px: number, pw: numb
   } else runs.push({ text, bold: isBold, x: px, width: pw });
 }
 
+/** UTF-16 units of the code point at i (2 for a surrogate pair, as string iteration counts it). */
+function unitsAt(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < t.length) {
+    const d = t.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
+}
+
+/**
+ * The pieces after the first `offset` characters (code points). By index and one slice a piece:
+ * the long words this is for (a content hash on a card's back) would otherwise be split into an
+ * array of characters and joined again for every line they continue on.
+ */
 function cutPieces(pieces: readonly Piece[], offset: number): Piece[] {
   const out: Piece[] = [];
   let skip = offset;
   for (const p of pieces) {
-    const chars = [...p.text];
-    if (skip >= chars.length) {
-      skip -= chars.length;
-      continue;
+    const t = p.text;
+    let i = 0;
+    while (skip > 0 && i < t.length) {
+      i += unitsAt(t, i);
+      skip--;
     }
-    out.push({ text: chars.slice(skip).join(''), bold: p.bold });
-    skip = 0;
+    // A piece wholly skipped (or empty) is left out.
+    if (i >= t.length) continue;
+    out.push({ text: i === 0 ? t : t.slice(i), bold: p.bold });
   }
   return out;
 }
 
+/** As many characters of the pieces as fit `avail` (at least one); each piece's part is one slice. */
 function fitChars(pieces: readonly Piece[], avail: number, size: number, metrics: FontMetrics): { pieces: Piece[]; chars: number } {
   const out: Piece[] = [];
   let used = 0;
   let chars = 0;
   for (const p of pieces) {
-    let textOut = '';
-    for (const ch of p.text) {
-      const cw = metrics.width(ch, faceOf(p), size);
+    const t = p.text;
+    const face = faceOf(p);
+    let i = 0;
+    while (i < t.length) {
+      const units = unitsAt(t, i);
+      const cw = metrics.width(units === 1 ? t[i]! : t.slice(i, i + 2), face, size);
       if (used + cw > avail + 0.01 && chars > 0) {
-        if (textOut) out.push({ text: textOut, bold: p.bold });
+        if (i > 0) out.push({ text: t.slice(0, i), bold: p.bold });
         return { pieces: out, chars };
       }
-      textOut += ch;
+      i += units;
       used += cw;
       chars++;
     }
-    if (textOut) out.push({ text: textOut, bold: p.bold });
+    if (t.length > 0) out.push({ text: t, bold: p.bold });
   }
   return { pieces: out, chars };
 }
@@ -182,13 +203,27 @@ type PlanNode = { plan?: LinePlan; regular?: Map<string, PlanNode>; bold?: Map<s
 type PlanRoots = { nodes: number; bySize: Map<number, Map<number, { left: PlanNode; center: PlanNode }>> };
 const roots = new WeakMap<FontMetrics, PlanRoots>();
 
+/**
+ * The roots of the last lookup: blocks in a row mostly share metrics, size and width (it keeps the
+ * last metrics and its plans alive until another metrics is used).
+ */
+let last: { metrics: FontMetrics; r: PlanRoots; size: number; avail: number; top: { left: PlanNode; center: PlanNode } } | null = null;
+
 function planNode(block: TextBlock, size: number, avail: number, metrics: FontMetrics): PlanNode {
-  let r = roots.get(metrics);
-  if (!r || r.nodes >= PLAN_CACHE) roots.set(metrics, (r = { nodes: 0, bySize: new Map() }));
-  let byAvail = r.bySize.get(size);
-  if (!byAvail) r.bySize.set(size, (byAvail = new Map()));
-  let top = byAvail.get(avail);
-  if (!top) byAvail.set(avail, (top = { left: {}, center: {} }));
+  let r: PlanRoots;
+  let top: { left: PlanNode; center: PlanNode };
+  if (last && last.metrics === metrics && last.size === size && last.avail === avail && last.r.nodes < PLAN_CACHE) ({ r, top } = last);
+  else {
+    let found = roots.get(metrics);
+    if (!found || found.nodes >= PLAN_CACHE) roots.set(metrics, (found = { nodes: 0, bySize: new Map() }));
+    r = found;
+    let byAvail = r.bySize.get(size);
+    if (!byAvail) r.bySize.set(size, (byAvail = new Map()));
+    let t = byAvail.get(avail);
+    if (!t) byAvail.set(avail, (t = { left: {}, center: {} }));
+    top = t;
+    last = { metrics, r, size, avail, top };
+  }
   let node = block.align === 'center' ? top.center : top.left;
   for (const span of block.spans) {
     const next = span.bold === true ? (node.bold ??= new Map()) : (node.regular ??= new Map());

@@ -3,7 +3,7 @@
 import type { Character } from '../model/character';
 import type { Derivation } from '../rulesets/types';
 import { cardContext, cardsFor, CARD_SECTIONS, type CardSection, type CardSpec } from './cards/index';
-import type { CardFace } from './draw';
+import { LaidFace, type CardFace, type DrawOp } from './draw';
 import { PdfWriter, type Deflate } from './emit';
 import { layoutContent } from './flow';
 import { FontMetrics, type FontBytes } from './fonts';
@@ -165,13 +165,15 @@ function missingGlyphs(cards: readonly LaidOutCard[], metrics: FontMetrics): str
   return out ? [...out] : [];
 }
 
-/** Adds what the font lacks of a face's text to `out` (made when the first is found). */
+/** Adds what the font lacks of a face's text to `out` (made when the first is found), in drawing order. */
 function missingOn(face: CardFace, metrics: FontMetrics, out: Set<string> | null): Set<string> | null {
-  const ops = face.ops;
-  for (let i = 0; i < ops.length; i++) {
-    const o = ops[i]!;
-    if (o.op !== 'text') continue;
-    const missing = metrics.missing(o.text);
+  const laid = face instanceof LaidFace ? face : null;
+  const items: readonly (DrawOp | number)[] = laid ? laid.items : face.ops;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const text = typeof it === 'number' ? laid!.texts[it]! : it.op === 'text' ? it.text : null;
+    if (text === null) continue;
+    const missing = metrics.missing(text);
     if (missing.length === 0) continue;
     out ??= new Set();
     for (const m of missing) out.add(m);

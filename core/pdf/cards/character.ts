@@ -2,7 +2,8 @@
 // and a QR code with the character id and content hash. Its back is for the event desk.
 import { tilesOfFate } from '../../desk/character-record';
 import type { Location } from '../../model/ids';
-import { bold, space, text, type Block, type FigureBlock, type TextBlock } from '../flow';
+import type { DrawOp } from '../draw';
+import { bold, space, text, type Block, type FigureArea, type FigureBlock, type TextBlock } from '../flow';
 import { mm } from '../layout';
 import { cardCodePayload } from '../card-code';
 import { qrCells } from '../qr';
@@ -116,18 +117,28 @@ export function skillsLine(ctx: CardContext): TextBlock {
 
 /** The QR code, floated at the top right: about a fifth of the card's width, never under 14 mm. */
 export function qrFigure(payload: string): FigureBlock {
-  // The code is the same at every size tried; make it once.
-  let unit: ReturnType<typeof qrCells> | null = null;
-  return {
-    kind: 'figure',
-    float: true,
-    size: (area) => {
-      const side = Math.min(area.height * 0.6, Math.max(mm(14), Math.min(area.width * 0.34, area.height * 0.45, mm(30))));
-      return { width: side, height: side };
-    },
-    draw: (x, y, w) => {
-      unit ??= qrCells(payload, 0, 0, 1);
-      return [{ ...unit, x, y, unit: unit.unit * w }];
-    },
-  };
+  return new QrFigure(payload);
+}
+
+/**
+ * A class rather than an object of closures: a print makes one per character, and closures made per
+ * call are what the bundler's function naming (keepNames) wraps one by one.
+ */
+class QrFigure implements FigureBlock {
+  readonly kind = 'figure';
+  readonly float = true;
+  /** The code is the same at every size tried; made once. */
+  private unit: ReturnType<typeof qrCells> | null = null;
+
+  constructor(private readonly payload: string) {}
+
+  size(area: FigureArea): { width: number; height: number } {
+    const side = Math.min(area.height * 0.6, Math.max(mm(14), Math.min(area.width * 0.34, area.height * 0.45, mm(30))));
+    return { width: side, height: side };
+  }
+
+  draw(x: number, y: number, w: number): DrawOp[] {
+    const unit = (this.unit ??= qrCells(this.payload, 0, 0, 1));
+    return [{ ...unit, x, y, unit: unit.unit * w }];
+  }
 }

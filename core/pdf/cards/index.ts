@@ -1,5 +1,6 @@
 // Every card a character gets, in print order, for the chosen sections.
 import type { Character } from '../../model/character';
+import type { RulesetId } from '../../model/ids';
 import { RULESETS } from '../../rulesets/index';
 import type { Derivation } from '../../rulesets/types';
 import { contentHash } from '../../format/hash';
@@ -16,11 +17,22 @@ import { bodyDevelopmentToken } from './token';
 
 export { CARD_SECTIONS, type CardSection, type CardSpec, type CardContext };
 
+/** A game's skill names by id, made once per game (a print makes a context for every character). */
+const skillNames = new Map<RulesetId, (id: string) => string>();
+
+function skillNameOf(rulesetId: RulesetId): (id: string) => string {
+  let name = skillNames.get(rulesetId);
+  if (!name) {
+    const names = new Map(RULESETS[rulesetId].skills.map((s) => [s.id, s.name]));
+    skillNames.set(rulesetId, (name = (id) => names.get(id) ?? id));
+  }
+  return name;
+}
+
 /** What every card of the character is made from; `hash` is contentHash(character) when the caller has it. */
 export function cardContext(character: Character, derivation: Derivation, metrics: FontMetrics, printedOn: string, language: CardLanguage | 'auto' = 'auto', hash?: string): CardContext {
   const ruleset = RULESETS[character.ruleset];
   const lang = languageFor(character.ruleset, language);
-  const names = new Map(ruleset.skills.map((s) => [s.id, s.name]));
   return {
     character,
     derivation,
@@ -31,7 +43,7 @@ export function cardContext(character: Character, derivation: Derivation, metric
     printedOn,
     // The game's name in the card's language (the Bulgarian game's own players read it in Bulgarian).
     rulesetName: labelsFor(lang).games[character.ruleset] ?? ruleset.name,
-    skillName: (id) => names.get(id) ?? id,
+    skillName: skillNameOf(character.ruleset),
   };
 }
 
