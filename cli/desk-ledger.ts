@@ -10,7 +10,7 @@ import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { foldEvent } from '../core/desk/fold';
 import { headerDifferences, LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { wallTime } from '../core/desk/sheet';
-import { MAX_EVENT_FILE_BYTES, MAX_FILE_BYTES } from '../core/format/limits';
+import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { backUpEvent } from '../node/files';
 import { findEventFile, readCharacters, readEvent } from './desk-read';
 import { describeFsError } from './files';
