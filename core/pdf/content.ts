@@ -52,13 +52,7 @@ export class ContentBytes {
     this.textStart(x, y);
     this.room(length + 9);
     const buf = this.buf;
-    let n = this.n;
-    buf[n] = 0x20; // " Tm <"
-    buf[n + 1] = 0x54;
-    buf[n + 2] = 0x6d;
-    buf[n + 3] = 0x20;
-    buf[n + 4] = 0x3c;
-    n += 5;
+    let n = hexStart(buf, this.n);
     for (let i = 0; i < length; i++) buf[n++] = hex[i]!;
     this.n = textEnd(buf, n);
     return this;
@@ -78,13 +72,7 @@ export class ContentBytes {
     this.room(4 * len + 9);
     const buf = this.buf;
     const view = this.view;
-    let n = this.n;
-    buf[n] = 0x20; // " Tm <"
-    buf[n + 1] = 0x54;
-    buf[n + 2] = 0x6d;
-    buf[n + 3] = 0x20;
-    buf[n + 4] = 0x3c;
-    n += 5;
+    let n = hexStart(buf, this.n);
     for (let i = 0; i < len; i++) {
       const c = s.charCodeAt(i);
       const v = codes[c]!;
@@ -234,6 +222,16 @@ export class ContentBytes {
     this.n = n;
     return this;
   }
+}
+
+/** " Tm <" at buf[n] (the end of a text matrix, the start of a hex string); returns the position after it. */
+function hexStart(buf: Uint8Array, n: number): number {
+  buf[n] = 0x20;
+  buf[n + 1] = 0x54;
+  buf[n + 2] = 0x6d;
+  buf[n + 3] = 0x20;
+  buf[n + 4] = 0x3c;
+  return n + 5;
 }
 
 /** "> Tj" at buf[n]; returns the position after it. */
