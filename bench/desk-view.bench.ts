@@ -28,6 +28,9 @@ const CYCLES = Number(process.env.BENCH_CYCLES ?? 100);
 // The open/close cycles run at the smallest size unless BENCH_CYCLE_SIZE names another (20000: the
 // renderer's peak memory with the largest desk); BENCH_ROUNDS=0 runs only the cycles.
 const CYCLE_SIZE = Number(process.env.BENCH_CYCLE_SIZE ?? Math.min(...SIZES));
+// BENCH_IPC_ONLY=1: each cycle only calls the desk's IPC method from the page (loadEventFolder, the
+// same answer as opening the desk), drawing nothing: the harness transport's own memory.
+const IPC_ONLY = process.env.BENCH_IPC_ONLY === '1';
 
 type Round = { first: number; all: number; answered: number; staticP95: number; scrollP95: number; scrollMax: number; checkIn: number[]; heapMB: number; nodes: number };
 
@@ -217,10 +220,15 @@ async function cycles(folder: string, n: number): Promise<{ heaps: number[]; res
     const heaps: number[] = [(await memory(h.page)).heapMB];
     const resident: number[] = [rendererMB('VmRSS')];
     for (let i = 1; i <= n; i++) {
-      await h.page.getByRole('button', { name: 'Back to the library' }).click();
-      await h.page.getByRole('heading', { level: 1, name: 'Character library' }).waitFor();
-      await h.page.getByRole('button', { name: /^Event desk/ }).click();
-      await h.page.locator('.desk-row').first().waitFor();
+      if (IPC_ONLY) {
+        // The same answer fetched again with nothing drawn: what the transport alone keeps.
+        await h.page.evaluate(async (f) => (await (window as unknown as { quartermaster: { loadEventFolder(a: { folder: string }): Promise<{ rows: unknown[] }> } }).quartermaster.loadEventFolder({ folder: f })).rows.length, folder);
+      } else {
+        await h.page.getByRole('button', { name: 'Back to the library' }).click();
+        await h.page.getByRole('heading', { level: 1, name: 'Character library' }).waitFor();
+        await h.page.getByRole('button', { name: /^Event desk/ }).click();
+        await h.page.locator('.desk-row').first().waitFor();
+      }
       if (i % 25 === 0) {
         heaps.push((await memory(h.page)).heapMB);
         resident.push(rendererMB('VmRSS'));
@@ -280,7 +288,7 @@ for (const n of ROUNDS > 0 ? SIZES : []) {
 if (CYCLES > 0) {
   const n = CYCLE_SIZE;
   const { heaps, resident, rendererMB: peak } = await cycles(eventFolder(n), CYCLES);
-  const line = `${CYCLES} open/close cycles of the desk at ${n.toLocaleString('en-GB')}: JS heap after GC ${heaps.map((x) => `${x.toFixed(1)}`).join(' → ')} MB, the renderer process resident after GC ${resident.map((x) => x.toFixed(0)).join(' → ')} MB (every 25 cycles); the page's renderer process peaked at ${peak.toFixed(0)} MB resident, this process (the main-process handlers, with Playwright) at ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB resident`;
+  const line = `${CYCLES} ${IPC_ONLY ? 'calls of loadEventFolder from the page, nothing drawn,' : 'open/close cycles of the desk'} at ${n.toLocaleString('en-GB')}: JS heap after GC ${heaps.map((x) => `${x.toFixed(1)}`).join(' → ')} MB, the renderer process resident after GC ${resident.map((x) => x.toFixed(0)).join(' → ')} MB (every 25 cycles); the page's renderer process peaked at ${peak.toFixed(0)} MB resident, this process (the main-process handlers, with Playwright) at ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB resident`;
   report.push(line);
   process.stdout.write(`${line}\n`);
 }
