@@ -14,7 +14,6 @@ import { characterRow, type DeskRow } from '../core/desk/rows';
 import { sha256Native } from '../node/sha256';
 import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile, type Target } from './files';
 import type { Io } from './io';
-import type { SharedBlocks } from './parallel';
 import { UsageError } from './usage';
 
 export type EventState =
@@ -41,60 +40,20 @@ export async function readCharacters(folder: string, io: Io): Promise<DeskCharac
  * characters themselves only when `keep` (to print their cards). With `printed` (is this character
  * id printed for the event?), only those characters are hashed and the others' rows have hash
  * null: finishRows needs a hash only to compare it with the character's current print.
- * `targets`: the folder's files when the caller has listed them already; `pool`: blocks of them
- * shared with a worker thread (deskRowsPool), which may only be given when not `keep`.
  */
-export async function readFolder(
-  folder: string,
-  io: Io,
-  keep: boolean,
-  printed: ((id: string) => boolean) | null = null,
-  targets?: Target[],
-  pool?: SharedBlocks<DeskRow[]> | null,
-): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
-  targets ??= await expandTargets([folder], io);
+export async function readFolder(folder: string, io: Io, keep: boolean, printed: ((id: string) => boolean) | null = null): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
+  const targets = await expandTargets([folder], io);
   const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
   const hasher: ContentHasher = printed ? (c) => (printed(c.id) ? nativeContentHash(c) : NOT_HASHED) : nativeContentHash;
-  const rowOf = async (target: Target, i: number) => {
+  const rows = await mapLimit(targets, IO_CONCURRENCY, async (target, i) => {
     const c = await readTarget(target, io, hasher);
     if (characters) characters[i] = c;
     // The command line never searches the rows: no search text (it is '' as in a lean row).
     const row = characterRow(c, false, false);
     if (row.hash === NOT_HASHED) row.hash = null;
     return row;
-  };
-  if (!pool || keep) return { rows: await mapLimit(targets, IO_CONCURRENCY, rowOf), characters };
-  const rows: DeskRow[] = [];
-  const all = targets;
-  await pool.inOrder(
-    async (b) => {
-      const block: DeskRow[] = [];
-      for (let i = b * DESK_BLOCK; i < Math.min(all.length, (b + 1) * DESK_BLOCK); i++) block.push(await rowOf(all[i]!, i));
-      return block;
-    },
-    (block) => {
-      // The worker hashes every character (it does not wait for the event): the rows of
-      // characters not printed for the event carry no hash, as they do when read here.
-      for (const row of block) {
-        if (printed && row.hash !== null && row.id !== null && !printed(row.id)) row.hash = null;
-        rows.push(row);
-      }
-    },
-  );
+  });
   return { rows, characters };
-}
-
-/** Files per block shared with a desk worker. */
-export const DESK_BLOCK = 128;
-
-/** What a desk worker (cli/desk-worker.ts) is given: the folder's files, taken DESK_BLOCK at a time. */
-export type DeskTask = { kind: 'desk'; targets: Target[] };
-
-/** A block's rows as a desk worker makes them: every character hashed. */
-export async function deskTaskBlock(task: DeskTask, b: number, io: Io): Promise<DeskRow[]> {
-  const rows: DeskRow[] = [];
-  for (let i = b * DESK_BLOCK; i < Math.min(task.targets.length, (b + 1) * DESK_BLOCK); i++) rows.push(characterRow(await readTarget(task.targets[i]!, io), false, false));
-  return rows;
 }
 
 /** The hash of a character left unhashed (no SHA-256 in hex is empty). */

@@ -23,10 +23,9 @@ import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../core/pdf/layout';
-import { describeFsError, expandTargets } from './files';
-import { shareBlocks, useWorker } from './parallel';
+import { describeFsError } from './files';
 import type { Io } from './io';
-import { DESK_BLOCK, findEventFile, readEventFile, readFolder, type DeskTask, type EventState } from './desk-read';
+import { findEventFile, readEventFile, readFolder, type EventState } from './desk-read';
 import { parseOrExplain, UsageError } from './usage';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
@@ -140,16 +139,7 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-/**
- * With QUARTERMASTER_THREADS=2, from this many files a worker thread reads, checks and hashes some
- * of them; not by default: it measured no gain (2,000 files 3.72x against 3.27x on one thread,
- * 20,000 6.3x against 3.5x, on a shared 2-core machine; the rows it sends back cost this thread
- * their copying, and the worker its own warm-up).
- */
-const DESK_PARALLEL_FROM = 2000;
-
-/** `worker`: the desk worker's script (the bundled command line's), to use a second core. */
-export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps, options: { worker?: URL } = {}): Promise<number> {
+export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps): Promise<number> {
   const usage = parseOrExplain('desk', DESK_USAGE, args, io, parseDeskArgs);
   if (!usage.ok) return usage.exitCode;
   const a = usage.value;
@@ -173,25 +163,14 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // The event first, so that the report alone hashes only the characters printed for it: the hash
   // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
   // --reprint-changed hashes every character (what it prints records the hash).
-  // Many files: a worker thread starts on them at once (cli/parallel.ts), while this one reads the
-  // event file, then both take blocks of files; the rows come back in the folder's order.
-  const targets = await expandTargets([a.folder], io);
-  const pool =
-    !a.reprint && options.worker && useWorker(targets.length, DESK_PARALLEL_FROM, false)
-      ? shareBlocks<DeskRow[]>(Math.ceil(targets.length / DESK_BLOCK), { url: options.worker, task: { kind: 'desk', targets } satisfies DeskTask })
-      : null;
-  let files: Awaited<ReturnType<typeof readFolder>>;
-  let found: Awaited<ReturnType<typeof readEventFile>>;
-  try {
-    found = await readEventFile(eventPath, io);
-    const event = found.kind === 'file' ? found.event : null;
-    const printed = a.reprint ? null : event ? (id: string) => currentPrint(event, id) !== undefined : () => false;
-    // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
-    // each character's row, made as the file is read, so memory follows the rows, not the files.
-    files = await readFolder(a.folder, io, a.reprint, printed, targets, pool);
-  } finally {
-    pool?.stop();
-  }
+  // One thread: a worker thread measured slower for the desk at 2,000 and 20,000 files (its own
+  // warm-up, and the rows it sends back cost this thread their copying; bench/desk.bench.mjs).
+  const found = await readEventFile(eventPath, io);
+  const event0 = found.kind === 'file' ? found.event : null;
+  const printed = a.reprint ? null : event0 ? (id: string) => currentPrint(event0, id) !== undefined : () => false;
+  // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
+  // each character's row, made as the file is read, so memory follows the rows, not the files.
+  const files = await readFolder(a.folder, io, a.reprint, printed);
   const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: await defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : found;
   const event = state.kind === 'bad' ? await makeEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = finishRows(files.rows, event);

@@ -1,6 +1,6 @@
 // Two threads over blocks (cli/parallel.ts): the results in block order whoever did them, the
 // worker really taking blocks, a failed worker's blocks done here; and the built command line's
-// check and desk reports the same, byte for byte, with a worker and without.
+// check's reports the same, byte for byte, with a worker and without.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -94,7 +94,7 @@ describe('the built command line with a worker thread', () => {
     execFileSync(process.execPath, [join(root, 'scripts/build-cli.mjs')], { cwd: root });
     folder = join(dir, 'event');
     const { generate } = await import(pathToFileURL(join(root, 'bench/generate.mjs')).href);
-    // 700 files (11 of check's batches, 6 of the desk's blocks), among them a broken file, one the
+    // 700 files (11 of check's batches), among them a broken file, one the
     // schema refuses (zod, loaded in the worker too, names the field) and one that is not UTF-8.
     generate(folder, 700);
     writeFileSync(join(folder, 'c00100.character.json'), '{"format": "quartermaster-character", ');
@@ -109,7 +109,7 @@ describe('the built command line with a worker thread', () => {
       env: { ...process.env, ...(threads === 'one' ? { QUARTERMASTER_THREADS: '1' } : { QUARTERMASTER_THREADS: '2', QUARTERMASTER_PARALLEL_FROM: '1' }) },
     });
 
-  for (const args of [['check', '--json'], ['check'], ['desk']]) {
+  for (const args of [['check', '--json'], ['check']]) {
     it(`${args.join(' ')}: the same report and exit code`, () => {
       const one = cli([...args, folder], 'one');
       const two = cli([...args, folder], 'two');

@@ -5,7 +5,7 @@
 // thread does its blocks itself.
 //
 // When: QUARTERMASTER_THREADS=1 never, =2 whenever there are enough files and two cores. Unset,
-// only for a command that gains from it (`check`; the desk measured no gain, bench/desk.bench.mjs)
+// only for a command that gains from it (`check`; a desk worker measured slower and was taken out)
 // and only when a core is free: the worker costs CPU time of its own (its start, its own JIT
 // warm-up and heap), so on a machine whose cores are busy with other work it makes the command
 // slower (bench/check.bench.mjs, 20,000 files on a 2-core machine at load 5-8: 3.9-4.4x against

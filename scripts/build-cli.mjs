@@ -40,8 +40,7 @@ await build({
 });
 await build({
   ...common,
-  // The desk's worker thread shares the command line's chunks.
-  entryPoints: { cli: join(root, 'cli/main.ts'), 'desk-worker': join(root, 'cli/desk-worker.ts') },
+  entryPoints: { cli: join(root, 'cli/main.ts') },
   chunkNames: 'cli-chunks/[name]-[hash]',
   splitting: true,
 });
