@@ -1,7 +1,7 @@
 // The check command over the shipped examples and over bad files. Expected values are worked out
 // from the rule texts in ../shared/rules (the working is in the comments), not from the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,11 @@ describe('quartermaster check on bad files', () => {
     mkdirSync(join(dir, '.quartermaster-backups'));
     writeFileSync(join(dir, '.quartermaster-backups', 'old.character.json'), 'ignored: hidden folder');
     writeFileSync(join(dir, 'huge.character.json'), Buffer.alloc(50 * 1024 * 1024, 0x20));
+    // Longer than the 64 kB buffer a listed file is first read into (cli/io.ts): read whole all the same.
+    const items = Array.from({ length: 40 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Scroll ${i}`, kind: 'scroll', text: 'x'.repeat(1990) + String(i).padStart(10, '.') }));
+    writeFileSync(join(dir, 'long.character.json'), JSON.stringify({ ...dimitri, items }, null, 2));
+    // A named pipe among the files: refused at once, not waited on.
+    execFileSync('mkfifo', [join(dir, 'pipe.character.json')]);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -125,9 +130,12 @@ describe('quartermaster check on bad files', () => {
     expect(problem('future.character.json').message).toContain('newer Quartermaster');
     expect(problem('wrongtype.character.json')).toMatchObject({ code: 'file.invalid', path: 'skills' });
     expect(problem('unknown.character.json')).toMatchObject({ path: 'ruleset' });
-    expect(problem('huge.character.json')).toMatchObject({ code: 'file.too-large' });
+    expect(problem('huge.character.json')).toMatchObject({ code: 'file.too-large', message: expect.stringContaining('the file is 50.0 MB; the limit is 5.0 MB') });
+    expect(problem('pipe.character.json')).toMatchObject({ code: 'file.unreadable', message: expect.stringContaining('not a regular file') });
+    expect(statSync(join(dir, 'long.character.json')).size).toBeGreaterThan(80 * 1024);
+    expect(byName(entries, 'long.character.json')).toMatchObject({ readable: true, ok: true });
     expect(problem('missing.character.json').message).toContain('no such file or folder');
-    expect(entries.filter((e) => e.readable === false)).toHaveLength(8);
+    expect(entries.filter((e) => e.readable === false)).toHaveLength(9);
     expect(entries.some((e) => e.file.includes('.quartermaster-backups') || e.file.endsWith('notes.txt'))).toBe(false);
     expect(snapshot(dir)).toEqual(before);
   });
@@ -265,6 +273,7 @@ function snapshot(dir: string): Record<string, string> {
       const p = join(d, n);
       const s = statSync(p);
       if (s.isDirectory()) walk(p);
+      else if (!s.isFile()) out[p] = `${s.mode}:${s.mtimeMs}`; // a named pipe: reading it would wait for a writer
       else out[p] = `${s.size}:${s.mtimeMs}:${readFileSync(p).subarray(0, 64).toString('hex')}`;
     }
   };

@@ -105,7 +105,7 @@ export async function checkPaths(paths: readonly string[], io: Io): Promise<Chec
 
 async function checkTarget(target: Target, io: Io): Promise<CheckEntry> {
   if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  const read = await readCharacterFile(target.file, io);
+  const read = await readCharacterFile(target.file, io, target.regular);
   if (!read.ok) return unreadable(target.file, read.code, read.message);
   return checkLoaded(await loadCharacter(read.bytes, target.file), target.file);
 }

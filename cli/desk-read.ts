@@ -61,7 +61,7 @@ const NOT_HASHED = '';
 
 async function readTarget(target: Target, io: Io, hasher: ContentHasher = nativeContentHash): Promise<DeskCharacter> {
   if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  const read = await readCharacterFile(target.file, io);
+  const read = await readCharacterFile(target.file, io, target.regular);
   if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
   // The compiled validator decides; zod (loaded on first need) words a refusal.
   const fast = tryDeskCharacterFromBytes(read.bytes, target.file, hasher);

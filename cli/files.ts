@@ -4,7 +4,8 @@ import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import type { EntryKind, Io } from './io';
 
-export type Target = { file: string } | { file: string; missing: string };
+/** `regular`: the folder's listing (or a stat) said it is a regular file. */
+export type Target = { file: string; regular?: true } | { file: string; missing: string };
 
 /**
  * Files named on the command line are taken as they are; folders are searched recursively for
@@ -21,7 +22,7 @@ export async function expandTargets(args: readonly string[], io: Io): Promise<Ta
       continue;
     }
     if (info.isDirectory) await walk(arg, io, out);
-    else out.push({ file: arg });
+    else out.push(info.isFile ? { file: arg, regular: true } : { file: arg });
   }
   return out;
 }
@@ -37,7 +38,7 @@ async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
   const visible = entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Only links and entries of unknown kind need a stat (to follow the link, or learn the kind);
   // the others (nearly all) are taken as the listing says, without a promise each.
-  const infos = visible.map((e): EntryInfo | null | undefined => (e.kind === 'dir' ? DIR : e.kind === 'file' || e.kind === 'other' ? NOT_DIR : undefined));
+  const infos = visible.map((e): EntryInfo | null | undefined => (e.kind === 'dir' ? DIR : e.kind === 'file' ? FILE : e.kind === 'other' ? NOT_DIR : undefined));
   const toStat: number[] = [];
   for (let i = 0; i < infos.length; i++) if (infos[i] === undefined) toStat.push(i);
   await mapLimit(toStat, IO_CONCURRENCY, async (i) => {
@@ -53,12 +54,13 @@ async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
     const path = prefix + name;
     if (info.isDirectory) {
       if (!info.isSymlink) await walk(path, io, out);
-    } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) out.push({ file: path });
+    } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) out.push(info.isFile ? { file: path, regular: true } : { file: path });
   }
 }
 
-type EntryInfo = { isDirectory: boolean; isSymlink: boolean };
+type EntryInfo = { isDirectory: boolean; isSymlink: boolean; isFile?: boolean };
 const DIR: EntryInfo = { isDirectory: true, isSymlink: false };
+const FILE: EntryInfo = { isDirectory: false, isSymlink: false, isFile: true };
 const NOT_DIR: EntryInfo = { isDirectory: false, isSymlink: false };
 
 /** How many files the command line reads at once. */
@@ -81,9 +83,9 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 export type ReadResult = { ok: true; bytes: Uint8Array } | { ok: false; code: 'file.too-large' | 'file.unreadable'; message: string };
 
 /** Reads one character file for a command, refusing oversized files by their size alone. */
-export async function readCharacterFile(file: string, io: Io): Promise<ReadResult> {
+export async function readCharacterFile(file: string, io: Io, regular = false): Promise<ReadResult> {
   try {
-    return { ok: true, bytes: await io.readFileCapped(file, MAX_FILE_BYTES) };
+    return { ok: true, bytes: await io.readFileCapped(file, MAX_FILE_BYTES, regular ? { regular } : undefined) };
   } catch (e) {
     const size = (e as { size?: number }).size;
     if ((e as { code?: string }).code === 'ETOOBIG' && size !== undefined) {

@@ -18,8 +18,11 @@ export type Io = {
   readFile(path: string): Promise<Uint8Array>;
   /** Follows links; `isSymlink` tells whether the path itself is one. */
   stat(path: string): Promise<{ isDirectory: boolean; isFile: boolean; isSymlink: boolean; size: number }>;
-  /** Reads a whole file, refusing (error code ETOOBIG, with `size`) one larger than maxBytes without reading it. */
-  readFileCapped(path: string, maxBytes: number): Promise<Uint8Array>;
+  /**
+   * Reads a whole file, refusing (error code ETOOBIG, with `size`) one larger than maxBytes without
+   * reading it. `regular`: the caller's listing already said the path is a regular file.
+   */
+  readFileCapped(path: string, maxBytes: number, options?: { regular?: boolean }): Promise<Uint8Array>;
   readdir(path: string): Promise<string[]>;
   /** Names with their kinds, from the folder listing alone (saves a stat per file); optional. */
   readdirTypes?(path: string): Promise<{ name: string; kind: EntryKind }[]>;
@@ -43,28 +46,7 @@ export function nodeIo(): Io {
       const s = l.isSymbolicLink() ? statSync(p) : l;
       return { isDirectory: s.isDirectory(), isFile: s.isFile(), isSymlink: l.isSymbolicLink(), size: s.size };
     },
-    readFileCapped: async (p, maxBytes) => {
-      // Non-blocking, so that opening a named pipe does not wait for a writer; then only regular
-      // files are read (a pipe would hang the command, /dev/zero would fill the memory).
-      const fd = openSync(p, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
-      try {
-        const info = fstatSync(fd);
-        if (!info.isFile()) throw Object.assign(new Error('not a regular file (a device, pipe or socket)'), { code: 'ENOTREG' });
-        const { size } = info;
-        if (size > maxBytes) throw Object.assign(new Error(`file too large: ${size} bytes`), { code: 'ETOOBIG', size });
-        // One read of the size fstat gave (readFileSync would fstat again and read to a second EOF).
-        const buf = new Uint8Array(size);
-        let got = 0;
-        while (got < size) {
-          const n = readSync(fd, buf, got, size - got, null);
-          if (n === 0) break;
-          got += n;
-        }
-        return got === size ? buf : buf.subarray(0, got);
-      } finally {
-        closeSync(fd);
-      }
-    },
+    readFileCapped: async (p, maxBytes, options) => readCapped(p, maxBytes, options?.regular === true),
     readdir: async (p) => readdirSync(p),
     readdirTypes: async (p) =>
       readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'link' : 'other' })),
@@ -72,6 +54,51 @@ export function nodeIo(): Io {
     writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
 }
+
+/**
+ * Reads a file of at most maxBytes. The open is non-blocking, so that opening a named pipe does not
+ * wait for a writer, and only regular files are read (a pipe would hang the command, /dev/zero
+ * would fill the memory). A file the folder's listing called regular is first read without asking
+ * its kind again, into a buffer kept for the next file: one that ends within the buffer is copied
+ * out at its length. That saves an fstat (and the Stats object Node makes of it) per file, a tenth of
+ * checking a small file. A longer file, or one that is not regular after all, is measured with
+ * fstat and refused by its size alone or read at that size.
+ */
+function readCapped(p: string, maxBytes: number, regular: boolean): Uint8Array {
+  const fd = openSync(p, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  try {
+    if (regular) {
+      let got = 0;
+      for (;;) {
+        const n = readSync(fd, SCRATCH, got, SCRATCH.length - got, got);
+        if (n === 0) {
+          if (got <= maxBytes) return SCRATCH.slice(0, got);
+          break;
+        }
+        got += n;
+        if (got === SCRATCH.length) break;
+      }
+    }
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw Object.assign(new Error('not a regular file (a device, pipe or socket)'), { code: 'ENOTREG' });
+    const { size } = info;
+    if (size > maxBytes) throw Object.assign(new Error(`file too large: ${size} bytes`), { code: 'ETOOBIG', size });
+    // One read of the size fstat gave (readFileSync would fstat again and read to a second EOF).
+    const buf = new Uint8Array(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readCapped's buffer for files of known kind (a character file is a few kB). */
+const SCRATCH = new Uint8Array(64 * 1024);
 
 /** Resolves when stdout's queue has emptied (at once when nothing waits), or the stream ended or failed. */
 function stdoutDrained(): Promise<void> {

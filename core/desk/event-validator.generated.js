@@ -3,21 +3,3676 @@
 /* eslint-disable */
 // @ts-nocheck
 "use strict";
-export const validateEventSchema = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-event"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","minLength":1,"maxLength":200},"game":{"type":"string","maxLength":200},"dates":{"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}},"homeDesk":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"entries":{"default":[],"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}}]}}},"required":["format","version","id","name","game","dates"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/event.v2.json","title":"Quartermaster event file, format version 2"};
-const pattern4 = new RegExp("^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$", "");
-const pattern5 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$", "");
-const pattern8 = new RegExp("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "");
-const pattern9 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$", "");
-const pattern20 = new RegExp("^[0-9a-f]{64}$", "");
-const pattern21 = new RegExp("^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$", "");
+export const validateEventSchema = validate52;
+const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-event"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","minLength":1,"maxLength":200},"game":{"type":"string","maxLength":200},"dates":{"$ref":"#/$defs/p_dates"},"homeDesk":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"entries":{"$ref":"#/$defs/p_entries","default":[]}},"required":["format","version","id","name","game","dates"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/event.v2.json","title":"Quartermaster event file, format version 2","$defs":{"p_dates":{"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}},"p_entries":{"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}}]}}}};
+const pattern3 = new RegExp("^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$", "");
 const func1 = ucs2length;
+const schema20 = {"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}};
+const pattern4 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$", "");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.start === undefined) && (missing0 = "start")) || ((data.end === undefined) && (missing0 = "end"))){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.start !== undefined){
+let data0 = data.start;
+const _errs2 = errors;
+if(errors === _errs2){
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern4.test(data0)){
+validate53.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""}];
+return false;
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.end !== undefined){
+let data1 = data.end;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern4.test(data1)){
+validate53.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""}];
+return false;
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema21 = {"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}}]}};
+const pattern7 = new RegExp("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "");
+const pattern8 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$", "");
+const pattern19 = new RegExp("^[0-9a-f]{64}$", "");
+const pattern20 = new RegExp("^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$", "");
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 100000){
+validate55.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+const tag0 = data0.kind;
+if(typeof tag0 == "string"){
+if(tag0 === "check-in"){
+const _errs4 = errors;
+if(errors === _errs4){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if((((((data0.id === undefined) && (missing0 = "id")) || ((data0.at === undefined) && (missing0 = "at"))) || ((data0.desk === undefined) && (missing0 = "desk"))) || ((data0.character === undefined) && (missing0 = "character"))) || ((data0.kind === undefined) && (missing0 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data1 === "string"){
+if(!pattern7.test(data1)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/0/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/0/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs7 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data0.at !== undefined){
+let data2 = data0.at;
+const _errs9 = errors;
+if(errors === _errs9){
+if(errors === _errs9){
+if(typeof data2 === "string"){
+if(!pattern8.test(data2)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data0.desk !== undefined){
+let data3 = data0.desk;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data3 === "string"){
+if(func1(data3) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data3) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data0.deskId !== undefined){
+let data4 = data0.deskId;
+const _errs13 = errors;
+if(errors === _errs13){
+if(errors === _errs13){
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/0/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/0/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid3 = _errs13 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data0.character !== undefined){
+let data5 = data0.character;
+const _errs15 = errors;
+if(errors === _errs15){
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/0/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/0/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid3 = _errs15 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data0.kind !== undefined){
+let data6 = data0.kind;
+const _errs17 = errors;
+if(typeof data6 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("check-in" !== data6){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "check-in"},message:"must be equal to constant"}];
+return false;
+}
+var valid3 = _errs17 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var props0 = true;
+}
+else if(tag0 === "check-out"){
+const _errs19 = errors;
+if(errors === _errs19){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((((((data0.id === undefined) && (missing1 = "id")) || ((data0.at === undefined) && (missing1 = "at"))) || ((data0.desk === undefined) && (missing1 = "desk"))) || ((data0.character === undefined) && (missing1 = "character"))) || ((data0.kind === undefined) && (missing1 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data7 = data0.id;
+const _errs22 = errors;
+if(errors === _errs22){
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/1/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/1/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid5 = _errs22 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data0.at !== undefined){
+let data8 = data0.at;
+const _errs24 = errors;
+if(errors === _errs24){
+if(errors === _errs24){
+if(typeof data8 === "string"){
+if(!pattern8.test(data8)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/1/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/1/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid5 = _errs24 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data0.desk !== undefined){
+let data9 = data0.desk;
+const _errs26 = errors;
+if(errors === _errs26){
+if(typeof data9 === "string"){
+if(func1(data9) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data9) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid5 = _errs26 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data0.deskId !== undefined){
+let data10 = data0.deskId;
+const _errs28 = errors;
+if(errors === _errs28){
+if(errors === _errs28){
+if(typeof data10 === "string"){
+if(!pattern3.test(data10)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/1/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/1/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid5 = _errs28 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data0.character !== undefined){
+let data11 = data0.character;
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data11 === "string"){
+if(!pattern7.test(data11)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/1/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/1/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid5 = _errs30 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data0.kind !== undefined){
+let data12 = data0.kind;
+const _errs32 = errors;
+if(typeof data12 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("check-out" !== data12){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "check-out"},message:"must be equal to constant"}];
+return false;
+}
+var valid5 = _errs32 === errors;
+}
+else {
+var valid5 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "printed"){
+const _errs34 = errors;
+if(errors === _errs34){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing2;
+if((((((((data0.id === undefined) && (missing2 = "id")) || ((data0.at === undefined) && (missing2 = "at"))) || ((data0.desk === undefined) && (missing2 = "desk"))) || ((data0.character === undefined) && (missing2 = "character"))) || ((data0.kind === undefined) && (missing2 = "kind"))) || ((data0.hash === undefined) && (missing2 = "hash"))) || ((data0.cards === undefined) && (missing2 = "cards"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data13 = data0.id;
+const _errs37 = errors;
+if(errors === _errs37){
+if(typeof data13 === "string"){
+if(!pattern7.test(data13)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/2/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs37 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.at !== undefined){
+let data14 = data0.at;
+const _errs39 = errors;
+if(errors === _errs39){
+if(errors === _errs39){
+if(typeof data14 === "string"){
+if(!pattern8.test(data14)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/2/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/2/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid7 = _errs39 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.desk !== undefined){
+let data15 = data0.desk;
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data15 === "string"){
+if(func1(data15) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data15) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs41 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.deskId !== undefined){
+let data16 = data0.deskId;
+const _errs43 = errors;
+if(errors === _errs43){
+if(errors === _errs43){
+if(typeof data16 === "string"){
+if(!pattern3.test(data16)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/2/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/2/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid7 = _errs43 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.character !== undefined){
+let data17 = data0.character;
+const _errs45 = errors;
+if(errors === _errs45){
+if(typeof data17 === "string"){
+if(!pattern7.test(data17)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/2/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/2/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs45 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.kind !== undefined){
+let data18 = data0.kind;
+const _errs47 = errors;
+if(typeof data18 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("printed" !== data18){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "printed"},message:"must be equal to constant"}];
+return false;
+}
+var valid7 = _errs47 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.hash !== undefined){
+let data19 = data0.hash;
+const _errs49 = errors;
+if(errors === _errs49){
+if(typeof data19 === "string"){
+if(!pattern19.test(data19)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/hash",schemaPath:"#/items/oneOf/2/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/hash",schemaPath:"#/items/oneOf/2/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs49 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.cards !== undefined){
+let data20 = data0.cards;
+const _errs51 = errors;
+if(errors === _errs51){
+if(Array.isArray(data20)){
+if(data20.length > 2000){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/2/properties/cards/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
+return false;
+}
+else {
+var valid8 = true;
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+const _errs53 = errors;
+if(errors === _errs53){
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+let missing3;
+if(((data21.serial === undefined) && (missing3 = "serial")) || ((data21.edition === undefined) && (missing3 = "edition"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1,schemaPath:"#/items/oneOf/2/properties/cards/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+if(data21.serial !== undefined){
+let data22 = data21.serial;
+const _errs56 = errors;
+if(errors === _errs56){
+if(typeof data22 === "string"){
+if(func1(data22) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data22) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid9 = _errs56 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data21.edition !== undefined){
+let data23 = data21.edition;
+const _errs58 = errors;
+if(errors === _errs58){
+if(typeof data23 === "string"){
+if(!pattern20.test(data23)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid9 = _errs58 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1,schemaPath:"#/items/oneOf/2/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid8 = _errs53 === errors;
+if(!valid8){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/2/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid7 = _errs51 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.facts !== undefined){
+let data24 = data0.facts;
+const _errs60 = errors;
+if(errors === _errs60){
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key0 in data24){
+const _errs62 = errors;
+if(errors === _errs62){
+if(typeof key0 === "string"){
+if(func1(key0) > 100){
+const err0 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var valid10 = _errs62 === errors;
+if(!valid10){
+const err2 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate55.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid10){
+for(const key1 in data24){
+let data25 = data24[key1];
+const _errs65 = errors;
+if(errors === _errs65){
+if(typeof data25 === "string"){
+if(func1(data25) > 2000){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/oneOf/2/properties/facts/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/oneOf/2/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid11 = _errs65 === errors;
+if(!valid11){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid7 = _errs60 === errors;
+}
+else {
+var valid7 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "voided"){
+const _errs67 = errors;
+if(errors === _errs67){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing4;
+if((((((data0.id === undefined) && (missing4 = "id")) || ((data0.at === undefined) && (missing4 = "at"))) || ((data0.desk === undefined) && (missing4 = "desk"))) || ((data0.kind === undefined) && (missing4 = "kind"))) || ((data0.cards === undefined) && (missing4 = "cards"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/3/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data26 = data0.id;
+const _errs70 = errors;
+if(errors === _errs70){
+if(typeof data26 === "string"){
+if(!pattern7.test(data26)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/3/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid13 = _errs70 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.at !== undefined){
+let data27 = data0.at;
+const _errs72 = errors;
+if(errors === _errs72){
+if(errors === _errs72){
+if(typeof data27 === "string"){
+if(!pattern8.test(data27)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/3/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/3/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid13 = _errs72 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.desk !== undefined){
+let data28 = data0.desk;
+const _errs74 = errors;
+if(errors === _errs74){
+if(typeof data28 === "string"){
+if(func1(data28) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data28) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid13 = _errs74 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.deskId !== undefined){
+let data29 = data0.deskId;
+const _errs76 = errors;
+if(errors === _errs76){
+if(errors === _errs76){
+if(typeof data29 === "string"){
+if(!pattern3.test(data29)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/3/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/3/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid13 = _errs76 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.character !== undefined){
+let data30 = data0.character;
+const _errs78 = errors;
+if(errors === _errs78){
+if(typeof data30 === "string"){
+if(!pattern7.test(data30)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/3/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/3/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid13 = _errs78 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.kind !== undefined){
+let data31 = data0.kind;
+const _errs80 = errors;
+if(typeof data31 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("voided" !== data31){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/3/properties/kind/const",keyword:"const",params:{allowedValue: "voided"},message:"must be equal to constant"}];
+return false;
+}
+var valid13 = _errs80 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.cards !== undefined){
+let data32 = data0.cards;
+const _errs82 = errors;
+if(errors === _errs82){
+if(Array.isArray(data32)){
+if(data32.length > 20000){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/3/properties/cards/maxItems",keyword:"maxItems",params:{limit: 20000},message:"must NOT have more than 20000 items"}];
+return false;
+}
+else {
+var valid14 = true;
+const len2 = data32.length;
+for(let i2=0; i2<len2; i2++){
+let data33 = data32[i2];
+const _errs84 = errors;
+if(errors === _errs84){
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+let missing5;
+if((data33.serial === undefined) && (missing5 = "serial")){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2,schemaPath:"#/items/oneOf/3/properties/cards/items/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
+return false;
+}
+else {
+if(data33.serial !== undefined){
+let data34 = data33.serial;
+const _errs87 = errors;
+if(errors === _errs87){
+if(typeof data34 === "string"){
+if(func1(data34) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data34) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid15 = _errs87 === errors;
+}
+else {
+var valid15 = true;
+}
+if(valid15){
+if(data33.edition !== undefined){
+let data35 = data33.edition;
+const _errs89 = errors;
+if(errors === _errs89){
+if(typeof data35 === "string"){
+if(!pattern20.test(data35)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid15 = _errs89 === errors;
+}
+else {
+var valid15 = true;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2,schemaPath:"#/items/oneOf/3/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid14 = _errs84 === errors;
+if(!valid14){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/3/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid13 = _errs82 === errors;
+}
+else {
+var valid13 = true;
+}
+if(valid13){
+if(data0.reason !== undefined){
+let data36 = data0.reason;
+const _errs91 = errors;
+if(errors === _errs91){
+if(typeof data36 === "string"){
+if(func1(data36) > 500){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/3/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid13 = _errs91 === errors;
+}
+else {
+var valid13 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "died"){
+const _errs93 = errors;
+if(errors === _errs93){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing6;
+if((((((data0.id === undefined) && (missing6 = "id")) || ((data0.at === undefined) && (missing6 = "at"))) || ((data0.desk === undefined) && (missing6 = "desk"))) || ((data0.character === undefined) && (missing6 = "character"))) || ((data0.kind === undefined) && (missing6 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data37 = data0.id;
+const _errs96 = errors;
+if(errors === _errs96){
+if(typeof data37 === "string"){
+if(!pattern7.test(data37)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/4/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid17 = _errs96 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.at !== undefined){
+let data38 = data0.at;
+const _errs98 = errors;
+if(errors === _errs98){
+if(errors === _errs98){
+if(typeof data38 === "string"){
+if(!pattern8.test(data38)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/4/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/4/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid17 = _errs98 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.desk !== undefined){
+let data39 = data0.desk;
+const _errs100 = errors;
+if(errors === _errs100){
+if(typeof data39 === "string"){
+if(func1(data39) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data39) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid17 = _errs100 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.deskId !== undefined){
+let data40 = data0.deskId;
+const _errs102 = errors;
+if(errors === _errs102){
+if(errors === _errs102){
+if(typeof data40 === "string"){
+if(!pattern3.test(data40)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/4/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/4/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid17 = _errs102 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.character !== undefined){
+let data41 = data0.character;
+const _errs104 = errors;
+if(errors === _errs104){
+if(typeof data41 === "string"){
+if(!pattern7.test(data41)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/4/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/4/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid17 = _errs104 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.kind !== undefined){
+let data42 = data0.kind;
+const _errs106 = errors;
+if(typeof data42 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("died" !== data42){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/4/properties/kind/const",keyword:"const",params:{allowedValue: "died"},message:"must be equal to constant"}];
+return false;
+}
+var valid17 = _errs106 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.cause !== undefined){
+let data43 = data0.cause;
+const _errs108 = errors;
+if(typeof data43 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cause",schemaPath:"#/items/oneOf/4/properties/cause/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data43 === "killing-blow") || (data43 === "bled-out"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cause",schemaPath:"#/items/oneOf/4/properties/cause/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[4].properties.cause.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid17 = _errs108 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.shiftEnd !== undefined){
+const _errs110 = errors;
+if(typeof data0.shiftEnd !== "boolean"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/shiftEnd",schemaPath:"#/items/oneOf/4/properties/shiftEnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid17 = _errs110 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data0.text !== undefined){
+let data45 = data0.text;
+const _errs112 = errors;
+if(errors === _errs112){
+if(typeof data45 === "string"){
+if(func1(data45) > 500){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/4/properties/text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/4/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid17 = _errs112 === errors;
+}
+else {
+var valid17 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "returned"){
+const _errs114 = errors;
+if(errors === _errs114){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing7;
+if((((((data0.id === undefined) && (missing7 = "id")) || ((data0.at === undefined) && (missing7 = "at"))) || ((data0.desk === undefined) && (missing7 = "desk"))) || ((data0.character === undefined) && (missing7 = "character"))) || ((data0.kind === undefined) && (missing7 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data46 = data0.id;
+const _errs117 = errors;
+if(errors === _errs117){
+if(typeof data46 === "string"){
+if(!pattern7.test(data46)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/5/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid19 = _errs117 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.at !== undefined){
+let data47 = data0.at;
+const _errs119 = errors;
+if(errors === _errs119){
+if(errors === _errs119){
+if(typeof data47 === "string"){
+if(!pattern8.test(data47)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/5/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/5/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid19 = _errs119 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.desk !== undefined){
+let data48 = data0.desk;
+const _errs121 = errors;
+if(errors === _errs121){
+if(typeof data48 === "string"){
+if(func1(data48) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data48) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid19 = _errs121 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.deskId !== undefined){
+let data49 = data0.deskId;
+const _errs123 = errors;
+if(errors === _errs123){
+if(errors === _errs123){
+if(typeof data49 === "string"){
+if(!pattern3.test(data49)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/5/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/5/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid19 = _errs123 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.character !== undefined){
+let data50 = data0.character;
+const _errs125 = errors;
+if(errors === _errs125){
+if(typeof data50 === "string"){
+if(!pattern7.test(data50)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/5/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/5/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid19 = _errs125 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.kind !== undefined){
+let data51 = data0.kind;
+const _errs127 = errors;
+if(typeof data51 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("returned" !== data51){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/5/properties/kind/const",keyword:"const",params:{allowedValue: "returned"},message:"must be equal to constant"}];
+return false;
+}
+var valid19 = _errs127 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.how !== undefined){
+let data52 = data0.how;
+const _errs129 = errors;
+if(errors === _errs129){
+if(typeof data52 === "string"){
+if(func1(data52) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/how",schemaPath:"#/items/oneOf/5/properties/how/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/how",schemaPath:"#/items/oneOf/5/properties/how/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid19 = _errs129 === errors;
+}
+else {
+var valid19 = true;
+}
+if(valid19){
+if(data0.cards !== undefined){
+let data53 = data0.cards;
+const _errs131 = errors;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs131){
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 100 || isNaN(data53)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data53 < 0 || isNaN(data53)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid19 = _errs131 === errors;
+}
+else {
+var valid19 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "permanent-death"){
+const _errs133 = errors;
+if(errors === _errs133){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing8;
+if((((((data0.id === undefined) && (missing8 = "id")) || ((data0.at === undefined) && (missing8 = "at"))) || ((data0.desk === undefined) && (missing8 = "desk"))) || ((data0.character === undefined) && (missing8 = "character"))) || ((data0.kind === undefined) && (missing8 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/6/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data54 = data0.id;
+const _errs136 = errors;
+if(errors === _errs136){
+if(typeof data54 === "string"){
+if(!pattern7.test(data54)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/6/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/6/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs136 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.at !== undefined){
+let data55 = data0.at;
+const _errs138 = errors;
+if(errors === _errs138){
+if(errors === _errs138){
+if(typeof data55 === "string"){
+if(!pattern8.test(data55)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/6/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/6/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid21 = _errs138 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.desk !== undefined){
+let data56 = data0.desk;
+const _errs140 = errors;
+if(errors === _errs140){
+if(typeof data56 === "string"){
+if(func1(data56) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data56) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs140 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.deskId !== undefined){
+let data57 = data0.deskId;
+const _errs142 = errors;
+if(errors === _errs142){
+if(errors === _errs142){
+if(typeof data57 === "string"){
+if(!pattern3.test(data57)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/6/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/6/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid21 = _errs142 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.character !== undefined){
+let data58 = data0.character;
+const _errs144 = errors;
+if(errors === _errs144){
+if(typeof data58 === "string"){
+if(!pattern7.test(data58)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/6/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/6/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs144 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.kind !== undefined){
+let data59 = data0.kind;
+const _errs146 = errors;
+if(typeof data59 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("permanent-death" !== data59){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/6/properties/kind/const",keyword:"const",params:{allowedValue: "permanent-death"},message:"must be equal to constant"}];
+return false;
+}
+var valid21 = _errs146 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.when !== undefined){
+let data60 = data0.when;
+const _errs148 = errors;
+if(typeof data60 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/when",schemaPath:"#/items/oneOf/6/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data60 === "dawn") || (data60 === "dusk"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/when",schemaPath:"#/items/oneOf/6/properties/when/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[6].properties.when.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid21 = _errs148 === errors;
+}
+else {
+var valid21 = true;
+}
+if(valid21){
+if(data0.reason !== undefined){
+let data61 = data0.reason;
+const _errs150 = errors;
+if(errors === _errs150){
+if(typeof data61 === "string"){
+if(func1(data61) > 500){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/6/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/6/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid21 = _errs150 === errors;
+}
+else {
+var valid21 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "retired"){
+const _errs152 = errors;
+if(errors === _errs152){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing9;
+if((((((data0.id === undefined) && (missing9 = "id")) || ((data0.at === undefined) && (missing9 = "at"))) || ((data0.desk === undefined) && (missing9 = "desk"))) || ((data0.character === undefined) && (missing9 = "character"))) || ((data0.kind === undefined) && (missing9 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/7/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data62 = data0.id;
+const _errs155 = errors;
+if(errors === _errs155){
+if(typeof data62 === "string"){
+if(!pattern7.test(data62)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/7/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/7/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid23 = _errs155 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.at !== undefined){
+let data63 = data0.at;
+const _errs157 = errors;
+if(errors === _errs157){
+if(errors === _errs157){
+if(typeof data63 === "string"){
+if(!pattern8.test(data63)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid23 = _errs157 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.desk !== undefined){
+let data64 = data0.desk;
+const _errs159 = errors;
+if(errors === _errs159){
+if(typeof data64 === "string"){
+if(func1(data64) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data64) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid23 = _errs159 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.deskId !== undefined){
+let data65 = data0.deskId;
+const _errs161 = errors;
+if(errors === _errs161){
+if(errors === _errs161){
+if(typeof data65 === "string"){
+if(!pattern3.test(data65)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/7/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/7/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid23 = _errs161 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.character !== undefined){
+let data66 = data0.character;
+const _errs163 = errors;
+if(errors === _errs163){
+if(typeof data66 === "string"){
+if(!pattern7.test(data66)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/7/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/7/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid23 = _errs163 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.kind !== undefined){
+let data67 = data0.kind;
+const _errs165 = errors;
+if(typeof data67 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("retired" !== data67){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "retired"},message:"must be equal to constant"}];
+return false;
+}
+var valid23 = _errs165 === errors;
+}
+else {
+var valid23 = true;
+}
+if(valid23){
+if(data0.reason !== undefined){
+let data68 = data0.reason;
+const _errs167 = errors;
+if(errors === _errs167){
+if(typeof data68 === "string"){
+if(func1(data68) > 500){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/7/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/7/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid23 = _errs167 === errors;
+}
+else {
+var valid23 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "new-character"){
+const _errs169 = errors;
+if(errors === _errs169){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing10;
+if((((((data0.id === undefined) && (missing10 = "id")) || ((data0.at === undefined) && (missing10 = "at"))) || ((data0.desk === undefined) && (missing10 = "desk"))) || ((data0.character === undefined) && (missing10 = "character"))) || ((data0.kind === undefined) && (missing10 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/8/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data69 = data0.id;
+const _errs172 = errors;
+if(errors === _errs172){
+if(typeof data69 === "string"){
+if(!pattern7.test(data69)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/8/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/8/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid25 = _errs172 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.at !== undefined){
+let data70 = data0.at;
+const _errs174 = errors;
+if(errors === _errs174){
+if(errors === _errs174){
+if(typeof data70 === "string"){
+if(!pattern8.test(data70)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/8/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/8/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid25 = _errs174 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.desk !== undefined){
+let data71 = data0.desk;
+const _errs176 = errors;
+if(errors === _errs176){
+if(typeof data71 === "string"){
+if(func1(data71) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data71) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid25 = _errs176 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.deskId !== undefined){
+let data72 = data0.deskId;
+const _errs178 = errors;
+if(errors === _errs178){
+if(errors === _errs178){
+if(typeof data72 === "string"){
+if(!pattern3.test(data72)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/8/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/8/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid25 = _errs178 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.character !== undefined){
+let data73 = data0.character;
+const _errs180 = errors;
+if(errors === _errs180){
+if(typeof data73 === "string"){
+if(!pattern7.test(data73)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/8/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/8/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid25 = _errs180 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.kind !== undefined){
+let data74 = data0.kind;
+const _errs182 = errors;
+if(typeof data74 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("new-character" !== data74){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/8/properties/kind/const",keyword:"const",params:{allowedValue: "new-character"},message:"must be equal to constant"}];
+return false;
+}
+var valid25 = _errs182 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.from !== undefined){
+let data75 = data0.from;
+const _errs184 = errors;
+if(errors === _errs184){
+if(typeof data75 === "string"){
+if(!pattern7.test(data75)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/from",schemaPath:"#/items/oneOf/8/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/from",schemaPath:"#/items/oneOf/8/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid25 = _errs184 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.player !== undefined){
+let data76 = data0.player;
+const _errs186 = errors;
+if(errors === _errs186){
+if(typeof data76 === "string"){
+if(func1(data76) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/8/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/8/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid25 = _errs186 === errors;
+}
+else {
+var valid25 = true;
+}
+if(valid25){
+if(data0.points !== undefined){
+let data77 = data0.points;
+const _errs188 = errors;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs188){
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 > 1000 || isNaN(data77)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data77 < 0 || isNaN(data77)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid25 = _errs188 === errors;
+}
+else {
+var valid25 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "item-handed-in"){
+const _errs190 = errors;
+if(errors === _errs190){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing11;
+if(((((((data0.id === undefined) && (missing11 = "id")) || ((data0.at === undefined) && (missing11 = "at"))) || ((data0.desk === undefined) && (missing11 = "desk"))) || ((data0.character === undefined) && (missing11 = "character"))) || ((data0.item === undefined) && (missing11 = "item"))) || ((data0.kind === undefined) && (missing11 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/9/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data78 = data0.id;
+const _errs193 = errors;
+if(errors === _errs193){
+if(typeof data78 === "string"){
+if(!pattern7.test(data78)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/9/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/9/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs193 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.at !== undefined){
+let data79 = data0.at;
+const _errs195 = errors;
+if(errors === _errs195){
+if(errors === _errs195){
+if(typeof data79 === "string"){
+if(!pattern8.test(data79)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/9/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/9/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid27 = _errs195 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.desk !== undefined){
+let data80 = data0.desk;
+const _errs197 = errors;
+if(errors === _errs197){
+if(typeof data80 === "string"){
+if(func1(data80) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data80) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs197 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.deskId !== undefined){
+let data81 = data0.deskId;
+const _errs199 = errors;
+if(errors === _errs199){
+if(errors === _errs199){
+if(typeof data81 === "string"){
+if(!pattern3.test(data81)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/9/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/9/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid27 = _errs199 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.character !== undefined){
+let data82 = data0.character;
+const _errs201 = errors;
+if(errors === _errs201){
+if(typeof data82 === "string"){
+if(!pattern7.test(data82)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/9/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/9/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs201 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.item !== undefined){
+let data83 = data0.item;
+const _errs203 = errors;
+if(errors === _errs203){
+if(typeof data83 === "string"){
+if(!pattern7.test(data83)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/9/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/9/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs203 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.kind !== undefined){
+let data84 = data0.kind;
+const _errs205 = errors;
+if(typeof data84 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-handed-in" !== data84){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/9/properties/kind/const",keyword:"const",params:{allowedValue: "item-handed-in"},message:"must be equal to constant"}];
+return false;
+}
+var valid27 = _errs205 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.why !== undefined){
+let data85 = data0.why;
+const _errs207 = errors;
+if(typeof data85 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/why",schemaPath:"#/items/oneOf/9/properties/why/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data85 === "theft") || (data85 === "death")) || (data85 === "other"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/why",schemaPath:"#/items/oneOf/9/properties/why/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[9].properties.why.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid27 = _errs207 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data0.name !== undefined){
+let data86 = data0.name;
+const _errs209 = errors;
+if(errors === _errs209){
+if(typeof data86 === "string"){
+if(func1(data86) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/9/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/9/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid27 = _errs209 === errors;
+}
+else {
+var valid27 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "item-returned"){
+const _errs211 = errors;
+if(errors === _errs211){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing12;
+if(((((((data0.id === undefined) && (missing12 = "id")) || ((data0.at === undefined) && (missing12 = "at"))) || ((data0.desk === undefined) && (missing12 = "desk"))) || ((data0.character === undefined) && (missing12 = "character"))) || ((data0.item === undefined) && (missing12 = "item"))) || ((data0.kind === undefined) && (missing12 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/10/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data87 = data0.id;
+const _errs214 = errors;
+if(errors === _errs214){
+if(typeof data87 === "string"){
+if(!pattern7.test(data87)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/10/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/10/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs214 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.at !== undefined){
+let data88 = data0.at;
+const _errs216 = errors;
+if(errors === _errs216){
+if(errors === _errs216){
+if(typeof data88 === "string"){
+if(!pattern8.test(data88)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/10/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/10/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid29 = _errs216 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.desk !== undefined){
+let data89 = data0.desk;
+const _errs218 = errors;
+if(errors === _errs218){
+if(typeof data89 === "string"){
+if(func1(data89) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data89) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs218 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.deskId !== undefined){
+let data90 = data0.deskId;
+const _errs220 = errors;
+if(errors === _errs220){
+if(errors === _errs220){
+if(typeof data90 === "string"){
+if(!pattern3.test(data90)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/10/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/10/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid29 = _errs220 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.character !== undefined){
+let data91 = data0.character;
+const _errs222 = errors;
+if(errors === _errs222){
+if(typeof data91 === "string"){
+if(!pattern7.test(data91)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/10/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/10/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs222 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.item !== undefined){
+let data92 = data0.item;
+const _errs224 = errors;
+if(errors === _errs224){
+if(typeof data92 === "string"){
+if(!pattern7.test(data92)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/10/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/10/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs224 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.kind !== undefined){
+let data93 = data0.kind;
+const _errs226 = errors;
+if(typeof data93 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-returned" !== data93){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/10/properties/kind/const",keyword:"const",params:{allowedValue: "item-returned"},message:"must be equal to constant"}];
+return false;
+}
+var valid29 = _errs226 === errors;
+}
+else {
+var valid29 = true;
+}
+if(valid29){
+if(data0.name !== undefined){
+let data94 = data0.name;
+const _errs228 = errors;
+if(errors === _errs228){
+if(typeof data94 === "string"){
+if(func1(data94) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/10/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/10/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid29 = _errs228 === errors;
+}
+else {
+var valid29 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "item-transferred"){
+const _errs230 = errors;
+if(errors === _errs230){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing13;
+if((((((((data0.id === undefined) && (missing13 = "id")) || ((data0.at === undefined) && (missing13 = "at"))) || ((data0.desk === undefined) && (missing13 = "desk"))) || ((data0.character === undefined) && (missing13 = "character"))) || ((data0.item === undefined) && (missing13 = "item"))) || ((data0.kind === undefined) && (missing13 = "kind"))) || ((data0.to === undefined) && (missing13 = "to"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/11/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data95 = data0.id;
+const _errs233 = errors;
+if(errors === _errs233){
+if(typeof data95 === "string"){
+if(!pattern7.test(data95)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/11/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/11/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs233 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.at !== undefined){
+let data96 = data0.at;
+const _errs235 = errors;
+if(errors === _errs235){
+if(errors === _errs235){
+if(typeof data96 === "string"){
+if(!pattern8.test(data96)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/11/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/11/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid31 = _errs235 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.desk !== undefined){
+let data97 = data0.desk;
+const _errs237 = errors;
+if(errors === _errs237){
+if(typeof data97 === "string"){
+if(func1(data97) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data97) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs237 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.deskId !== undefined){
+let data98 = data0.deskId;
+const _errs239 = errors;
+if(errors === _errs239){
+if(errors === _errs239){
+if(typeof data98 === "string"){
+if(!pattern3.test(data98)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/11/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/11/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid31 = _errs239 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.character !== undefined){
+let data99 = data0.character;
+const _errs241 = errors;
+if(errors === _errs241){
+if(typeof data99 === "string"){
+if(!pattern7.test(data99)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/11/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/11/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs241 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.item !== undefined){
+let data100 = data0.item;
+const _errs243 = errors;
+if(errors === _errs243){
+if(typeof data100 === "string"){
+if(!pattern7.test(data100)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/11/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/11/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs243 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.kind !== undefined){
+let data101 = data0.kind;
+const _errs245 = errors;
+if(typeof data101 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-transferred" !== data101){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/11/properties/kind/const",keyword:"const",params:{allowedValue: "item-transferred"},message:"must be equal to constant"}];
+return false;
+}
+var valid31 = _errs245 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.to !== undefined){
+let data102 = data0.to;
+const _errs247 = errors;
+if(errors === _errs247){
+if(typeof data102 === "string"){
+if(!pattern7.test(data102)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/to",schemaPath:"#/items/oneOf/11/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/to",schemaPath:"#/items/oneOf/11/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs247 === errors;
+}
+else {
+var valid31 = true;
+}
+if(valid31){
+if(data0.name !== undefined){
+let data103 = data0.name;
+const _errs249 = errors;
+if(errors === _errs249){
+if(typeof data103 === "string"){
+if(func1(data103) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/11/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/11/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid31 = _errs249 === errors;
+}
+else {
+var valid31 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "item-expired"){
+const _errs251 = errors;
+if(errors === _errs251){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing14;
+if(((((((data0.id === undefined) && (missing14 = "id")) || ((data0.at === undefined) && (missing14 = "at"))) || ((data0.desk === undefined) && (missing14 = "desk"))) || ((data0.character === undefined) && (missing14 = "character"))) || ((data0.item === undefined) && (missing14 = "item"))) || ((data0.kind === undefined) && (missing14 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/12/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data104 = data0.id;
+const _errs254 = errors;
+if(errors === _errs254){
+if(typeof data104 === "string"){
+if(!pattern7.test(data104)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/12/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/12/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs254 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.at !== undefined){
+let data105 = data0.at;
+const _errs256 = errors;
+if(errors === _errs256){
+if(errors === _errs256){
+if(typeof data105 === "string"){
+if(!pattern8.test(data105)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/12/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/12/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid33 = _errs256 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.desk !== undefined){
+let data106 = data0.desk;
+const _errs258 = errors;
+if(errors === _errs258){
+if(typeof data106 === "string"){
+if(func1(data106) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data106) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs258 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.deskId !== undefined){
+let data107 = data0.deskId;
+const _errs260 = errors;
+if(errors === _errs260){
+if(errors === _errs260){
+if(typeof data107 === "string"){
+if(!pattern3.test(data107)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/12/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/12/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid33 = _errs260 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.character !== undefined){
+let data108 = data0.character;
+const _errs262 = errors;
+if(errors === _errs262){
+if(typeof data108 === "string"){
+if(!pattern7.test(data108)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/12/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/12/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs262 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.item !== undefined){
+let data109 = data0.item;
+const _errs264 = errors;
+if(errors === _errs264){
+if(typeof data109 === "string"){
+if(!pattern7.test(data109)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/12/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/12/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs264 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.kind !== undefined){
+let data110 = data0.kind;
+const _errs266 = errors;
+if(typeof data110 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/12/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-expired" !== data110){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/12/properties/kind/const",keyword:"const",params:{allowedValue: "item-expired"},message:"must be equal to constant"}];
+return false;
+}
+var valid33 = _errs266 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data0.name !== undefined){
+let data111 = data0.name;
+const _errs268 = errors;
+if(errors === _errs268){
+if(typeof data111 === "string"){
+if(func1(data111) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/12/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/12/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid33 = _errs268 === errors;
+}
+else {
+var valid33 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "bow-competency"){
+const _errs270 = errors;
+if(errors === _errs270){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing15;
+if((((((data0.id === undefined) && (missing15 = "id")) || ((data0.at === undefined) && (missing15 = "at"))) || ((data0.desk === undefined) && (missing15 = "desk"))) || ((data0.kind === undefined) && (missing15 = "kind"))) || ((data0.player === undefined) && (missing15 = "player"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data112 = data0.id;
+const _errs273 = errors;
+if(errors === _errs273){
+if(typeof data112 === "string"){
+if(!pattern7.test(data112)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/13/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/13/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid35 = _errs273 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.at !== undefined){
+let data113 = data0.at;
+const _errs275 = errors;
+if(errors === _errs275){
+if(errors === _errs275){
+if(typeof data113 === "string"){
+if(!pattern8.test(data113)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/13/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/13/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid35 = _errs275 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.desk !== undefined){
+let data114 = data0.desk;
+const _errs277 = errors;
+if(errors === _errs277){
+if(typeof data114 === "string"){
+if(func1(data114) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data114) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid35 = _errs277 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.deskId !== undefined){
+let data115 = data0.deskId;
+const _errs279 = errors;
+if(errors === _errs279){
+if(errors === _errs279){
+if(typeof data115 === "string"){
+if(!pattern3.test(data115)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/13/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/13/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid35 = _errs279 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.character !== undefined){
+let data116 = data0.character;
+const _errs281 = errors;
+if(errors === _errs281){
+if(typeof data116 === "string"){
+if(!pattern7.test(data116)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/13/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/13/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid35 = _errs281 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.kind !== undefined){
+let data117 = data0.kind;
+const _errs283 = errors;
+if(typeof data117 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/13/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("bow-competency" !== data117){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/13/properties/kind/const",keyword:"const",params:{allowedValue: "bow-competency"},message:"must be equal to constant"}];
+return false;
+}
+var valid35 = _errs283 === errors;
+}
+else {
+var valid35 = true;
+}
+if(valid35){
+if(data0.player !== undefined){
+let data118 = data0.player;
+const _errs285 = errors;
+if(errors === _errs285){
+if(typeof data118 === "string"){
+if(func1(data118) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data118) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid35 = _errs285 === errors;
+}
+else {
+var valid35 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "note"){
+const _errs287 = errors;
+if(errors === _errs287){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing16;
+if((((((data0.id === undefined) && (missing16 = "id")) || ((data0.at === undefined) && (missing16 = "at"))) || ((data0.desk === undefined) && (missing16 = "desk"))) || ((data0.kind === undefined) && (missing16 = "kind"))) || ((data0.text === undefined) && (missing16 = "text"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/14/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data119 = data0.id;
+const _errs290 = errors;
+if(errors === _errs290){
+if(typeof data119 === "string"){
+if(!pattern7.test(data119)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/14/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/14/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs290 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.at !== undefined){
+let data120 = data0.at;
+const _errs292 = errors;
+if(errors === _errs292){
+if(errors === _errs292){
+if(typeof data120 === "string"){
+if(!pattern8.test(data120)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/14/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/14/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid37 = _errs292 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.desk !== undefined){
+let data121 = data0.desk;
+const _errs294 = errors;
+if(errors === _errs294){
+if(typeof data121 === "string"){
+if(func1(data121) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data121) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs294 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.deskId !== undefined){
+let data122 = data0.deskId;
+const _errs296 = errors;
+if(errors === _errs296){
+if(errors === _errs296){
+if(typeof data122 === "string"){
+if(!pattern3.test(data122)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/14/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/14/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid37 = _errs296 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.character !== undefined){
+let data123 = data0.character;
+const _errs298 = errors;
+if(errors === _errs298){
+if(typeof data123 === "string"){
+if(!pattern7.test(data123)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/14/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/14/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs298 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.kind !== undefined){
+let data124 = data0.kind;
+const _errs300 = errors;
+if(typeof data124 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/14/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("note" !== data124){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/14/properties/kind/const",keyword:"const",params:{allowedValue: "note"},message:"must be equal to constant"}];
+return false;
+}
+var valid37 = _errs300 === errors;
+}
+else {
+var valid37 = true;
+}
+if(valid37){
+if(data0.text !== undefined){
+let data125 = data0.text;
+const _errs302 = errors;
+if(errors === _errs302){
+if(typeof data125 === "string"){
+if(func1(data125) > 2000){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+else {
+if(func1(data125) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid37 = _errs302 === errors;
+}
+else {
+var valid37 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "undo"){
+const _errs304 = errors;
+if(errors === _errs304){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing17;
+if((((((data0.id === undefined) && (missing17 = "id")) || ((data0.at === undefined) && (missing17 = "at"))) || ((data0.desk === undefined) && (missing17 = "desk"))) || ((data0.kind === undefined) && (missing17 = "kind"))) || ((data0.target === undefined) && (missing17 = "target"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/15/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data126 = data0.id;
+const _errs307 = errors;
+if(errors === _errs307){
+if(typeof data126 === "string"){
+if(!pattern7.test(data126)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/15/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/15/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid39 = _errs307 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.at !== undefined){
+let data127 = data0.at;
+const _errs309 = errors;
+if(errors === _errs309){
+if(errors === _errs309){
+if(typeof data127 === "string"){
+if(!pattern8.test(data127)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/15/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/15/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid39 = _errs309 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.desk !== undefined){
+let data128 = data0.desk;
+const _errs311 = errors;
+if(errors === _errs311){
+if(typeof data128 === "string"){
+if(func1(data128) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data128) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid39 = _errs311 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.deskId !== undefined){
+let data129 = data0.deskId;
+const _errs313 = errors;
+if(errors === _errs313){
+if(errors === _errs313){
+if(typeof data129 === "string"){
+if(!pattern3.test(data129)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/15/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/15/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid39 = _errs313 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.character !== undefined){
+let data130 = data0.character;
+const _errs315 = errors;
+if(errors === _errs315){
+if(typeof data130 === "string"){
+if(!pattern7.test(data130)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/15/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/15/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid39 = _errs315 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.kind !== undefined){
+let data131 = data0.kind;
+const _errs317 = errors;
+if(typeof data131 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/15/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("undo" !== data131){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/15/properties/kind/const",keyword:"const",params:{allowedValue: "undo"},message:"must be equal to constant"}];
+return false;
+}
+var valid39 = _errs317 === errors;
+}
+else {
+var valid39 = true;
+}
+if(valid39){
+if(data0.target !== undefined){
+let data132 = data0.target;
+const _errs319 = errors;
+if(errors === _errs319){
+if(typeof data132 === "string"){
+if(!pattern7.test(data132)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/target",schemaPath:"#/items/oneOf/15/properties/target/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/target",schemaPath:"#/items/oneOf/15/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid39 = _errs319 === errors;
+}
+else {
+var valid39 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "convergence"){
+const _errs321 = errors;
+if(errors === _errs321){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing18;
+if((((((data0.id === undefined) && (missing18 = "id")) || ((data0.at === undefined) && (missing18 = "at"))) || ((data0.desk === undefined) && (missing18 = "desk"))) || ((data0.character === undefined) && (missing18 = "character"))) || ((data0.kind === undefined) && (missing18 = "kind"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data133 = data0.id;
+const _errs324 = errors;
+if(errors === _errs324){
+if(typeof data133 === "string"){
+if(!pattern7.test(data133)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/16/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/16/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid41 = _errs324 === errors;
+}
+else {
+var valid41 = true;
+}
+if(valid41){
+if(data0.at !== undefined){
+let data134 = data0.at;
+const _errs326 = errors;
+if(errors === _errs326){
+if(errors === _errs326){
+if(typeof data134 === "string"){
+if(!pattern8.test(data134)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/16/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/16/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid41 = _errs326 === errors;
+}
+else {
+var valid41 = true;
+}
+if(valid41){
+if(data0.desk !== undefined){
+let data135 = data0.desk;
+const _errs328 = errors;
+if(errors === _errs328){
+if(typeof data135 === "string"){
+if(func1(data135) > 60){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if(func1(data135) < 1){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid41 = _errs328 === errors;
+}
+else {
+var valid41 = true;
+}
+if(valid41){
+if(data0.deskId !== undefined){
+let data136 = data0.deskId;
+const _errs330 = errors;
+if(errors === _errs330){
+if(errors === _errs330){
+if(typeof data136 === "string"){
+if(!pattern3.test(data136)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/16/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/16/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid41 = _errs330 === errors;
+}
+else {
+var valid41 = true;
+}
+if(valid41){
+if(data0.character !== undefined){
+let data137 = data0.character;
+const _errs332 = errors;
+if(errors === _errs332){
+if(typeof data137 === "string"){
+if(!pattern7.test(data137)){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/16/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/16/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid41 = _errs332 === errors;
+}
+else {
+var valid41 = true;
+}
+if(valid41){
+if(data0.kind !== undefined){
+let data138 = data0.kind;
+const _errs334 = errors;
+if(typeof data138 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/16/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("convergence" !== data138){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/16/properties/kind/const",keyword:"const",params:{allowedValue: "convergence"},message:"must be equal to constant"}];
+return false;
+}
+var valid41 = _errs334 === errors;
+}
+else {
+var valid41 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://quartermaster.invalid/schema/event.v2.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -31,7 +3686,7 @@ data.entries = [];
 }
 let missing0;
 if(((((((data.format === undefined) && (missing0 = "format")) || ((data.version === undefined) && (missing0 = "version"))) || ((data.id === undefined) && (missing0 = "id"))) || ((data.name === undefined) && (missing0 = "name"))) || ((data.game === undefined) && (missing0 = "game"))) || ((data.dates === undefined) && (missing0 = "dates"))){
-validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -39,11 +3694,11 @@ if(data.format !== undefined){
 let data0 = data.format;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("quartermaster-event" !== data0){
-validate20.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "quartermaster-event"},message:"must be equal to constant"}];
+validate52.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "quartermaster-event"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -56,11 +3711,11 @@ if(data.version !== undefined){
 let data1 = data.version;
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(2 !== data1){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant"}];
+validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -75,13 +3730,13 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+if(!pattern3.test(data2)){
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -98,18 +3753,18 @@ const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
 if(func1(data3) > 200){
-validate20.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func1(data3) < 1){
-validate20.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -125,12 +3780,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-validate20.errors = [{instancePath:instancePath+"/game",schemaPath:"#/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate52.errors = [{instancePath:instancePath+"/game",schemaPath:"#/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/game",schemaPath:"#/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/game",schemaPath:"#/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -141,68 +3796,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.dates !== undefined){
-let data5 = data.dates;
 const _errs12 = errors;
-if(errors === _errs12){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing1;
-if(((data5.start === undefined) && (missing1 = "start")) || ((data5.end === undefined) && (missing1 = "end"))){
-validate20.errors = [{instancePath:instancePath+"/dates",schemaPath:"#/properties/dates/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data5.start !== undefined){
-let data6 = data5.start;
-const _errs15 = errors;
-if(errors === _errs15){
-if(errors === _errs15){
-if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-validate20.errors = [{instancePath:instancePath+"/dates/start",schemaPath:"#/properties/dates/properties/start/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/dates/start",schemaPath:"#/properties/dates/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid1 = _errs15 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data5.end !== undefined){
-let data7 = data5.end;
-const _errs17 = errors;
-if(errors === _errs17){
-if(errors === _errs17){
-if(typeof data7 === "string"){
-if(!pattern5.test(data7)){
-validate20.errors = [{instancePath:instancePath+"/dates/end",schemaPath:"#/properties/dates/properties/end/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/dates/end",schemaPath:"#/properties/dates/properties/end/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/dates",schemaPath:"#/properties/dates/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate53(data.dates, {instancePath:instancePath+"/dates",parentData:data,parentDataProperty:"dates",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
 }
@@ -211,3591 +3808,34 @@ var valid0 = true;
 }
 if(valid0){
 if(data.homeDesk !== undefined){
-let data8 = data.homeDesk;
-const _errs19 = errors;
-if(errors === _errs19){
-if(errors === _errs19){
-if(typeof data8 === "string"){
-if(!pattern4.test(data8)){
-validate20.errors = [{instancePath:instancePath+"/homeDesk",schemaPath:"#/properties/homeDesk/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+let data6 = data.homeDesk;
+const _errs13 = errors;
+if(errors === _errs13){
+if(errors === _errs13){
+if(typeof data6 === "string"){
+if(!pattern3.test(data6)){
+validate52.errors = [{instancePath:instancePath+"/homeDesk",schemaPath:"#/properties/homeDesk/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/homeDesk",schemaPath:"#/properties/homeDesk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/homeDesk",schemaPath:"#/properties/homeDesk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
-var valid0 = _errs19 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
-let data9 = data.entries;
-const _errs21 = errors;
-if(errors === _errs21){
-if(Array.isArray(data9)){
-if(data9.length > 100000){
-validate20.errors = [{instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/maxItems",keyword:"maxItems",params:{limit: 100000},message:"must NOT have more than 100000 items"}];
-return false;
-}
-else {
-var valid2 = true;
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-const _errs23 = errors;
-if(errors === _errs23){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-const tag0 = data10.kind;
-if(typeof tag0 == "string"){
-if(tag0 === "check-in"){
-const _errs26 = errors;
-if(errors === _errs26){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing2;
-if((((((data10.id === undefined) && (missing2 = "id")) || ((data10.at === undefined) && (missing2 = "at"))) || ((data10.desk === undefined) && (missing2 = "desk"))) || ((data10.character === undefined) && (missing2 = "character"))) || ((data10.kind === undefined) && (missing2 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data11 = data10.id;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data11 === "string"){
-if(!pattern8.test(data11)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/0/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/0/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs29 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data10.at !== undefined){
-let data12 = data10.at;
-const _errs31 = errors;
-if(errors === _errs31){
-if(errors === _errs31){
-if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid5 = _errs31 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data10.desk !== undefined){
-let data13 = data10.desk;
-const _errs33 = errors;
-if(errors === _errs33){
-if(typeof data13 === "string"){
-if(func1(data13) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/0/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data13) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/0/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/0/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs33 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data10.deskId !== undefined){
-let data14 = data10.deskId;
-const _errs35 = errors;
-if(errors === _errs35){
-if(errors === _errs35){
-if(typeof data14 === "string"){
-if(!pattern4.test(data14)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/0/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/0/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid5 = _errs35 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data10.character !== undefined){
-let data15 = data10.character;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data15 === "string"){
-if(!pattern8.test(data15)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/0/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/0/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs37 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data10.kind !== undefined){
-let data16 = data10.kind;
-const _errs39 = errors;
-if(typeof data16 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("check-in" !== data16){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "check-in"},message:"must be equal to constant"}];
-return false;
-}
-var valid5 = _errs39 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var props0 = true;
-}
-else if(tag0 === "check-out"){
-const _errs41 = errors;
-if(errors === _errs41){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing3;
-if((((((data10.id === undefined) && (missing3 = "id")) || ((data10.at === undefined) && (missing3 = "at"))) || ((data10.desk === undefined) && (missing3 = "desk"))) || ((data10.character === undefined) && (missing3 = "character"))) || ((data10.kind === undefined) && (missing3 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data17 = data10.id;
-const _errs44 = errors;
-if(errors === _errs44){
-if(typeof data17 === "string"){
-if(!pattern8.test(data17)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/1/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/1/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs44 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data10.at !== undefined){
-let data18 = data10.at;
-const _errs46 = errors;
-if(errors === _errs46){
-if(errors === _errs46){
-if(typeof data18 === "string"){
-if(!pattern9.test(data18)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/1/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/1/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data10.desk !== undefined){
-let data19 = data10.desk;
-const _errs48 = errors;
-if(errors === _errs48){
-if(typeof data19 === "string"){
-if(func1(data19) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/1/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data19) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/1/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/1/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs48 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data10.deskId !== undefined){
-let data20 = data10.deskId;
-const _errs50 = errors;
-if(errors === _errs50){
-if(errors === _errs50){
-if(typeof data20 === "string"){
-if(!pattern4.test(data20)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/1/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/1/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid7 = _errs50 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data10.character !== undefined){
-let data21 = data10.character;
-const _errs52 = errors;
-if(errors === _errs52){
-if(typeof data21 === "string"){
-if(!pattern8.test(data21)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/1/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/1/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs52 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data10.kind !== undefined){
-let data22 = data10.kind;
-const _errs54 = errors;
-if(typeof data22 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("check-out" !== data22){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "check-out"},message:"must be equal to constant"}];
-return false;
-}
-var valid7 = _errs54 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "printed"){
-const _errs56 = errors;
-if(errors === _errs56){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing4;
-if((((((((data10.id === undefined) && (missing4 = "id")) || ((data10.at === undefined) && (missing4 = "at"))) || ((data10.desk === undefined) && (missing4 = "desk"))) || ((data10.character === undefined) && (missing4 = "character"))) || ((data10.kind === undefined) && (missing4 = "kind"))) || ((data10.hash === undefined) && (missing4 = "hash"))) || ((data10.cards === undefined) && (missing4 = "cards"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data23 = data10.id;
-const _errs59 = errors;
-if(errors === _errs59){
-if(typeof data23 === "string"){
-if(!pattern8.test(data23)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/2/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs59 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.at !== undefined){
-let data24 = data10.at;
-const _errs61 = errors;
-if(errors === _errs61){
-if(errors === _errs61){
-if(typeof data24 === "string"){
-if(!pattern9.test(data24)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/2/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/2/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid9 = _errs61 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.desk !== undefined){
-let data25 = data10.desk;
-const _errs63 = errors;
-if(errors === _errs63){
-if(typeof data25 === "string"){
-if(func1(data25) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/2/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data25) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/2/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/2/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs63 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.deskId !== undefined){
-let data26 = data10.deskId;
-const _errs65 = errors;
-if(errors === _errs65){
-if(errors === _errs65){
-if(typeof data26 === "string"){
-if(!pattern4.test(data26)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/2/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/2/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid9 = _errs65 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.character !== undefined){
-let data27 = data10.character;
-const _errs67 = errors;
-if(errors === _errs67){
-if(typeof data27 === "string"){
-if(!pattern8.test(data27)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/2/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/2/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs67 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.kind !== undefined){
-let data28 = data10.kind;
-const _errs69 = errors;
-if(typeof data28 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("printed" !== data28){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "printed"},message:"must be equal to constant"}];
-return false;
-}
-var valid9 = _errs69 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.hash !== undefined){
-let data29 = data10.hash;
-const _errs71 = errors;
-if(errors === _errs71){
-if(typeof data29 === "string"){
-if(!pattern20.test(data29)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/hash",schemaPath:"#/properties/entries/items/oneOf/2/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/hash",schemaPath:"#/properties/entries/items/oneOf/2/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs71 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.cards !== undefined){
-let data30 = data10.cards;
-const _errs73 = errors;
-if(errors === _errs73){
-if(Array.isArray(data30)){
-if(data30.length > 2000){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
-return false;
-}
-else {
-var valid10 = true;
-const len1 = data30.length;
-for(let i1=0; i1<len1; i1++){
-let data31 = data30[i1];
-const _errs75 = errors;
-if(errors === _errs75){
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-let missing5;
-if(((data31.serial === undefined) && (missing5 = "serial")) || ((data31.edition === undefined) && (missing5 = "edition"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1,schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
-return false;
-}
-else {
-if(data31.serial !== undefined){
-let data32 = data31.serial;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data32 === "string"){
-if(func1(data32) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data32) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid11 = _errs78 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data31.edition !== undefined){
-let data33 = data31.edition;
-const _errs80 = errors;
-if(errors === _errs80){
-if(typeof data33 === "string"){
-if(!pattern21.test(data33)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid11 = _errs80 === errors;
-}
-else {
-var valid11 = true;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i1,schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid10 = _errs75 === errors;
-if(!valid10){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/2/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid9 = _errs73 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data10.facts !== undefined){
-let data34 = data10.facts;
-const _errs82 = errors;
-if(errors === _errs82){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key0 in data34){
-const _errs84 = errors;
-if(errors === _errs84){
-if(typeof key0 === "string"){
-if(func1(key0) > 100){
-const err0 = {instancePath:instancePath+"/entries/" + i0+"/facts",schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/entries/" + i0+"/facts",schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid12 = _errs84 === errors;
-if(!valid12){
-const err2 = {instancePath:instancePath+"/entries/" + i0+"/facts",schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate20.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid12){
-for(const key1 in data34){
-let data35 = data34[key1];
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data35 === "string"){
-if(func1(data35) > 2000){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid13 = _errs87 === errors;
-if(!valid13){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/facts",schemaPath:"#/properties/entries/items/oneOf/2/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid9 = _errs82 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "voided"){
-const _errs89 = errors;
-if(errors === _errs89){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing6;
-if((((((data10.id === undefined) && (missing6 = "id")) || ((data10.at === undefined) && (missing6 = "at"))) || ((data10.desk === undefined) && (missing6 = "desk"))) || ((data10.kind === undefined) && (missing6 = "kind"))) || ((data10.cards === undefined) && (missing6 = "cards"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/3/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data36 = data10.id;
-const _errs92 = errors;
-if(errors === _errs92){
-if(typeof data36 === "string"){
-if(!pattern8.test(data36)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/3/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs92 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.at !== undefined){
-let data37 = data10.at;
-const _errs94 = errors;
-if(errors === _errs94){
-if(errors === _errs94){
-if(typeof data37 === "string"){
-if(!pattern9.test(data37)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/3/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/3/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid15 = _errs94 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.desk !== undefined){
-let data38 = data10.desk;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data38 === "string"){
-if(func1(data38) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/3/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data38) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/3/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/3/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs96 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.deskId !== undefined){
-let data39 = data10.deskId;
-const _errs98 = errors;
-if(errors === _errs98){
-if(errors === _errs98){
-if(typeof data39 === "string"){
-if(!pattern4.test(data39)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/3/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/3/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid15 = _errs98 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.character !== undefined){
-let data40 = data10.character;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data40 === "string"){
-if(!pattern8.test(data40)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/3/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/3/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs100 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.kind !== undefined){
-let data41 = data10.kind;
-const _errs102 = errors;
-if(typeof data41 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("voided" !== data41){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/3/properties/kind/const",keyword:"const",params:{allowedValue: "voided"},message:"must be equal to constant"}];
-return false;
-}
-var valid15 = _errs102 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.cards !== undefined){
-let data42 = data10.cards;
-const _errs104 = errors;
-if(errors === _errs104){
-if(Array.isArray(data42)){
-if(data42.length > 20000){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/maxItems",keyword:"maxItems",params:{limit: 20000},message:"must NOT have more than 20000 items"}];
-return false;
-}
-else {
-var valid16 = true;
-const len2 = data42.length;
-for(let i2=0; i2<len2; i2++){
-let data43 = data42[i2];
-const _errs106 = errors;
-if(errors === _errs106){
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-let missing7;
-if((data43.serial === undefined) && (missing7 = "serial")){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2,schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
-return false;
-}
-else {
-if(data43.serial !== undefined){
-let data44 = data43.serial;
-const _errs109 = errors;
-if(errors === _errs109){
-if(typeof data44 === "string"){
-if(func1(data44) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data44) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs109 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data43.edition !== undefined){
-let data45 = data43.edition;
-const _errs111 = errors;
-if(errors === _errs111){
-if(typeof data45 === "string"){
-if(!pattern21.test(data45)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs111 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards/" + i2,schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid16 = _errs106 === errors;
-if(!valid16){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/3/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid15 = _errs104 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data10.reason !== undefined){
-let data46 = data10.reason;
-const _errs113 = errors;
-if(errors === _errs113){
-if(typeof data46 === "string"){
-if(func1(data46) > 500){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/3/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs113 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "died"){
-const _errs115 = errors;
-if(errors === _errs115){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing8;
-if((((((data10.id === undefined) && (missing8 = "id")) || ((data10.at === undefined) && (missing8 = "at"))) || ((data10.desk === undefined) && (missing8 = "desk"))) || ((data10.character === undefined) && (missing8 = "character"))) || ((data10.kind === undefined) && (missing8 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data47 = data10.id;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data47 === "string"){
-if(!pattern8.test(data47)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/4/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs118 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.at !== undefined){
-let data48 = data10.at;
-const _errs120 = errors;
-if(errors === _errs120){
-if(errors === _errs120){
-if(typeof data48 === "string"){
-if(!pattern9.test(data48)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/4/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/4/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid19 = _errs120 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.desk !== undefined){
-let data49 = data10.desk;
-const _errs122 = errors;
-if(errors === _errs122){
-if(typeof data49 === "string"){
-if(func1(data49) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/4/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data49) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/4/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/4/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs122 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.deskId !== undefined){
-let data50 = data10.deskId;
-const _errs124 = errors;
-if(errors === _errs124){
-if(errors === _errs124){
-if(typeof data50 === "string"){
-if(!pattern4.test(data50)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/4/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/4/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid19 = _errs124 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.character !== undefined){
-let data51 = data10.character;
-const _errs126 = errors;
-if(errors === _errs126){
-if(typeof data51 === "string"){
-if(!pattern8.test(data51)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/4/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/4/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs126 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.kind !== undefined){
-let data52 = data10.kind;
-const _errs128 = errors;
-if(typeof data52 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("died" !== data52){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/4/properties/kind/const",keyword:"const",params:{allowedValue: "died"},message:"must be equal to constant"}];
-return false;
-}
-var valid19 = _errs128 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.cause !== undefined){
-let data53 = data10.cause;
-const _errs130 = errors;
-if(typeof data53 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cause",schemaPath:"#/properties/entries/items/oneOf/4/properties/cause/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data53 === "killing-blow") || (data53 === "bled-out"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cause",schemaPath:"#/properties/entries/items/oneOf/4/properties/cause/enum",keyword:"enum",params:{allowedValues: schema31.properties.entries.items.oneOf[4].properties.cause.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid19 = _errs130 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.shiftEnd !== undefined){
-const _errs132 = errors;
-if(typeof data10.shiftEnd !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/shiftEnd",schemaPath:"#/properties/entries/items/oneOf/4/properties/shiftEnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid19 = _errs132 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data10.text !== undefined){
-let data55 = data10.text;
-const _errs134 = errors;
-if(errors === _errs134){
-if(typeof data55 === "string"){
-if(func1(data55) > 500){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/text",schemaPath:"#/properties/entries/items/oneOf/4/properties/text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/text",schemaPath:"#/properties/entries/items/oneOf/4/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs134 === errors;
-}
-else {
-var valid19 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "returned"){
-const _errs136 = errors;
-if(errors === _errs136){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing9;
-if((((((data10.id === undefined) && (missing9 = "id")) || ((data10.at === undefined) && (missing9 = "at"))) || ((data10.desk === undefined) && (missing9 = "desk"))) || ((data10.character === undefined) && (missing9 = "character"))) || ((data10.kind === undefined) && (missing9 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data56 = data10.id;
-const _errs139 = errors;
-if(errors === _errs139){
-if(typeof data56 === "string"){
-if(!pattern8.test(data56)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/5/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs139 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.at !== undefined){
-let data57 = data10.at;
-const _errs141 = errors;
-if(errors === _errs141){
-if(errors === _errs141){
-if(typeof data57 === "string"){
-if(!pattern9.test(data57)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/5/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/5/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid21 = _errs141 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.desk !== undefined){
-let data58 = data10.desk;
-const _errs143 = errors;
-if(errors === _errs143){
-if(typeof data58 === "string"){
-if(func1(data58) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/5/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data58) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/5/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/5/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs143 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.deskId !== undefined){
-let data59 = data10.deskId;
-const _errs145 = errors;
-if(errors === _errs145){
-if(errors === _errs145){
-if(typeof data59 === "string"){
-if(!pattern4.test(data59)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/5/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/5/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid21 = _errs145 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.character !== undefined){
-let data60 = data10.character;
-const _errs147 = errors;
-if(errors === _errs147){
-if(typeof data60 === "string"){
-if(!pattern8.test(data60)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/5/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/5/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs147 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.kind !== undefined){
-let data61 = data10.kind;
-const _errs149 = errors;
-if(typeof data61 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("returned" !== data61){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/5/properties/kind/const",keyword:"const",params:{allowedValue: "returned"},message:"must be equal to constant"}];
-return false;
-}
-var valid21 = _errs149 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.how !== undefined){
-let data62 = data10.how;
-const _errs151 = errors;
-if(errors === _errs151){
-if(typeof data62 === "string"){
-if(func1(data62) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/how",schemaPath:"#/properties/entries/items/oneOf/5/properties/how/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/how",schemaPath:"#/properties/entries/items/oneOf/5/properties/how/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs151 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data10.cards !== undefined){
-let data63 = data10.cards;
-const _errs153 = errors;
-if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/5/properties/cards/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs153){
-if((typeof data63 == "number") && (isFinite(data63))){
-if(data63 > 100 || isNaN(data63)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/5/properties/cards/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data63 < 0 || isNaN(data63)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/cards",schemaPath:"#/properties/entries/items/oneOf/5/properties/cards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid21 = _errs153 === errors;
-}
-else {
-var valid21 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "permanent-death"){
-const _errs155 = errors;
-if(errors === _errs155){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing10;
-if((((((data10.id === undefined) && (missing10 = "id")) || ((data10.at === undefined) && (missing10 = "at"))) || ((data10.desk === undefined) && (missing10 = "desk"))) || ((data10.character === undefined) && (missing10 = "character"))) || ((data10.kind === undefined) && (missing10 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/6/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data64 = data10.id;
-const _errs158 = errors;
-if(errors === _errs158){
-if(typeof data64 === "string"){
-if(!pattern8.test(data64)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/6/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/6/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs158 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.at !== undefined){
-let data65 = data10.at;
-const _errs160 = errors;
-if(errors === _errs160){
-if(errors === _errs160){
-if(typeof data65 === "string"){
-if(!pattern9.test(data65)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/6/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/6/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid23 = _errs160 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.desk !== undefined){
-let data66 = data10.desk;
-const _errs162 = errors;
-if(errors === _errs162){
-if(typeof data66 === "string"){
-if(func1(data66) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/6/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data66) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/6/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/6/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs162 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.deskId !== undefined){
-let data67 = data10.deskId;
-const _errs164 = errors;
-if(errors === _errs164){
-if(errors === _errs164){
-if(typeof data67 === "string"){
-if(!pattern4.test(data67)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/6/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/6/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid23 = _errs164 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.character !== undefined){
-let data68 = data10.character;
-const _errs166 = errors;
-if(errors === _errs166){
-if(typeof data68 === "string"){
-if(!pattern8.test(data68)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/6/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/6/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs166 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.kind !== undefined){
-let data69 = data10.kind;
-const _errs168 = errors;
-if(typeof data69 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("permanent-death" !== data69){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/6/properties/kind/const",keyword:"const",params:{allowedValue: "permanent-death"},message:"must be equal to constant"}];
-return false;
-}
-var valid23 = _errs168 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.when !== undefined){
-let data70 = data10.when;
-const _errs170 = errors;
-if(typeof data70 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/when",schemaPath:"#/properties/entries/items/oneOf/6/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data70 === "dawn") || (data70 === "dusk"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/when",schemaPath:"#/properties/entries/items/oneOf/6/properties/when/enum",keyword:"enum",params:{allowedValues: schema31.properties.entries.items.oneOf[6].properties.when.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid23 = _errs170 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data10.reason !== undefined){
-let data71 = data10.reason;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data71 === "string"){
-if(func1(data71) > 500){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/6/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/6/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs172 === errors;
-}
-else {
-var valid23 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "retired"){
-const _errs174 = errors;
-if(errors === _errs174){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing11;
-if((((((data10.id === undefined) && (missing11 = "id")) || ((data10.at === undefined) && (missing11 = "at"))) || ((data10.desk === undefined) && (missing11 = "desk"))) || ((data10.character === undefined) && (missing11 = "character"))) || ((data10.kind === undefined) && (missing11 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/7/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data72 = data10.id;
-const _errs177 = errors;
-if(errors === _errs177){
-if(typeof data72 === "string"){
-if(!pattern8.test(data72)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/7/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/7/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs177 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.at !== undefined){
-let data73 = data10.at;
-const _errs179 = errors;
-if(errors === _errs179){
-if(errors === _errs179){
-if(typeof data73 === "string"){
-if(!pattern9.test(data73)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid25 = _errs179 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.desk !== undefined){
-let data74 = data10.desk;
-const _errs181 = errors;
-if(errors === _errs181){
-if(typeof data74 === "string"){
-if(func1(data74) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/7/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data74) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/7/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/7/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs181 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.deskId !== undefined){
-let data75 = data10.deskId;
-const _errs183 = errors;
-if(errors === _errs183){
-if(errors === _errs183){
-if(typeof data75 === "string"){
-if(!pattern4.test(data75)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/7/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/7/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid25 = _errs183 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.character !== undefined){
-let data76 = data10.character;
-const _errs185 = errors;
-if(errors === _errs185){
-if(typeof data76 === "string"){
-if(!pattern8.test(data76)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/7/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/7/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs185 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.kind !== undefined){
-let data77 = data10.kind;
-const _errs187 = errors;
-if(typeof data77 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("retired" !== data77){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "retired"},message:"must be equal to constant"}];
-return false;
-}
-var valid25 = _errs187 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data10.reason !== undefined){
-let data78 = data10.reason;
-const _errs189 = errors;
-if(errors === _errs189){
-if(typeof data78 === "string"){
-if(func1(data78) > 500){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/7/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/reason",schemaPath:"#/properties/entries/items/oneOf/7/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs189 === errors;
-}
-else {
-var valid25 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "new-character"){
-const _errs191 = errors;
-if(errors === _errs191){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing12;
-if((((((data10.id === undefined) && (missing12 = "id")) || ((data10.at === undefined) && (missing12 = "at"))) || ((data10.desk === undefined) && (missing12 = "desk"))) || ((data10.character === undefined) && (missing12 = "character"))) || ((data10.kind === undefined) && (missing12 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/8/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data79 = data10.id;
-const _errs194 = errors;
-if(errors === _errs194){
-if(typeof data79 === "string"){
-if(!pattern8.test(data79)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/8/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/8/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs194 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.at !== undefined){
-let data80 = data10.at;
-const _errs196 = errors;
-if(errors === _errs196){
-if(errors === _errs196){
-if(typeof data80 === "string"){
-if(!pattern9.test(data80)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/8/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/8/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid27 = _errs196 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.desk !== undefined){
-let data81 = data10.desk;
-const _errs198 = errors;
-if(errors === _errs198){
-if(typeof data81 === "string"){
-if(func1(data81) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/8/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data81) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/8/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/8/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs198 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.deskId !== undefined){
-let data82 = data10.deskId;
-const _errs200 = errors;
-if(errors === _errs200){
-if(errors === _errs200){
-if(typeof data82 === "string"){
-if(!pattern4.test(data82)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/8/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/8/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid27 = _errs200 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.character !== undefined){
-let data83 = data10.character;
-const _errs202 = errors;
-if(errors === _errs202){
-if(typeof data83 === "string"){
-if(!pattern8.test(data83)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/8/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/8/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs202 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.kind !== undefined){
-let data84 = data10.kind;
-const _errs204 = errors;
-if(typeof data84 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("new-character" !== data84){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/8/properties/kind/const",keyword:"const",params:{allowedValue: "new-character"},message:"must be equal to constant"}];
-return false;
-}
-var valid27 = _errs204 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.from !== undefined){
-let data85 = data10.from;
-const _errs206 = errors;
-if(errors === _errs206){
-if(typeof data85 === "string"){
-if(!pattern8.test(data85)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/from",schemaPath:"#/properties/entries/items/oneOf/8/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/from",schemaPath:"#/properties/entries/items/oneOf/8/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs206 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.player !== undefined){
-let data86 = data10.player;
-const _errs208 = errors;
-if(errors === _errs208){
-if(typeof data86 === "string"){
-if(func1(data86) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/player",schemaPath:"#/properties/entries/items/oneOf/8/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/player",schemaPath:"#/properties/entries/items/oneOf/8/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs208 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data10.points !== undefined){
-let data87 = data10.points;
-const _errs210 = errors;
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/points",schemaPath:"#/properties/entries/items/oneOf/8/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs210){
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 1000 || isNaN(data87)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/points",schemaPath:"#/properties/entries/items/oneOf/8/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data87 < 0 || isNaN(data87)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/points",schemaPath:"#/properties/entries/items/oneOf/8/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid27 = _errs210 === errors;
-}
-else {
-var valid27 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "item-handed-in"){
-const _errs212 = errors;
-if(errors === _errs212){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing13;
-if(((((((data10.id === undefined) && (missing13 = "id")) || ((data10.at === undefined) && (missing13 = "at"))) || ((data10.desk === undefined) && (missing13 = "desk"))) || ((data10.character === undefined) && (missing13 = "character"))) || ((data10.item === undefined) && (missing13 = "item"))) || ((data10.kind === undefined) && (missing13 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/9/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data88 = data10.id;
-const _errs215 = errors;
-if(errors === _errs215){
-if(typeof data88 === "string"){
-if(!pattern8.test(data88)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/9/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/9/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs215 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.at !== undefined){
-let data89 = data10.at;
-const _errs217 = errors;
-if(errors === _errs217){
-if(errors === _errs217){
-if(typeof data89 === "string"){
-if(!pattern9.test(data89)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/9/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/9/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid29 = _errs217 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.desk !== undefined){
-let data90 = data10.desk;
-const _errs219 = errors;
-if(errors === _errs219){
-if(typeof data90 === "string"){
-if(func1(data90) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/9/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data90) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/9/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/9/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs219 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.deskId !== undefined){
-let data91 = data10.deskId;
-const _errs221 = errors;
-if(errors === _errs221){
-if(errors === _errs221){
-if(typeof data91 === "string"){
-if(!pattern4.test(data91)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/9/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/9/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid29 = _errs221 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.character !== undefined){
-let data92 = data10.character;
-const _errs223 = errors;
-if(errors === _errs223){
-if(typeof data92 === "string"){
-if(!pattern8.test(data92)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/9/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/9/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs223 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.item !== undefined){
-let data93 = data10.item;
-const _errs225 = errors;
-if(errors === _errs225){
-if(typeof data93 === "string"){
-if(!pattern8.test(data93)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/9/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/9/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs225 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.kind !== undefined){
-let data94 = data10.kind;
-const _errs227 = errors;
-if(typeof data94 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-handed-in" !== data94){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/9/properties/kind/const",keyword:"const",params:{allowedValue: "item-handed-in"},message:"must be equal to constant"}];
-return false;
-}
-var valid29 = _errs227 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.why !== undefined){
-let data95 = data10.why;
-const _errs229 = errors;
-if(typeof data95 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/why",schemaPath:"#/properties/entries/items/oneOf/9/properties/why/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data95 === "theft") || (data95 === "death")) || (data95 === "other"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/why",schemaPath:"#/properties/entries/items/oneOf/9/properties/why/enum",keyword:"enum",params:{allowedValues: schema31.properties.entries.items.oneOf[9].properties.why.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid29 = _errs229 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data10.name !== undefined){
-let data96 = data10.name;
-const _errs231 = errors;
-if(errors === _errs231){
-if(typeof data96 === "string"){
-if(func1(data96) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/9/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/9/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs231 === errors;
-}
-else {
-var valid29 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "item-returned"){
-const _errs233 = errors;
-if(errors === _errs233){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing14;
-if(((((((data10.id === undefined) && (missing14 = "id")) || ((data10.at === undefined) && (missing14 = "at"))) || ((data10.desk === undefined) && (missing14 = "desk"))) || ((data10.character === undefined) && (missing14 = "character"))) || ((data10.item === undefined) && (missing14 = "item"))) || ((data10.kind === undefined) && (missing14 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/10/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data97 = data10.id;
-const _errs236 = errors;
-if(errors === _errs236){
-if(typeof data97 === "string"){
-if(!pattern8.test(data97)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/10/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/10/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs236 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.at !== undefined){
-let data98 = data10.at;
-const _errs238 = errors;
-if(errors === _errs238){
-if(errors === _errs238){
-if(typeof data98 === "string"){
-if(!pattern9.test(data98)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/10/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/10/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid31 = _errs238 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.desk !== undefined){
-let data99 = data10.desk;
-const _errs240 = errors;
-if(errors === _errs240){
-if(typeof data99 === "string"){
-if(func1(data99) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/10/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data99) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/10/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/10/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs240 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.deskId !== undefined){
-let data100 = data10.deskId;
-const _errs242 = errors;
-if(errors === _errs242){
-if(errors === _errs242){
-if(typeof data100 === "string"){
-if(!pattern4.test(data100)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/10/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/10/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid31 = _errs242 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.character !== undefined){
-let data101 = data10.character;
-const _errs244 = errors;
-if(errors === _errs244){
-if(typeof data101 === "string"){
-if(!pattern8.test(data101)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/10/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/10/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs244 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.item !== undefined){
-let data102 = data10.item;
-const _errs246 = errors;
-if(errors === _errs246){
-if(typeof data102 === "string"){
-if(!pattern8.test(data102)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/10/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/10/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs246 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.kind !== undefined){
-let data103 = data10.kind;
-const _errs248 = errors;
-if(typeof data103 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-returned" !== data103){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/10/properties/kind/const",keyword:"const",params:{allowedValue: "item-returned"},message:"must be equal to constant"}];
-return false;
-}
-var valid31 = _errs248 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data10.name !== undefined){
-let data104 = data10.name;
-const _errs250 = errors;
-if(errors === _errs250){
-if(typeof data104 === "string"){
-if(func1(data104) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/10/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/10/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs250 === errors;
-}
-else {
-var valid31 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "item-transferred"){
-const _errs252 = errors;
-if(errors === _errs252){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing15;
-if((((((((data10.id === undefined) && (missing15 = "id")) || ((data10.at === undefined) && (missing15 = "at"))) || ((data10.desk === undefined) && (missing15 = "desk"))) || ((data10.character === undefined) && (missing15 = "character"))) || ((data10.item === undefined) && (missing15 = "item"))) || ((data10.kind === undefined) && (missing15 = "kind"))) || ((data10.to === undefined) && (missing15 = "to"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/11/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data105 = data10.id;
-const _errs255 = errors;
-if(errors === _errs255){
-if(typeof data105 === "string"){
-if(!pattern8.test(data105)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/11/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/11/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs255 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.at !== undefined){
-let data106 = data10.at;
-const _errs257 = errors;
-if(errors === _errs257){
-if(errors === _errs257){
-if(typeof data106 === "string"){
-if(!pattern9.test(data106)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/11/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/11/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid33 = _errs257 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.desk !== undefined){
-let data107 = data10.desk;
-const _errs259 = errors;
-if(errors === _errs259){
-if(typeof data107 === "string"){
-if(func1(data107) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/11/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data107) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/11/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/11/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs259 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.deskId !== undefined){
-let data108 = data10.deskId;
-const _errs261 = errors;
-if(errors === _errs261){
-if(errors === _errs261){
-if(typeof data108 === "string"){
-if(!pattern4.test(data108)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/11/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/11/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid33 = _errs261 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.character !== undefined){
-let data109 = data10.character;
-const _errs263 = errors;
-if(errors === _errs263){
-if(typeof data109 === "string"){
-if(!pattern8.test(data109)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/11/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/11/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs263 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.item !== undefined){
-let data110 = data10.item;
-const _errs265 = errors;
-if(errors === _errs265){
-if(typeof data110 === "string"){
-if(!pattern8.test(data110)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/11/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/11/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs265 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.kind !== undefined){
-let data111 = data10.kind;
-const _errs267 = errors;
-if(typeof data111 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-transferred" !== data111){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/11/properties/kind/const",keyword:"const",params:{allowedValue: "item-transferred"},message:"must be equal to constant"}];
-return false;
-}
-var valid33 = _errs267 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.to !== undefined){
-let data112 = data10.to;
-const _errs269 = errors;
-if(errors === _errs269){
-if(typeof data112 === "string"){
-if(!pattern8.test(data112)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/to",schemaPath:"#/properties/entries/items/oneOf/11/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/to",schemaPath:"#/properties/entries/items/oneOf/11/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs269 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data10.name !== undefined){
-let data113 = data10.name;
-const _errs271 = errors;
-if(errors === _errs271){
-if(typeof data113 === "string"){
-if(func1(data113) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/11/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/11/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs271 === errors;
-}
-else {
-var valid33 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "item-expired"){
-const _errs273 = errors;
-if(errors === _errs273){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing16;
-if(((((((data10.id === undefined) && (missing16 = "id")) || ((data10.at === undefined) && (missing16 = "at"))) || ((data10.desk === undefined) && (missing16 = "desk"))) || ((data10.character === undefined) && (missing16 = "character"))) || ((data10.item === undefined) && (missing16 = "item"))) || ((data10.kind === undefined) && (missing16 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/12/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data114 = data10.id;
-const _errs276 = errors;
-if(errors === _errs276){
-if(typeof data114 === "string"){
-if(!pattern8.test(data114)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/12/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/12/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs276 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.at !== undefined){
-let data115 = data10.at;
-const _errs278 = errors;
-if(errors === _errs278){
-if(errors === _errs278){
-if(typeof data115 === "string"){
-if(!pattern9.test(data115)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/12/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/12/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid35 = _errs278 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.desk !== undefined){
-let data116 = data10.desk;
-const _errs280 = errors;
-if(errors === _errs280){
-if(typeof data116 === "string"){
-if(func1(data116) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/12/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data116) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/12/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/12/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs280 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.deskId !== undefined){
-let data117 = data10.deskId;
-const _errs282 = errors;
-if(errors === _errs282){
-if(errors === _errs282){
-if(typeof data117 === "string"){
-if(!pattern4.test(data117)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/12/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/12/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid35 = _errs282 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.character !== undefined){
-let data118 = data10.character;
-const _errs284 = errors;
-if(errors === _errs284){
-if(typeof data118 === "string"){
-if(!pattern8.test(data118)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/12/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/12/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs284 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.item !== undefined){
-let data119 = data10.item;
-const _errs286 = errors;
-if(errors === _errs286){
-if(typeof data119 === "string"){
-if(!pattern8.test(data119)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/12/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/item",schemaPath:"#/properties/entries/items/oneOf/12/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs286 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.kind !== undefined){
-let data120 = data10.kind;
-const _errs288 = errors;
-if(typeof data120 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/12/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-expired" !== data120){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/12/properties/kind/const",keyword:"const",params:{allowedValue: "item-expired"},message:"must be equal to constant"}];
-return false;
-}
-var valid35 = _errs288 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data10.name !== undefined){
-let data121 = data10.name;
-const _errs290 = errors;
-if(errors === _errs290){
-if(typeof data121 === "string"){
-if(func1(data121) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/12/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/name",schemaPath:"#/properties/entries/items/oneOf/12/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs290 === errors;
-}
-else {
-var valid35 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "bow-competency"){
-const _errs292 = errors;
-if(errors === _errs292){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing17;
-if((((((data10.id === undefined) && (missing17 = "id")) || ((data10.at === undefined) && (missing17 = "at"))) || ((data10.desk === undefined) && (missing17 = "desk"))) || ((data10.kind === undefined) && (missing17 = "kind"))) || ((data10.player === undefined) && (missing17 = "player"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data122 = data10.id;
-const _errs295 = errors;
-if(errors === _errs295){
-if(typeof data122 === "string"){
-if(!pattern8.test(data122)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/13/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/13/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs295 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.at !== undefined){
-let data123 = data10.at;
-const _errs297 = errors;
-if(errors === _errs297){
-if(errors === _errs297){
-if(typeof data123 === "string"){
-if(!pattern9.test(data123)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/13/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/13/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid37 = _errs297 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.desk !== undefined){
-let data124 = data10.desk;
-const _errs299 = errors;
-if(errors === _errs299){
-if(typeof data124 === "string"){
-if(func1(data124) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/13/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data124) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/13/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/13/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs299 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.deskId !== undefined){
-let data125 = data10.deskId;
-const _errs301 = errors;
-if(errors === _errs301){
-if(errors === _errs301){
-if(typeof data125 === "string"){
-if(!pattern4.test(data125)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/13/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/13/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid37 = _errs301 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.character !== undefined){
-let data126 = data10.character;
-const _errs303 = errors;
-if(errors === _errs303){
-if(typeof data126 === "string"){
-if(!pattern8.test(data126)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/13/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/13/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs303 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.kind !== undefined){
-let data127 = data10.kind;
-const _errs305 = errors;
-if(typeof data127 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/13/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("bow-competency" !== data127){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/13/properties/kind/const",keyword:"const",params:{allowedValue: "bow-competency"},message:"must be equal to constant"}];
-return false;
-}
-var valid37 = _errs305 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data10.player !== undefined){
-let data128 = data10.player;
-const _errs307 = errors;
-if(errors === _errs307){
-if(typeof data128 === "string"){
-if(func1(data128) > 200){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/player",schemaPath:"#/properties/entries/items/oneOf/13/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data128) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/player",schemaPath:"#/properties/entries/items/oneOf/13/properties/player/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/player",schemaPath:"#/properties/entries/items/oneOf/13/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs307 === errors;
-}
-else {
-var valid37 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "note"){
-const _errs309 = errors;
-if(errors === _errs309){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing18;
-if((((((data10.id === undefined) && (missing18 = "id")) || ((data10.at === undefined) && (missing18 = "at"))) || ((data10.desk === undefined) && (missing18 = "desk"))) || ((data10.kind === undefined) && (missing18 = "kind"))) || ((data10.text === undefined) && (missing18 = "text"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/14/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data129 = data10.id;
-const _errs312 = errors;
-if(errors === _errs312){
-if(typeof data129 === "string"){
-if(!pattern8.test(data129)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/14/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/14/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs312 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.at !== undefined){
-let data130 = data10.at;
-const _errs314 = errors;
-if(errors === _errs314){
-if(errors === _errs314){
-if(typeof data130 === "string"){
-if(!pattern9.test(data130)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/14/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/14/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid39 = _errs314 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.desk !== undefined){
-let data131 = data10.desk;
-const _errs316 = errors;
-if(errors === _errs316){
-if(typeof data131 === "string"){
-if(func1(data131) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/14/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data131) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/14/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/14/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs316 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.deskId !== undefined){
-let data132 = data10.deskId;
-const _errs318 = errors;
-if(errors === _errs318){
-if(errors === _errs318){
-if(typeof data132 === "string"){
-if(!pattern4.test(data132)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/14/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/14/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid39 = _errs318 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.character !== undefined){
-let data133 = data10.character;
-const _errs320 = errors;
-if(errors === _errs320){
-if(typeof data133 === "string"){
-if(!pattern8.test(data133)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/14/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/14/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs320 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.kind !== undefined){
-let data134 = data10.kind;
-const _errs322 = errors;
-if(typeof data134 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/14/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("note" !== data134){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/14/properties/kind/const",keyword:"const",params:{allowedValue: "note"},message:"must be equal to constant"}];
-return false;
-}
-var valid39 = _errs322 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data10.text !== undefined){
-let data135 = data10.text;
-const _errs324 = errors;
-if(errors === _errs324){
-if(typeof data135 === "string"){
-if(func1(data135) > 2000){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/text",schemaPath:"#/properties/entries/items/oneOf/14/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
-return false;
-}
-else {
-if(func1(data135) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/text",schemaPath:"#/properties/entries/items/oneOf/14/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/text",schemaPath:"#/properties/entries/items/oneOf/14/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs324 === errors;
-}
-else {
-var valid39 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "undo"){
-const _errs326 = errors;
-if(errors === _errs326){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing19;
-if((((((data10.id === undefined) && (missing19 = "id")) || ((data10.at === undefined) && (missing19 = "at"))) || ((data10.desk === undefined) && (missing19 = "desk"))) || ((data10.kind === undefined) && (missing19 = "kind"))) || ((data10.target === undefined) && (missing19 = "target"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/15/required",keyword:"required",params:{missingProperty: missing19},message:"must have required property '"+missing19+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data136 = data10.id;
-const _errs329 = errors;
-if(errors === _errs329){
-if(typeof data136 === "string"){
-if(!pattern8.test(data136)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/15/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/15/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs329 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.at !== undefined){
-let data137 = data10.at;
-const _errs331 = errors;
-if(errors === _errs331){
-if(errors === _errs331){
-if(typeof data137 === "string"){
-if(!pattern9.test(data137)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/15/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/15/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid41 = _errs331 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.desk !== undefined){
-let data138 = data10.desk;
-const _errs333 = errors;
-if(errors === _errs333){
-if(typeof data138 === "string"){
-if(func1(data138) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/15/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data138) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/15/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/15/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs333 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.deskId !== undefined){
-let data139 = data10.deskId;
-const _errs335 = errors;
-if(errors === _errs335){
-if(errors === _errs335){
-if(typeof data139 === "string"){
-if(!pattern4.test(data139)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/15/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/15/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid41 = _errs335 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.character !== undefined){
-let data140 = data10.character;
-const _errs337 = errors;
-if(errors === _errs337){
-if(typeof data140 === "string"){
-if(!pattern8.test(data140)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/15/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/15/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs337 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.kind !== undefined){
-let data141 = data10.kind;
-const _errs339 = errors;
-if(typeof data141 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/15/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("undo" !== data141){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/15/properties/kind/const",keyword:"const",params:{allowedValue: "undo"},message:"must be equal to constant"}];
-return false;
-}
-var valid41 = _errs339 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data10.target !== undefined){
-let data142 = data10.target;
-const _errs341 = errors;
-if(errors === _errs341){
-if(typeof data142 === "string"){
-if(!pattern8.test(data142)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/target",schemaPath:"#/properties/entries/items/oneOf/15/properties/target/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/target",schemaPath:"#/properties/entries/items/oneOf/15/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs341 === errors;
-}
-else {
-var valid41 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "convergence"){
-const _errs343 = errors;
-if(errors === _errs343){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-let missing20;
-if((((((data10.id === undefined) && (missing20 = "id")) || ((data10.at === undefined) && (missing20 = "at"))) || ((data10.desk === undefined) && (missing20 = "desk"))) || ((data10.character === undefined) && (missing20 = "character"))) || ((data10.kind === undefined) && (missing20 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing20},message:"must have required property '"+missing20+"'"}];
-return false;
-}
-else {
-if(data10.id !== undefined){
-let data143 = data10.id;
-const _errs346 = errors;
-if(errors === _errs346){
-if(typeof data143 === "string"){
-if(!pattern8.test(data143)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/16/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/id",schemaPath:"#/properties/entries/items/oneOf/16/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid43 = _errs346 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data10.at !== undefined){
-let data144 = data10.at;
-const _errs348 = errors;
-if(errors === _errs348){
-if(errors === _errs348){
-if(typeof data144 === "string"){
-if(!pattern9.test(data144)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/16/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/at",schemaPath:"#/properties/entries/items/oneOf/16/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid43 = _errs348 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data10.desk !== undefined){
-let data145 = data10.desk;
-const _errs350 = errors;
-if(errors === _errs350){
-if(typeof data145 === "string"){
-if(func1(data145) > 60){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/16/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if(func1(data145) < 1){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/16/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/desk",schemaPath:"#/properties/entries/items/oneOf/16/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid43 = _errs350 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data10.deskId !== undefined){
-let data146 = data10.deskId;
-const _errs352 = errors;
-if(errors === _errs352){
-if(errors === _errs352){
-if(typeof data146 === "string"){
-if(!pattern4.test(data146)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/16/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/deskId",schemaPath:"#/properties/entries/items/oneOf/16/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid43 = _errs352 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data10.character !== undefined){
-let data147 = data10.character;
-const _errs354 = errors;
-if(errors === _errs354){
-if(typeof data147 === "string"){
-if(!pattern8.test(data147)){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/16/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/character",schemaPath:"#/properties/entries/items/oneOf/16/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid43 = _errs354 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data10.kind !== undefined){
-let data148 = data10.kind;
-const _errs356 = errors;
-if(typeof data148 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/16/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("convergence" !== data148){
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0+"/kind",schemaPath:"#/properties/entries/items/oneOf/16/properties/kind/const",keyword:"const",params:{allowedValue: "convergence"},message:"must be equal to constant"}];
-return false;
-}
-var valid43 = _errs356 === errors;
-}
-else {
-var valid43 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs23 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+const _errs15 = errors;
+if(!(validate55(data.entries, {instancePath:instancePath+"/entries",parentData:data,parentDataProperty:"entries",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
 }
-var valid0 = _errs21 === errors;
+var valid0 = _errs15 === errors;
 }
 }
 }
@@ -3806,14 +3846,14 @@ var valid0 = _errs21 === errors;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate20.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 function ucs2length(str) {
     const len = str.length;

@@ -3,18 +3,1652 @@
 /* eslint-disable */
 // @ts-nocheck
 "use strict";
-export const validateCharacter = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-character"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"ruleset":{"type":"string","enum":["novitas","fortunes-landing","curious-pastimes","bg-magic"]},"name":{"type":"string","maxLength":200},"player":{"default":"","type":"string","maxLength":200},"notes":{"default":"","type":"string","maxLength":20000},"skills":{"default":[],"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":100},"level":{"default":1,"type":"integer","minimum":0,"maximum":100},"name":{"type":"string","maxLength":200}},"required":["id"],"additionalProperties":{}}},"armour":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"type":{"type":"string","maxLength":50},"locations":{"maxItems":6,"type":"array","items":{"type":"string","enum":["head","torso","left-arm","right-arm","left-leg","right-leg"]}},"helmet":{"type":"boolean"},"costume":{"type":"boolean"}},"required":["name","type","locations"],"additionalProperties":{}}},"weapons":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"kind":{"type":"string","enum":["short","medium","long","two-handed","staff","polearm","shield","bow","crossbow","thrown"]},"lengthCm":{"type":"number","minimum":0,"maximum":1000},"decorative":{"type":"boolean"}},"required":["name","kind"],"additionalProperties":{}}},"items":{"default":[],"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","maxLength":200},"kind":{"type":"string","maxLength":50},"text":{"default":"","type":"string","maxLength":20000},"expires":{"type":"string","maxLength":200},"game":{"type":"string","maxLength":200},"serial":{"type":"string","maxLength":200}},"required":["id","name","kind"],"additionalProperties":{}}},"fortunesLanding":{"type":"object","properties":{"armourAreas":{"maxItems":6,"type":"array","items":{"type":"string","enum":["head","torso","left-arm","right-arm","left-leg","right-leg"]}}},"additionalProperties":{}},"curiousPastimes":{"type":"object","properties":{"spellCards":{"maxItems":1000,"type":"array","items":{"type":"object","properties":{"sphere":{"type":"string","minLength":1,"maxLength":200},"rank":{"type":"integer","minimum":1,"maximum":10},"day":{"type":"string","minLength":1,"maxLength":200},"count":{"type":"integer","minimum":0,"maximum":1000}},"required":["sphere","rank","day","count"],"additionalProperties":{}}}},"additionalProperties":{}},"novitas":{"type":"object","properties":{"sources":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000},"breaksCap":{"default":false,"type":"boolean"}},"required":["name","points"],"additionalProperties":{}}},"spells":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200},"level":{"type":"integer","minimum":0,"maximum":100}},"required":["name","level"],"additionalProperties":{}}},"reductions":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"amount":{"type":"integer","minimum":0,"maximum":100},"spells":{"maxItems":1000,"type":"array","items":{"type":"string","maxLength":200}},"stacks":{"type":"boolean"},"allowsZero":{"type":"boolean"}},"required":["name","amount"],"additionalProperties":{}}},"plan":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"spell":{"type":"string","maxLength":200},"times":{"type":"integer","minimum":1,"maximum":1000}},"required":["spell","times"],"additionalProperties":{}}}},"additionalProperties":{}},"bgMagic":{"type":"object","properties":{"path":{"type":"string","enum":["battle","role"]},"entitlement":{"type":"string","enum":["metal","leather","none"]},"school":{"type":"string","maxLength":200},"order":{"type":"string","maxLength":200},"style":{"type":"string","enum":["conjurer","witcher"]}},"required":["path","entitlement"],"additionalProperties":{}},"status":{"type":"string","enum":["active","dead","retired"]},"statusReason":{"type":"string","maxLength":2000},"history":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","minLength":1,"maxLength":50},"at":{"anyOf":[{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}]},"event":{"type":"string","maxLength":200}},"required":["kind","at"],"additionalProperties":{}}}},"required":["format","version","id","ruleset","name"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/character.v2.json","title":"Quartermaster character file, format version 2"};
-const pattern4 = new RegExp("^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$", "");
-const pattern6 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$", "");
-const pattern7 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$", "");
+export const validateCharacter = validate52;
+const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-character"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"ruleset":{"type":"string","enum":["novitas","fortunes-landing","curious-pastimes","bg-magic"]},"name":{"type":"string","maxLength":200},"player":{"default":"","type":"string","maxLength":200},"notes":{"default":"","type":"string","maxLength":20000},"skills":{"$ref":"#/$defs/p_skills","default":[]},"armour":{"$ref":"#/$defs/p_armour","default":[]},"weapons":{"$ref":"#/$defs/p_weapons","default":[]},"items":{"$ref":"#/$defs/p_items","default":[]},"fortunesLanding":{"type":"object","properties":{"armourAreas":{"maxItems":6,"type":"array","items":{"type":"string","enum":["head","torso","left-arm","right-arm","left-leg","right-leg"]}}},"additionalProperties":{}},"curiousPastimes":{"$ref":"#/$defs/p_curiousPastimes"},"novitas":{"$ref":"#/$defs/p_novitas"},"bgMagic":{"$ref":"#/$defs/p_bgMagic"},"status":{"type":"string","enum":["active","dead","retired"]},"statusReason":{"type":"string","maxLength":2000},"history":{"$ref":"#/$defs/p_history"}},"required":["format","version","id","ruleset","name"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/character.v2.json","title":"Quartermaster character file, format version 2","$defs":{"p_skills":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":100},"level":{"default":1,"type":"integer","minimum":0,"maximum":100},"name":{"type":"string","maxLength":200}},"required":["id"],"additionalProperties":{}}},"p_armour":{"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"type":{"type":"string","maxLength":50},"locations":{"maxItems":6,"type":"array","items":{"type":"string","enum":["head","torso","left-arm","right-arm","left-leg","right-leg"]}},"helmet":{"type":"boolean"},"costume":{"type":"boolean"}},"required":["name","type","locations"],"additionalProperties":{}}},"p_weapons":{"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"kind":{"type":"string","enum":["short","medium","long","two-handed","staff","polearm","shield","bow","crossbow","thrown"]},"lengthCm":{"type":"number","minimum":0,"maximum":1000},"decorative":{"type":"boolean"}},"required":["name","kind"],"additionalProperties":{}}},"p_items":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","maxLength":200},"kind":{"type":"string","maxLength":50},"text":{"default":"","type":"string","maxLength":20000},"expires":{"type":"string","maxLength":200},"game":{"type":"string","maxLength":200},"serial":{"type":"string","maxLength":200}},"required":["id","name","kind"],"additionalProperties":{}}},"p_curiousPastimes":{"type":"object","properties":{"spellCards":{"maxItems":1000,"type":"array","items":{"type":"object","properties":{"sphere":{"type":"string","minLength":1,"maxLength":200},"rank":{"type":"integer","minimum":1,"maximum":10},"day":{"type":"string","minLength":1,"maxLength":200},"count":{"type":"integer","minimum":0,"maximum":1000}},"required":["sphere","rank","day","count"],"additionalProperties":{}}}},"additionalProperties":{}},"p_novitas":{"type":"object","properties":{"sources":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000},"breaksCap":{"default":false,"type":"boolean"}},"required":["name","points"],"additionalProperties":{}}},"spells":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200},"level":{"type":"integer","minimum":0,"maximum":100}},"required":["name","level"],"additionalProperties":{}}},"reductions":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"amount":{"type":"integer","minimum":0,"maximum":100},"spells":{"maxItems":1000,"type":"array","items":{"type":"string","maxLength":200}},"stacks":{"type":"boolean"},"allowsZero":{"type":"boolean"}},"required":["name","amount"],"additionalProperties":{}}},"plan":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"spell":{"type":"string","maxLength":200},"times":{"type":"integer","minimum":1,"maximum":1000}},"required":["spell","times"],"additionalProperties":{}}}},"additionalProperties":{}},"p_bgMagic":{"type":"object","properties":{"path":{"type":"string","enum":["battle","role"]},"entitlement":{"type":"string","enum":["metal","leather","none"]},"school":{"type":"string","maxLength":200},"order":{"type":"string","maxLength":200},"style":{"type":"string","enum":["conjurer","witcher"]}},"required":["path","entitlement"],"additionalProperties":{}},"p_history":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","minLength":1,"maxLength":50},"at":{"anyOf":[{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}]},"event":{"type":"string","maxLength":200}},"required":["kind","at"],"additionalProperties":{}}}}};
+const pattern3 = new RegExp("^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$", "");
 const func1 = ucs2length;
+const schema20 = {"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":100},"level":{"default":1,"type":"integer","minimum":0,"maximum":100},"name":{"type":"string","maxLength":200}},"required":["id"],"additionalProperties":{}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate53.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 2000){
+validate53.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.level === undefined){
+data0.level = 1;
+}
+let missing0;
+if((data0.id === undefined) && (missing0 = "id")){
+validate53.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func1(data1) > 100){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(func1(data1) < 1){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+let data2 = data0.level;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/level",schemaPath:"#/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs6){
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100 || isNaN(data2)){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/level",schemaPath:"#/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data2 < 0 || isNaN(data2)){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/level",schemaPath:"#/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid1 = _errs6 === errors;
+if(valid1){
+if(data0.name !== undefined){
+let data3 = data0.name;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+validate53.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema21 = {"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"type":{"type":"string","maxLength":50},"locations":{"maxItems":6,"type":"array","items":{"type":"string","enum":["head","torso","left-arm","right-arm","left-leg","right-leg"]}},"helmet":{"type":"boolean"},"costume":{"type":"boolean"}},"required":["name","type","locations"],"additionalProperties":{}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate55.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 200){
+validate55.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if((((data0.name === undefined) && (missing0 = "name")) || ((data0.type === undefined) && (missing0 = "type"))) || ((data0.locations === undefined) && (missing0 = "locations"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.name !== undefined){
+let data1 = data0.name;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.type !== undefined){
+let data2 = data0.type;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func1(data2) > 50){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
+return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.locations !== undefined){
+let data3 = data0.locations;
+const _errs8 = errors;
+if(errors === _errs8){
+if(Array.isArray(data3)){
+if(data3.length > 6){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/locations",schemaPath:"#/items/properties/locations/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"}];
+return false;
+}
+else {
+var valid2 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/locations/" + i1,schemaPath:"#/items/properties/locations/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data4 === "head") || (data4 === "torso")) || (data4 === "left-arm")) || (data4 === "right-arm")) || (data4 === "left-leg")) || (data4 === "right-leg"))){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/locations/" + i1,schemaPath:"#/items/properties/locations/items/enum",keyword:"enum",params:{allowedValues: schema21.items.properties.locations.items.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/locations",schemaPath:"#/items/properties/locations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.helmet !== undefined){
+const _errs12 = errors;
+if(typeof data0.helmet !== "boolean"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/helmet",schemaPath:"#/items/properties/helmet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.costume !== undefined){
+const _errs14 = errors;
+if(typeof data0.costume !== "boolean"){
+validate55.errors = [{instancePath:instancePath+"/" + i0+"/costume",schemaPath:"#/items/properties/costume/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs14 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+validate55.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema22 = {"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"kind":{"type":"string","enum":["short","medium","long","two-handed","staff","polearm","shield","bow","crossbow","thrown"]},"lengthCm":{"type":"number","minimum":0,"maximum":1000},"decorative":{"type":"boolean"}},"required":["name","kind"],"additionalProperties":{}}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate57.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 200){
+validate57.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if(((data0.name === undefined) && (missing0 = "name")) || ((data0.kind === undefined) && (missing0 = "kind"))){
+validate57.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.name !== undefined){
+let data1 = data0.name;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.kind !== undefined){
+let data2 = data0.kind;
+const _errs6 = errors;
+if(typeof data2 !== "string"){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((data2 === "short") || (data2 === "medium")) || (data2 === "long")) || (data2 === "two-handed")) || (data2 === "staff")) || (data2 === "polearm")) || (data2 === "shield")) || (data2 === "bow")) || (data2 === "crossbow")) || (data2 === "thrown"))){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema22.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.lengthCm !== undefined){
+let data3 = data0.lengthCm;
+const _errs8 = errors;
+if(errors === _errs8){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000 || isNaN(data3)){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/lengthCm",schemaPath:"#/items/properties/lengthCm/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/lengthCm",schemaPath:"#/items/properties/lengthCm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/lengthCm",schemaPath:"#/items/properties/lengthCm/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.decorative !== undefined){
+const _errs10 = errors;
+if(typeof data0.decorative !== "boolean"){
+validate57.errors = [{instancePath:instancePath+"/" + i0+"/decorative",schemaPath:"#/items/properties/decorative/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+validate57.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema23 = {"maxItems":2000,"type":"array","items":{"type":"object","properties":{"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","maxLength":200},"kind":{"type":"string","maxLength":50},"text":{"default":"","type":"string","maxLength":20000},"expires":{"type":"string","maxLength":200},"game":{"type":"string","maxLength":200},"serial":{"type":"string","maxLength":200}},"required":["id","name","kind"],"additionalProperties":{}}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate59.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 2000){
+validate59.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.text === undefined){
+data0.text = "";
+}
+let missing0;
+if((((data0.id === undefined) && (missing0 = "id")) || ((data0.name === undefined) && (missing0 = "name"))) || ((data0.kind === undefined) && (missing0 = "kind"))){
+validate59.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.id !== undefined){
+let data1 = data0.id;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern3.test(data1)){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.name !== undefined){
+let data2 = data0.name;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.kind !== undefined){
+let data3 = data0.kind;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func1(data3) > 50){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+let data4 = data0.text;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(func1(data4) > 20000){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/properties/text/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+if(valid1){
+if(data0.expires !== undefined){
+let data5 = data0.expires;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(func1(data5) > 200){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/expires",schemaPath:"#/items/properties/expires/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/expires",schemaPath:"#/items/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.game !== undefined){
+let data6 = data0.game;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/game",schemaPath:"#/items/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/game",schemaPath:"#/items/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs14 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.serial !== undefined){
+let data7 = data0.serial;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(func1(data7) > 200){
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/serial",schemaPath:"#/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0+"/serial",schemaPath:"#/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs16 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+validate59.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema24 = {"type":"object","properties":{"spellCards":{"maxItems":1000,"type":"array","items":{"type":"object","properties":{"sphere":{"type":"string","minLength":1,"maxLength":200},"rank":{"type":"integer","minimum":1,"maximum":10},"day":{"type":"string","minLength":1,"maxLength":200},"count":{"type":"integer","minimum":0,"maximum":1000}},"required":["sphere","rank","day","count"],"additionalProperties":{}}}},"additionalProperties":{}};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate61.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.spellCards !== undefined){
+let data0 = data.spellCards;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+validate61.errors = [{instancePath:instancePath+"/spellCards",schemaPath:"#/properties/spellCards/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing0;
+if(((((data1.sphere === undefined) && (missing0 = "sphere")) || ((data1.rank === undefined) && (missing0 = "rank"))) || ((data1.day === undefined) && (missing0 = "day"))) || ((data1.count === undefined) && (missing0 = "count"))){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0,schemaPath:"#/properties/spellCards/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data1.sphere !== undefined){
+let data2 = data1.sphere;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/sphere",schemaPath:"#/properties/spellCards/items/properties/sphere/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data2) < 1){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/sphere",schemaPath:"#/properties/spellCards/items/properties/sphere/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/sphere",schemaPath:"#/properties/spellCards/items/properties/sphere/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.rank !== undefined){
+let data3 = data1.rank;
+const _errs9 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/rank",schemaPath:"#/properties/spellCards/items/properties/rank/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs9){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 10 || isNaN(data3)){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/rank",schemaPath:"#/properties/spellCards/items/properties/rank/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/rank",schemaPath:"#/properties/spellCards/items/properties/rank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.day !== undefined){
+let data4 = data1.day;
+const _errs11 = errors;
+if(errors === _errs11){
+if(typeof data4 === "string"){
+if(func1(data4) > 200){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/day",schemaPath:"#/properties/spellCards/items/properties/day/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data4) < 1){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/day",schemaPath:"#/properties/spellCards/items/properties/day/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/day",schemaPath:"#/properties/spellCards/items/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.count !== undefined){
+let data5 = data1.count;
+const _errs13 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/count",schemaPath:"#/properties/spellCards/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs13){
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 1000 || isNaN(data5)){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/count",schemaPath:"#/properties/spellCards/items/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data5 < 0 || isNaN(data5)){
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/count",schemaPath:"#/properties/spellCards/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0,schemaPath:"#/properties/spellCards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/spellCards",schemaPath:"#/properties/spellCards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema25 = {"type":"object","properties":{"sources":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000},"breaksCap":{"default":false,"type":"boolean"}},"required":["name","points"],"additionalProperties":{}}},"spells":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":200},"level":{"type":"integer","minimum":0,"maximum":100}},"required":["name","level"],"additionalProperties":{}}},"reductions":{"default":[],"maxItems":200,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":200},"amount":{"type":"integer","minimum":0,"maximum":100},"spells":{"maxItems":1000,"type":"array","items":{"type":"string","maxLength":200}},"stacks":{"type":"boolean"},"allowsZero":{"type":"boolean"}},"required":["name","amount"],"additionalProperties":{}}},"plan":{"default":[],"maxItems":1000,"type":"array","items":{"type":"object","properties":{"spell":{"type":"string","maxLength":200},"times":{"type":"integer","minimum":1,"maximum":1000}},"required":["spell","times"],"additionalProperties":{}}}},"additionalProperties":{}};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate63.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sources === undefined){
+data.sources = [];
+}
+if(data.spells === undefined){
+data.spells = [];
+}
+if(data.reductions === undefined){
+data.reductions = [];
+}
+if(data.plan === undefined){
+data.plan = [];
+}
+let data0 = data.sources;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+if(data0.length > 200){
+validate63.errors = [{instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.breaksCap === undefined){
+data1.breaksCap = false;
+}
+let missing0;
+if(((data1.name === undefined) && (missing0 = "name")) || ((data1.points === undefined) && (missing0 = "points"))){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0,schemaPath:"#/properties/sources/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data1.name !== undefined){
+let data2 = data1.name;
+const _errs7 = errors;
+if(errors === _errs7){
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/name",schemaPath:"#/properties/sources/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/name",schemaPath:"#/properties/sources/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.points !== undefined){
+let data3 = data1.points;
+const _errs9 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/points",schemaPath:"#/properties/sources/items/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs9){
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 1000 || isNaN(data3)){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/points",schemaPath:"#/properties/sources/items/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/points",schemaPath:"#/properties/sources/items/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+const _errs11 = errors;
+if(typeof data1.breaksCap !== "boolean"){
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/breaksCap",schemaPath:"#/properties/sources/items/properties/breaksCap/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/sources/" + i0,schemaPath:"#/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+if(valid0){
+let data5 = data.spells;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+if(data5.length > 1000){
+validate63.errors = [{instancePath:instancePath+"/spells",schemaPath:"#/properties/spells/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(errors === _errs15){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing1;
+if(((data6.name === undefined) && (missing1 = "name")) || ((data6.level === undefined) && (missing1 = "level"))){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1,schemaPath:"#/properties/spells/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data6.name !== undefined){
+let data7 = data6.name;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data7 === "string"){
+if(func1(data7) > 200){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/name",schemaPath:"#/properties/spells/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if(func1(data7) < 1){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/name",schemaPath:"#/properties/spells/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/name",schemaPath:"#/properties/spells/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data6.level !== undefined){
+let data8 = data6.level;
+const _errs20 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/level",schemaPath:"#/properties/spells/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs20){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 100 || isNaN(data8)){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/level",schemaPath:"#/properties/spells/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data8 < 0 || isNaN(data8)){
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/level",schemaPath:"#/properties/spells/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid4 = _errs20 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/spells/" + i1,schemaPath:"#/properties/spells/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/spells",schemaPath:"#/properties/spells/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+if(valid0){
+let data9 = data.reductions;
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data9)){
+if(data9.length > 200){
+validate63.errors = [{instancePath:instancePath+"/reductions",schemaPath:"#/properties/reductions/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
+return false;
+}
+else {
+var valid5 = true;
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+const _errs24 = errors;
+if(errors === _errs24){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing2;
+if(((data10.name === undefined) && (missing2 = "name")) || ((data10.amount === undefined) && (missing2 = "amount"))){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2,schemaPath:"#/properties/reductions/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+if(data10.name !== undefined){
+let data11 = data10.name;
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof data11 === "string"){
+if(func1(data11) > 200){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/name",schemaPath:"#/properties/reductions/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/name",schemaPath:"#/properties/reductions/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data10.amount !== undefined){
+let data12 = data10.amount;
+const _errs29 = errors;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/amount",schemaPath:"#/properties/reductions/items/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs29){
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 100 || isNaN(data12)){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/amount",schemaPath:"#/properties/reductions/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data12 < 0 || isNaN(data12)){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/amount",schemaPath:"#/properties/reductions/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid6 = _errs29 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data10.spells !== undefined){
+let data13 = data10.spells;
+const _errs31 = errors;
+if(errors === _errs31){
+if(Array.isArray(data13)){
+if(data13.length > 1000){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/spells",schemaPath:"#/properties/reductions/items/properties/spells/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+var valid7 = true;
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+let data14 = data13[i3];
+const _errs33 = errors;
+if(errors === _errs33){
+if(typeof data14 === "string"){
+if(func1(data14) > 200){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/spells/" + i3,schemaPath:"#/properties/reductions/items/properties/spells/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/spells/" + i3,schemaPath:"#/properties/reductions/items/properties/spells/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid7 = _errs33 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/spells",schemaPath:"#/properties/reductions/items/properties/spells/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid6 = _errs31 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data10.stacks !== undefined){
+const _errs35 = errors;
+if(typeof data10.stacks !== "boolean"){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/stacks",schemaPath:"#/properties/reductions/items/properties/stacks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid6 = _errs35 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data10.allowsZero !== undefined){
+const _errs37 = errors;
+if(typeof data10.allowsZero !== "boolean"){
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/allowsZero",schemaPath:"#/properties/reductions/items/properties/allowsZero/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid6 = _errs37 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reductions/" + i2,schemaPath:"#/properties/reductions/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid5 = _errs24 === errors;
+if(!valid5){
+break;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reductions",schemaPath:"#/properties/reductions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs22 === errors;
+if(valid0){
+let data17 = data.plan;
+const _errs39 = errors;
+if(errors === _errs39){
+if(Array.isArray(data17)){
+if(data17.length > 1000){
+validate63.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+return false;
+}
+else {
+var valid8 = true;
+const len4 = data17.length;
+for(let i4=0; i4<len4; i4++){
+let data18 = data17[i4];
+const _errs41 = errors;
+if(errors === _errs41){
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing3;
+if(((data18.spell === undefined) && (missing3 = "spell")) || ((data18.times === undefined) && (missing3 = "times"))){
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4,schemaPath:"#/properties/plan/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
+return false;
+}
+else {
+if(data18.spell !== undefined){
+let data19 = data18.spell;
+const _errs44 = errors;
+if(errors === _errs44){
+if(typeof data19 === "string"){
+if(func1(data19) > 200){
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/spell",schemaPath:"#/properties/plan/items/properties/spell/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/spell",schemaPath:"#/properties/plan/items/properties/spell/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid9 = _errs44 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data18.times !== undefined){
+let data20 = data18.times;
+const _errs46 = errors;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/times",schemaPath:"#/properties/plan/items/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs46){
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 1000 || isNaN(data20)){
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/times",schemaPath:"#/properties/plan/items/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data20 < 1 || isNaN(data20)){
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/times",schemaPath:"#/properties/plan/items/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid9 = _errs46 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/plan/" + i4,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid8 = _errs41 === errors;
+if(!valid8){
+break;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs39 === errors;
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema26 = {"type":"object","properties":{"path":{"type":"string","enum":["battle","role"]},"entitlement":{"type":"string","enum":["metal","leather","none"]},"school":{"type":"string","maxLength":200},"order":{"type":"string","maxLength":200},"style":{"type":"string","enum":["conjurer","witcher"]}},"required":["path","entitlement"],"additionalProperties":{}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.path === undefined) && (missing0 = "path")) || ((data.entitlement === undefined) && (missing0 = "entitlement"))){
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data0 === "battle") || (data0 === "role"))){
+validate65.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/enum",keyword:"enum",params:{allowedValues: schema26.properties.path.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.entitlement !== undefined){
+let data1 = data.entitlement;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/entitlement",schemaPath:"#/properties/entitlement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data1 === "metal") || (data1 === "leather")) || (data1 === "none"))){
+validate65.errors = [{instancePath:instancePath+"/entitlement",schemaPath:"#/properties/entitlement/enum",keyword:"enum",params:{allowedValues: schema26.properties.entitlement.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.school !== undefined){
+let data2 = data.school;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+validate65.errors = [{instancePath:instancePath+"/school",schemaPath:"#/properties/school/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/school",schemaPath:"#/properties/school/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.order !== undefined){
+let data3 = data.order;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+validate65.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.style !== undefined){
+let data4 = data.style;
+const _errs10 = errors;
+if(typeof data4 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/style",schemaPath:"#/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data4 === "conjurer") || (data4 === "witcher"))){
+validate65.errors = [{instancePath:instancePath+"/style",schemaPath:"#/properties/style/enum",keyword:"enum",params:{allowedValues: schema26.properties.style.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema27 = {"maxItems":2000,"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","minLength":1,"maxLength":50},"at":{"anyOf":[{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}]},"event":{"type":"string","maxLength":200}},"required":["kind","at"],"additionalProperties":{}}};
+const pattern5 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$", "");
+const pattern6 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$", "");
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate67.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(Array.isArray(data)){
+if(data.length > 2000){
+validate67.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
+return false;
+}
+else {
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing0;
+if(((data0.kind === undefined) && (missing0 = "kind")) || ((data0.at === undefined) && (missing0 = "at"))){
+validate67.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data0.kind !== undefined){
+let data1 = data0.kind;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(func1(data1) > 50){
+validate67.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
+return false;
+}
+else {
+if(func1(data1) < 1){
+validate67.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.at !== undefined){
+let data2 = data0.at;
+const _errs6 = errors;
+const _errs7 = errors;
+let valid2 = false;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data2 === "string"){
+if(!pattern5.test(data2)){
+const err0 = {instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/properties/at/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/properties/at/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs8 === errors;
+valid2 = valid2 || _valid0;
+const _errs10 = errors;
+if(errors === _errs10){
+if(errors === _errs10){
+if(typeof data2 === "string"){
+if(!pattern6.test(data2)){
+const err2 = {instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/properties/at/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/properties/at/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+var _valid0 = _errs10 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const err4 = {instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/properties/at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate67.errors = vErrors;
+return false;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.event !== undefined){
+let data3 = data0.event;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+validate67.errors = [{instancePath:instancePath+"/" + i0+"/event",schemaPath:"#/items/properties/event/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/" + i0+"/event",schemaPath:"#/items/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+}
+}
+else {
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+validate67.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://quartermaster.invalid/schema/character.v2.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -43,7 +1677,7 @@ data.items = [];
 }
 let missing0;
 if((((((data.format === undefined) && (missing0 = "format")) || ((data.version === undefined) && (missing0 = "version"))) || ((data.id === undefined) && (missing0 = "id"))) || ((data.ruleset === undefined) && (missing0 = "ruleset"))) || ((data.name === undefined) && (missing0 = "name"))){
-validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -51,11 +1685,11 @@ if(data.format !== undefined){
 let data0 = data.format;
 const _errs2 = errors;
 if(typeof data0 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if("quartermaster-character" !== data0){
-validate20.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "quartermaster-character"},message:"must be equal to constant"}];
+validate52.errors = [{instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "quartermaster-character"},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -68,11 +1702,11 @@ if(data.version !== undefined){
 let data1 = data.version;
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 if(2 !== data1){
-validate20.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant"}];
+validate52.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 2},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -87,13 +1721,13 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(!pattern4.test(data2)){
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+if(!pattern3.test(data2)){
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -108,11 +1742,11 @@ if(data.ruleset !== undefined){
 let data3 = data.ruleset;
 const _errs8 = errors;
 if(typeof data3 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data3 === "novitas") || (data3 === "fortunes-landing")) || (data3 === "curious-pastimes")) || (data3 === "bg-magic"))){
-validate20.errors = [{instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema31.properties.ruleset.enum},message:"must be equal to one of the allowed values"}];
+validate52.errors = [{instancePath:instancePath+"/ruleset",schemaPath:"#/properties/ruleset/enum",keyword:"enum",params:{allowedValues: schema19.properties.ruleset.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -127,12 +1761,12 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-validate20.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -147,12 +1781,12 @@ const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
 if(func1(data5) > 200){
-validate20.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate52.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -163,1653 +1797,179 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
 if(func1(data6) > 20000){
-validate20.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
+validate52.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 var valid0 = _errs14 === errors;
 if(valid0){
-let data7 = data.skills;
 const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-if(data7.length > 2000){
-validate20.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
-return false;
-}
-else {
-var valid1 = true;
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-const _errs18 = errors;
-if(errors === _errs18){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.level === undefined){
-data8.level = 1;
-}
-let missing1;
-if((data8.id === undefined) && (missing1 = "id")){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0,schemaPath:"#/properties/skills/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data8.id !== undefined){
-let data9 = data8.id;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data9 === "string"){
-if(func1(data9) > 100){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/id",schemaPath:"#/properties/skills/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
-return false;
-}
-else {
-if(func1(data9) < 1){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/id",schemaPath:"#/properties/skills/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/id",schemaPath:"#/properties/skills/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-let data10 = data8.level;
-const _errs23 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/level",schemaPath:"#/properties/skills/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs23){
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 100 || isNaN(data10)){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/level",schemaPath:"#/properties/skills/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data10 < 0 || isNaN(data10)){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/level",schemaPath:"#/properties/skills/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid2 = _errs23 === errors;
-if(valid2){
-if(data8.name !== undefined){
-let data11 = data8.name;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data11 === "string"){
-if(func1(data11) > 200){
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/name",schemaPath:"#/properties/skills/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0+"/name",schemaPath:"#/properties/skills/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs25 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/skills/" + i0,schemaPath:"#/properties/skills/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs18 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
+if(!(validate53(data.skills, {instancePath:instancePath+"/skills",parentData:data,parentDataProperty:"skills",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
 if(valid0){
-let data12 = data.armour;
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data12)){
-if(data12.length > 200){
-validate20.errors = [{instancePath:instancePath+"/armour",schemaPath:"#/properties/armour/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
-return false;
+const _errs17 = errors;
+if(!(validate55(data.armour, {instancePath:instancePath+"/armour",parentData:data,parentDataProperty:"armour",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
 }
-else {
-var valid3 = true;
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-let data13 = data12[i1];
-const _errs29 = errors;
-if(errors === _errs29){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-let missing2;
-if((((data13.name === undefined) && (missing2 = "name")) || ((data13.type === undefined) && (missing2 = "type"))) || ((data13.locations === undefined) && (missing2 = "locations"))){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1,schemaPath:"#/properties/armour/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-if(data13.name !== undefined){
-let data14 = data13.name;
-const _errs32 = errors;
-if(errors === _errs32){
-if(typeof data14 === "string"){
-if(func1(data14) > 200){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/name",schemaPath:"#/properties/armour/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/name",schemaPath:"#/properties/armour/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs32 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data13.type !== undefined){
-let data15 = data13.type;
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data15 === "string"){
-if(func1(data15) > 50){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/type",schemaPath:"#/properties/armour/items/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/type",schemaPath:"#/properties/armour/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid4 = _errs34 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data13.locations !== undefined){
-let data16 = data13.locations;
-const _errs36 = errors;
-if(errors === _errs36){
-if(Array.isArray(data16)){
-if(data16.length > 6){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/locations",schemaPath:"#/properties/armour/items/properties/locations/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"}];
-return false;
-}
-else {
-var valid5 = true;
-const len2 = data16.length;
-for(let i2=0; i2<len2; i2++){
-let data17 = data16[i2];
-const _errs38 = errors;
-if(typeof data17 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/locations/" + i2,schemaPath:"#/properties/armour/items/properties/locations/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data17 === "head") || (data17 === "torso")) || (data17 === "left-arm")) || (data17 === "right-arm")) || (data17 === "left-leg")) || (data17 === "right-leg"))){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/locations/" + i2,schemaPath:"#/properties/armour/items/properties/locations/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.armour.items.properties.locations.items.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid5 = _errs38 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/locations",schemaPath:"#/properties/armour/items/properties/locations/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid4 = _errs36 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data13.helmet !== undefined){
-const _errs40 = errors;
-if(typeof data13.helmet !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/helmet",schemaPath:"#/properties/armour/items/properties/helmet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs40 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data13.costume !== undefined){
-const _errs42 = errors;
-if(typeof data13.costume !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1+"/costume",schemaPath:"#/properties/armour/items/properties/costume/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs42 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/armour/" + i1,schemaPath:"#/properties/armour/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs29 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/armour",schemaPath:"#/properties/armour/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs27 === errors;
+var valid0 = _errs17 === errors;
 if(valid0){
-let data20 = data.weapons;
-const _errs44 = errors;
-if(errors === _errs44){
-if(Array.isArray(data20)){
-if(data20.length > 200){
-validate20.errors = [{instancePath:instancePath+"/weapons",schemaPath:"#/properties/weapons/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
-return false;
+const _errs18 = errors;
+if(!(validate57(data.weapons, {instancePath:instancePath+"/weapons",parentData:data,parentDataProperty:"weapons",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
 }
-else {
-var valid6 = true;
-const len3 = data20.length;
-for(let i3=0; i3<len3; i3++){
-let data21 = data20[i3];
-const _errs46 = errors;
-if(errors === _errs46){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing3;
-if(((data21.name === undefined) && (missing3 = "name")) || ((data21.kind === undefined) && (missing3 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3,schemaPath:"#/properties/weapons/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
-}
-else {
-if(data21.name !== undefined){
-let data22 = data21.name;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data22 === "string"){
-if(func1(data22) > 200){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/name",schemaPath:"#/properties/weapons/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/name",schemaPath:"#/properties/weapons/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs49 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data21.kind !== undefined){
-let data23 = data21.kind;
-const _errs51 = errors;
-if(typeof data23 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/kind",schemaPath:"#/properties/weapons/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((data23 === "short") || (data23 === "medium")) || (data23 === "long")) || (data23 === "two-handed")) || (data23 === "staff")) || (data23 === "polearm")) || (data23 === "shield")) || (data23 === "bow")) || (data23 === "crossbow")) || (data23 === "thrown"))){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/kind",schemaPath:"#/properties/weapons/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema31.properties.weapons.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid7 = _errs51 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data21.lengthCm !== undefined){
-let data24 = data21.lengthCm;
-const _errs53 = errors;
-if(errors === _errs53){
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 1000 || isNaN(data24)){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/lengthCm",schemaPath:"#/properties/weapons/items/properties/lengthCm/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data24 < 0 || isNaN(data24)){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/lengthCm",schemaPath:"#/properties/weapons/items/properties/lengthCm/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/lengthCm",schemaPath:"#/properties/weapons/items/properties/lengthCm/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-}
-var valid7 = _errs53 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data21.decorative !== undefined){
-const _errs55 = errors;
-if(typeof data21.decorative !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3+"/decorative",schemaPath:"#/properties/weapons/items/properties/decorative/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid7 = _errs55 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/weapons/" + i3,schemaPath:"#/properties/weapons/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid6 = _errs46 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/weapons",schemaPath:"#/properties/weapons/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs44 === errors;
+var valid0 = _errs18 === errors;
 if(valid0){
-let data26 = data.items;
-const _errs57 = errors;
-if(errors === _errs57){
-if(Array.isArray(data26)){
-if(data26.length > 2000){
-validate20.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
-return false;
+const _errs19 = errors;
+if(!(validate59(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
-else {
-var valid8 = true;
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-let data27 = data26[i4];
-const _errs59 = errors;
-if(errors === _errs59){
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.text === undefined){
-data27.text = "";
-}
-let missing4;
-if((((data27.id === undefined) && (missing4 = "id")) || ((data27.name === undefined) && (missing4 = "name"))) || ((data27.kind === undefined) && (missing4 = "kind"))){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4,schemaPath:"#/properties/items/items/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-if(data27.id !== undefined){
-let data28 = data27.id;
-const _errs62 = errors;
-if(errors === _errs62){
-if(errors === _errs62){
-if(typeof data28 === "string"){
-if(!pattern4.test(data28)){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/id",schemaPath:"#/properties/items/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/id",schemaPath:"#/properties/items/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid9 = _errs62 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data27.name !== undefined){
-let data29 = data27.name;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data29 === "string"){
-if(func1(data29) > 200){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/name",schemaPath:"#/properties/items/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/name",schemaPath:"#/properties/items/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs64 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data27.kind !== undefined){
-let data30 = data27.kind;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data30 === "string"){
-if(func1(data30) > 50){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/kind",schemaPath:"#/properties/items/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/kind",schemaPath:"#/properties/items/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs66 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-let data31 = data27.text;
-const _errs68 = errors;
-if(errors === _errs68){
-if(typeof data31 === "string"){
-if(func1(data31) > 20000){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/text",schemaPath:"#/properties/items/items/properties/text/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/text",schemaPath:"#/properties/items/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs68 === errors;
-if(valid9){
-if(data27.expires !== undefined){
-let data32 = data27.expires;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data32 === "string"){
-if(func1(data32) > 200){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/expires",schemaPath:"#/properties/items/items/properties/expires/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/expires",schemaPath:"#/properties/items/items/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs70 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data27.game !== undefined){
-let data33 = data27.game;
-const _errs72 = errors;
-if(errors === _errs72){
-if(typeof data33 === "string"){
-if(func1(data33) > 200){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/game",schemaPath:"#/properties/items/items/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/game",schemaPath:"#/properties/items/items/properties/game/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs72 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data27.serial !== undefined){
-let data34 = data27.serial;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data34 === "string"){
-if(func1(data34) > 200){
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/serial",schemaPath:"#/properties/items/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4+"/serial",schemaPath:"#/properties/items/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs74 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items/" + i4,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid8 = _errs59 === errors;
-if(!valid8){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs57 === errors;
+var valid0 = _errs19 === errors;
 if(valid0){
 if(data.fortunesLanding !== undefined){
-let data35 = data.fortunesLanding;
-const _errs76 = errors;
-if(errors === _errs76){
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.armourAreas !== undefined){
-let data36 = data35.armourAreas;
-const _errs79 = errors;
-if(errors === _errs79){
-if(Array.isArray(data36)){
-if(data36.length > 6){
-validate20.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas",schemaPath:"#/properties/fortunesLanding/properties/armourAreas/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"}];
+let data11 = data.fortunesLanding;
+const _errs20 = errors;
+if(errors === _errs20){
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.armourAreas !== undefined){
+let data12 = data11.armourAreas;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data12)){
+if(data12.length > 6){
+validate52.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas",schemaPath:"#/properties/fortunesLanding/properties/armourAreas/maxItems",keyword:"maxItems",params:{limit: 6},message:"must NOT have more than 6 items"}];
 return false;
 }
 else {
-var valid11 = true;
-const len5 = data36.length;
-for(let i5=0; i5<len5; i5++){
-let data37 = data36[i5];
-const _errs81 = errors;
-if(typeof data37 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas/" + i5,schemaPath:"#/properties/fortunesLanding/properties/armourAreas/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+var valid2 = true;
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+const _errs25 = errors;
+if(typeof data13 !== "string"){
+validate52.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas/" + i0,schemaPath:"#/properties/fortunesLanding/properties/armourAreas/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data37 === "head") || (data37 === "torso")) || (data37 === "left-arm")) || (data37 === "right-arm")) || (data37 === "left-leg")) || (data37 === "right-leg"))){
-validate20.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas/" + i5,schemaPath:"#/properties/fortunesLanding/properties/armourAreas/items/enum",keyword:"enum",params:{allowedValues: schema31.properties.fortunesLanding.properties.armourAreas.items.enum},message:"must be equal to one of the allowed values"}];
+if(!((((((data13 === "head") || (data13 === "torso")) || (data13 === "left-arm")) || (data13 === "right-arm")) || (data13 === "left-leg")) || (data13 === "right-leg"))){
+validate52.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas/" + i0,schemaPath:"#/properties/fortunesLanding/properties/armourAreas/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.fortunesLanding.properties.armourAreas.items.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid11 = _errs81 === errors;
-if(!valid11){
+var valid2 = _errs25 === errors;
+if(!valid2){
 break;
 }
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas",schemaPath:"#/properties/fortunesLanding/properties/armourAreas/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate52.errors = [{instancePath:instancePath+"/fortunesLanding/armourAreas",schemaPath:"#/properties/fortunesLanding/properties/armourAreas/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/fortunesLanding",schemaPath:"#/properties/fortunesLanding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath:instancePath+"/fortunesLanding",schemaPath:"#/properties/fortunesLanding/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs76 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.curiousPastimes !== undefined){
-let data38 = data.curiousPastimes;
-const _errs83 = errors;
-if(errors === _errs83){
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.spellCards !== undefined){
-let data39 = data38.spellCards;
-const _errs86 = errors;
-if(errors === _errs86){
-if(Array.isArray(data39)){
-if(data39.length > 1000){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards",schemaPath:"#/properties/curiousPastimes/properties/spellCards/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
-return false;
+const _errs27 = errors;
+if(!(validate61(data.curiousPastimes, {instancePath:instancePath+"/curiousPastimes",parentData:data,parentDataProperty:"curiousPastimes",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
 }
-else {
-var valid13 = true;
-const len6 = data39.length;
-for(let i6=0; i6<len6; i6++){
-let data40 = data39[i6];
-const _errs88 = errors;
-if(errors === _errs88){
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-let missing5;
-if(((((data40.sphere === undefined) && (missing5 = "sphere")) || ((data40.rank === undefined) && (missing5 = "rank"))) || ((data40.day === undefined) && (missing5 = "day"))) || ((data40.count === undefined) && (missing5 = "count"))){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6,schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
-return false;
-}
-else {
-if(data40.sphere !== undefined){
-let data41 = data40.sphere;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data41 === "string"){
-if(func1(data41) > 200){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/sphere",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/sphere/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data41) < 1){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/sphere",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/sphere/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/sphere",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/sphere/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid14 = _errs91 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data40.rank !== undefined){
-let data42 = data40.rank;
-const _errs93 = errors;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/rank",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/rank/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs93){
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 > 10 || isNaN(data42)){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/rank",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/rank/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"}];
-return false;
-}
-else {
-if(data42 < 1 || isNaN(data42)){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/rank",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/rank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid14 = _errs93 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data40.day !== undefined){
-let data43 = data40.day;
-const _errs95 = errors;
-if(errors === _errs95){
-if(typeof data43 === "string"){
-if(func1(data43) > 200){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/day",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/day/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data43) < 1){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/day",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/day/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/day",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/day/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid14 = _errs95 === errors;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data40.count !== undefined){
-let data44 = data40.count;
-const _errs97 = errors;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/count",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs97){
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 1000 || isNaN(data44)){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/count",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data44 < 0 || isNaN(data44)){
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6+"/count",schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid14 = _errs97 === errors;
-}
-else {
-var valid14 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards/" + i6,schemaPath:"#/properties/curiousPastimes/properties/spellCards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid13 = _errs88 === errors;
-if(!valid13){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes/spellCards",schemaPath:"#/properties/curiousPastimes/properties/spellCards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/curiousPastimes",schemaPath:"#/properties/curiousPastimes/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs83 === errors;
+var valid0 = _errs27 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.novitas !== undefined){
-let data45 = data.novitas;
-const _errs99 = errors;
-if(errors === _errs99){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.sources === undefined){
-data45.sources = [];
-}
-if(data45.spells === undefined){
-data45.spells = [];
-}
-if(data45.reductions === undefined){
-data45.reductions = [];
-}
-if(data45.plan === undefined){
-data45.plan = [];
-}
-let data46 = data45.sources;
-const _errs102 = errors;
-if(errors === _errs102){
-if(Array.isArray(data46)){
-if(data46.length > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources",schemaPath:"#/properties/novitas/properties/sources/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
-return false;
-}
-else {
-var valid16 = true;
-const len7 = data46.length;
-for(let i7=0; i7<len7; i7++){
-let data47 = data46[i7];
-const _errs104 = errors;
-if(errors === _errs104){
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.breaksCap === undefined){
-data47.breaksCap = false;
-}
-let missing6;
-if(((data47.name === undefined) && (missing6 = "name")) || ((data47.points === undefined) && (missing6 = "points"))){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7,schemaPath:"#/properties/novitas/properties/sources/items/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
-return false;
-}
-else {
-if(data47.name !== undefined){
-let data48 = data47.name;
-const _errs107 = errors;
-if(errors === _errs107){
-if(typeof data48 === "string"){
-if(func1(data48) > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/name",schemaPath:"#/properties/novitas/properties/sources/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/name",schemaPath:"#/properties/novitas/properties/sources/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs107 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data47.points !== undefined){
-let data49 = data47.points;
-const _errs109 = errors;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/points",schemaPath:"#/properties/novitas/properties/sources/items/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs109){
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 1000 || isNaN(data49)){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/points",schemaPath:"#/properties/novitas/properties/sources/items/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data49 < 0 || isNaN(data49)){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/points",schemaPath:"#/properties/novitas/properties/sources/items/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid17 = _errs109 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-const _errs111 = errors;
-if(typeof data47.breaksCap !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7+"/breaksCap",schemaPath:"#/properties/novitas/properties/sources/items/properties/breaksCap/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid17 = _errs111 === errors;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/sources/" + i7,schemaPath:"#/properties/novitas/properties/sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid16 = _errs104 === errors;
-if(!valid16){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/sources",schemaPath:"#/properties/novitas/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid15 = _errs102 === errors;
-if(valid15){
-let data51 = data45.spells;
-const _errs113 = errors;
-if(errors === _errs113){
-if(Array.isArray(data51)){
-if(data51.length > 1000){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells",schemaPath:"#/properties/novitas/properties/spells/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
-return false;
-}
-else {
-var valid18 = true;
-const len8 = data51.length;
-for(let i8=0; i8<len8; i8++){
-let data52 = data51[i8];
-const _errs115 = errors;
-if(errors === _errs115){
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-let missing7;
-if(((data52.name === undefined) && (missing7 = "name")) || ((data52.level === undefined) && (missing7 = "level"))){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8,schemaPath:"#/properties/novitas/properties/spells/items/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
-return false;
-}
-else {
-if(data52.name !== undefined){
-let data53 = data52.name;
-const _errs118 = errors;
-if(errors === _errs118){
-if(typeof data53 === "string"){
-if(func1(data53) > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/name",schemaPath:"#/properties/novitas/properties/spells/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if(func1(data53) < 1){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/name",schemaPath:"#/properties/novitas/properties/spells/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/name",schemaPath:"#/properties/novitas/properties/spells/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs118 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data52.level !== undefined){
-let data54 = data52.level;
-const _errs120 = errors;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/level",schemaPath:"#/properties/novitas/properties/spells/items/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs120){
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 100 || isNaN(data54)){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/level",schemaPath:"#/properties/novitas/properties/spells/items/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data54 < 0 || isNaN(data54)){
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8+"/level",schemaPath:"#/properties/novitas/properties/spells/items/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid19 = _errs120 === errors;
-}
-else {
-var valid19 = true;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/spells/" + i8,schemaPath:"#/properties/novitas/properties/spells/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid18 = _errs115 === errors;
-if(!valid18){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/spells",schemaPath:"#/properties/novitas/properties/spells/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid15 = _errs113 === errors;
-if(valid15){
-let data55 = data45.reductions;
-const _errs122 = errors;
-if(errors === _errs122){
-if(Array.isArray(data55)){
-if(data55.length > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions",schemaPath:"#/properties/novitas/properties/reductions/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"}];
-return false;
-}
-else {
-var valid20 = true;
-const len9 = data55.length;
-for(let i9=0; i9<len9; i9++){
-let data56 = data55[i9];
-const _errs124 = errors;
-if(errors === _errs124){
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-let missing8;
-if(((data56.name === undefined) && (missing8 = "name")) || ((data56.amount === undefined) && (missing8 = "amount"))){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9,schemaPath:"#/properties/novitas/properties/reductions/items/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
-return false;
-}
-else {
-if(data56.name !== undefined){
-let data57 = data56.name;
-const _errs127 = errors;
-if(errors === _errs127){
-if(typeof data57 === "string"){
-if(func1(data57) > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/name",schemaPath:"#/properties/novitas/properties/reductions/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/name",schemaPath:"#/properties/novitas/properties/reductions/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs127 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data56.amount !== undefined){
-let data58 = data56.amount;
-const _errs129 = errors;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/amount",schemaPath:"#/properties/novitas/properties/reductions/items/properties/amount/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs129){
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 100 || isNaN(data58)){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/amount",schemaPath:"#/properties/novitas/properties/reductions/items/properties/amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data58 < 0 || isNaN(data58)){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/amount",schemaPath:"#/properties/novitas/properties/reductions/items/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid21 = _errs129 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data56.spells !== undefined){
-let data59 = data56.spells;
-const _errs131 = errors;
-if(errors === _errs131){
-if(Array.isArray(data59)){
-if(data59.length > 1000){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/spells",schemaPath:"#/properties/novitas/properties/reductions/items/properties/spells/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
-return false;
-}
-else {
-var valid22 = true;
-const len10 = data59.length;
-for(let i10=0; i10<len10; i10++){
-let data60 = data59[i10];
-const _errs133 = errors;
-if(errors === _errs133){
-if(typeof data60 === "string"){
-if(func1(data60) > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/spells/" + i10,schemaPath:"#/properties/novitas/properties/reductions/items/properties/spells/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/spells/" + i10,schemaPath:"#/properties/novitas/properties/reductions/items/properties/spells/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid22 = _errs133 === errors;
-if(!valid22){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/spells",schemaPath:"#/properties/novitas/properties/reductions/items/properties/spells/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid21 = _errs131 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data56.stacks !== undefined){
-const _errs135 = errors;
-if(typeof data56.stacks !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/stacks",schemaPath:"#/properties/novitas/properties/reductions/items/properties/stacks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid21 = _errs135 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data56.allowsZero !== undefined){
-const _errs137 = errors;
-if(typeof data56.allowsZero !== "boolean"){
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9+"/allowsZero",schemaPath:"#/properties/novitas/properties/reductions/items/properties/allowsZero/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid21 = _errs137 === errors;
-}
-else {
-var valid21 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions/" + i9,schemaPath:"#/properties/novitas/properties/reductions/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid20 = _errs124 === errors;
-if(!valid20){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/reductions",schemaPath:"#/properties/novitas/properties/reductions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid15 = _errs122 === errors;
-if(valid15){
-let data63 = data45.plan;
-const _errs139 = errors;
-if(errors === _errs139){
-if(Array.isArray(data63)){
-if(data63.length > 1000){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan",schemaPath:"#/properties/novitas/properties/plan/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
-return false;
-}
-else {
-var valid23 = true;
-const len11 = data63.length;
-for(let i11=0; i11<len11; i11++){
-let data64 = data63[i11];
-const _errs141 = errors;
-if(errors === _errs141){
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-let missing9;
-if(((data64.spell === undefined) && (missing9 = "spell")) || ((data64.times === undefined) && (missing9 = "times"))){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11,schemaPath:"#/properties/novitas/properties/plan/items/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"}];
-return false;
-}
-else {
-if(data64.spell !== undefined){
-let data65 = data64.spell;
-const _errs144 = errors;
-if(errors === _errs144){
-if(typeof data65 === "string"){
-if(func1(data65) > 200){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11+"/spell",schemaPath:"#/properties/novitas/properties/plan/items/properties/spell/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11+"/spell",schemaPath:"#/properties/novitas/properties/plan/items/properties/spell/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid24 = _errs144 === errors;
-}
-else {
-var valid24 = true;
-}
-if(valid24){
-if(data64.times !== undefined){
-let data66 = data64.times;
-const _errs146 = errors;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11+"/times",schemaPath:"#/properties/novitas/properties/plan/items/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs146){
-if((typeof data66 == "number") && (isFinite(data66))){
-if(data66 > 1000 || isNaN(data66)){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11+"/times",schemaPath:"#/properties/novitas/properties/plan/items/properties/times/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data66 < 1 || isNaN(data66)){
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11+"/times",schemaPath:"#/properties/novitas/properties/plan/items/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
-}
-var valid24 = _errs146 === errors;
-}
-else {
-var valid24 = true;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/plan/" + i11,schemaPath:"#/properties/novitas/properties/plan/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid23 = _errs141 === errors;
-if(!valid23){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas/plan",schemaPath:"#/properties/novitas/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid15 = _errs139 === errors;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/novitas",schemaPath:"#/properties/novitas/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs99 === errors;
+const _errs28 = errors;
+if(!(validate63(data.novitas, {instancePath:instancePath+"/novitas",parentData:data,parentDataProperty:"novitas",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs28 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.bgMagic !== undefined){
-let data67 = data.bgMagic;
-const _errs148 = errors;
-if(errors === _errs148){
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-let missing10;
-if(((data67.path === undefined) && (missing10 = "path")) || ((data67.entitlement === undefined) && (missing10 = "entitlement"))){
-validate20.errors = [{instancePath:instancePath+"/bgMagic",schemaPath:"#/properties/bgMagic/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
-return false;
+const _errs29 = errors;
+if(!(validate65(data.bgMagic, {instancePath:instancePath+"/bgMagic",parentData:data,parentDataProperty:"bgMagic",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
 }
-else {
-if(data67.path !== undefined){
-let data68 = data67.path;
-const _errs151 = errors;
-if(typeof data68 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/path",schemaPath:"#/properties/bgMagic/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data68 === "battle") || (data68 === "role"))){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/path",schemaPath:"#/properties/bgMagic/properties/path/enum",keyword:"enum",params:{allowedValues: schema31.properties.bgMagic.properties.path.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid25 = _errs151 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data67.entitlement !== undefined){
-let data69 = data67.entitlement;
-const _errs153 = errors;
-if(typeof data69 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/entitlement",schemaPath:"#/properties/bgMagic/properties/entitlement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data69 === "metal") || (data69 === "leather")) || (data69 === "none"))){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/entitlement",schemaPath:"#/properties/bgMagic/properties/entitlement/enum",keyword:"enum",params:{allowedValues: schema31.properties.bgMagic.properties.entitlement.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid25 = _errs153 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data67.school !== undefined){
-let data70 = data67.school;
-const _errs155 = errors;
-if(errors === _errs155){
-if(typeof data70 === "string"){
-if(func1(data70) > 200){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/school",schemaPath:"#/properties/bgMagic/properties/school/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/bgMagic/school",schemaPath:"#/properties/bgMagic/properties/school/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs155 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data67.order !== undefined){
-let data71 = data67.order;
-const _errs157 = errors;
-if(errors === _errs157){
-if(typeof data71 === "string"){
-if(func1(data71) > 200){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/order",schemaPath:"#/properties/bgMagic/properties/order/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/bgMagic/order",schemaPath:"#/properties/bgMagic/properties/order/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs157 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data67.style !== undefined){
-let data72 = data67.style;
-const _errs159 = errors;
-if(typeof data72 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/style",schemaPath:"#/properties/bgMagic/properties/style/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data72 === "conjurer") || (data72 === "witcher"))){
-validate20.errors = [{instancePath:instancePath+"/bgMagic/style",schemaPath:"#/properties/bgMagic/properties/style/enum",keyword:"enum",params:{allowedValues: schema31.properties.bgMagic.properties.style.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid25 = _errs159 === errors;
-}
-else {
-var valid25 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/bgMagic",schemaPath:"#/properties/bgMagic/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs148 === errors;
+var valid0 = _errs29 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
-let data73 = data.status;
-const _errs161 = errors;
-if(typeof data73 !== "string"){
-validate20.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+let data17 = data.status;
+const _errs30 = errors;
+if(typeof data17 !== "string"){
+validate52.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((data73 === "active") || (data73 === "dead")) || (data73 === "retired"))){
-validate20.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema31.properties.status.enum},message:"must be equal to one of the allowed values"}];
+if(!(((data17 === "active") || (data17 === "dead")) || (data17 === "retired"))){
+validate52.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema19.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid0 = _errs161 === errors;
+var valid0 = _errs30 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.statusReason !== undefined){
-let data74 = data.statusReason;
-const _errs163 = errors;
-if(errors === _errs163){
-if(typeof data74 === "string"){
-if(func1(data74) > 2000){
-validate20.errors = [{instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+let data18 = data.statusReason;
+const _errs32 = errors;
+if(errors === _errs32){
+if(typeof data18 === "string"){
+if(func1(data18) > 2000){
+validate52.errors = [{instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
 }
 else {
-validate20.errors = [{instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-var valid0 = _errs163 === errors;
+var valid0 = _errs32 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.history !== undefined){
-let data75 = data.history;
-const _errs165 = errors;
-if(errors === _errs165){
-if(Array.isArray(data75)){
-if(data75.length > 2000){
-validate20.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
-return false;
+const _errs34 = errors;
+if(!(validate67(data.history, {instancePath:instancePath+"/history",parentData:data,parentDataProperty:"history",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
 }
-else {
-var valid26 = true;
-const len12 = data75.length;
-for(let i12=0; i12<len12; i12++){
-let data76 = data75[i12];
-const _errs167 = errors;
-if(errors === _errs167){
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-let missing11;
-if(((data76.kind === undefined) && (missing11 = "kind")) || ((data76.at === undefined) && (missing11 = "at"))){
-validate20.errors = [{instancePath:instancePath+"/history/" + i12,schemaPath:"#/properties/history/items/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
-return false;
-}
-else {
-if(data76.kind !== undefined){
-let data77 = data76.kind;
-const _errs170 = errors;
-if(errors === _errs170){
-if(typeof data77 === "string"){
-if(func1(data77) > 50){
-validate20.errors = [{instancePath:instancePath+"/history/" + i12+"/kind",schemaPath:"#/properties/history/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-else {
-if(func1(data77) < 1){
-validate20.errors = [{instancePath:instancePath+"/history/" + i12+"/kind",schemaPath:"#/properties/history/items/properties/kind/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/history/" + i12+"/kind",schemaPath:"#/properties/history/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs170 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data76.at !== undefined){
-let data78 = data76.at;
-const _errs172 = errors;
-const _errs173 = errors;
-let valid28 = false;
-const _errs174 = errors;
-if(errors === _errs174){
-if(errors === _errs174){
-if(typeof data78 === "string"){
-if(!pattern6.test(data78)){
-const err0 = {instancePath:instancePath+"/history/" + i12+"/at",schemaPath:"#/properties/history/items/properties/at/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/history/" + i12+"/at",schemaPath:"#/properties/history/items/properties/at/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs174 === errors;
-valid28 = valid28 || _valid0;
-const _errs176 = errors;
-if(errors === _errs176){
-if(errors === _errs176){
-if(typeof data78 === "string"){
-if(!pattern7.test(data78)){
-const err2 = {instancePath:instancePath+"/history/" + i12+"/at",schemaPath:"#/properties/history/items/properties/at/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/history/" + i12+"/at",schemaPath:"#/properties/history/items/properties/at/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-var _valid0 = _errs176 === errors;
-valid28 = valid28 || _valid0;
-if(!valid28){
-const err4 = {instancePath:instancePath+"/history/" + i12+"/at",schemaPath:"#/properties/history/items/properties/at/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate20.errors = vErrors;
-return false;
-}
-else {
-errors = _errs173;
-if(vErrors !== null){
-if(_errs173){
-vErrors.length = _errs173;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid27 = _errs172 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data76.event !== undefined){
-let data79 = data76.event;
-const _errs178 = errors;
-if(errors === _errs178){
-if(typeof data79 === "string"){
-if(func1(data79) > 200){
-validate20.errors = [{instancePath:instancePath+"/history/" + i12+"/event",schemaPath:"#/properties/history/items/properties/event/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/history/" + i12+"/event",schemaPath:"#/properties/history/items/properties/event/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs178 === errors;
-}
-else {
-var valid27 = true;
-}
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/history/" + i12,schemaPath:"#/properties/history/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid26 = _errs167 === errors;
-if(!valid26){
-break;
-}
-}
-}
-}
-else {
-validate20.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs165 === errors;
+var valid0 = _errs34 === errors;
 }
 else {
 var valid0 = true;
@@ -1834,14 +1994,14 @@ var valid0 = true;
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate20.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 function ucs2length(str) {
     const len = str.length;
