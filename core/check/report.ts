@@ -28,8 +28,12 @@ export function checkLoaded(loaded: LoadResult, file: string): CheckEntry {
   if (!loaded.ok) return unreadable(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field ?? '');
   const { character } = loaded;
   const { derived, violations } = derive(character);
-  const errors = violations.filter((v) => v.severity === 'error').map(({ code, message, path }) => ({ code, message, path }));
-  const warnings = violations.filter((v) => v.severity === 'warning').map(({ code, message, path }) => ({ code, message, path }));
+  const errors: CheckProblem[] = [];
+  const warnings: CheckProblem[] = [];
+  for (const { code, message, path, severity } of violations) {
+    if (severity === 'error') errors.push({ code, message, path });
+    else if (severity === 'warning') warnings.push({ code, message, path });
+  }
   return { file, ok: errors.length === 0, readable: true, ruleset: character.ruleset, name: character.name, player: character.player, errors, warnings, derived };
 }
 

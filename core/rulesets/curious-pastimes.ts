@@ -79,7 +79,11 @@ function label(piece: ArmourPiece, i: number): string {
 }
 
 function perLocation(value: number): Record<Location, number> {
-  return Object.fromEntries(CP_LOCATIONS.map((l) => [l, value])) as Record<Location, number>;
+  // Built key by key (not Object.fromEntries of pairs): three of these per character, and a check of
+  // thousands of files felt the pairs.
+  const out = {} as Record<Location, number>;
+  for (const l of CP_LOCATIONS) out[l] = value;
+  return out;
 }
 
 function deriveCuriousPastimes(character: Character): { derived: CuriousPastimesDerived; violations: Violation[] } {
