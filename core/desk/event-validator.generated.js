@@ -177,12 +177,12 @@ let data3 = data0.desk;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data3 === "string"){
-if(func1(data3) > 60){
+if((data3.length > 60 && func1(data3) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data3) < 1){
+if((data3.length < 2 && func1(data3) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -332,12 +332,12 @@ let data9 = data0.desk;
 const _errs26 = errors;
 if(errors === _errs26){
 if(typeof data9 === "string"){
-if(func1(data9) > 60){
+if((data9.length > 60 && func1(data9) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data9) < 1){
+if((data9.length < 2 && func1(data9) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -489,12 +489,12 @@ let data15 = data0.desk;
 const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data15 === "string"){
-if(func1(data15) > 60){
+if((data15.length > 60 && func1(data15) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data15) < 1){
+if((data15.length < 2 && func1(data15) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -621,12 +621,12 @@ let data22 = data21.serial;
 const _errs56 = errors;
 if(errors === _errs56){
 if(typeof data22 === "string"){
-if(func1(data22) > 200){
+if((data22.length > 200 && func1(data22) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data22) < 1){
+if((data22.length < 2 && func1(data22) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -698,7 +698,7 @@ for(const key0 in data24){
 const _errs62 = errors;
 if(errors === _errs62){
 if(typeof key0 === "string"){
-if(func1(key0) > 100){
+if((key0.length > 100 && func1(key0) > 100)){
 const err0 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -741,7 +741,7 @@ let data25 = data24[key1];
 const _errs65 = errors;
 if(errors === _errs65){
 if(typeof data25 === "string"){
-if(func1(data25) > 2000){
+if((data25.length > 2000 && func1(data25) > 2000)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/oneOf/2/properties/facts/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
@@ -846,12 +846,12 @@ let data28 = data0.desk;
 const _errs74 = errors;
 if(errors === _errs74){
 if(typeof data28 === "string"){
-if(func1(data28) > 60){
+if((data28.length > 60 && func1(data28) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data28) < 1){
+if((data28.length < 2 && func1(data28) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -957,12 +957,12 @@ let data34 = data33.serial;
 const _errs87 = errors;
 if(errors === _errs87){
 if(typeof data34 === "string"){
-if(func1(data34) > 200){
+if((data34.length > 200 && func1(data34) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data34) < 1){
+if((data34.length < 2 && func1(data34) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1030,7 +1030,7 @@ let data36 = data0.reason;
 const _errs91 = errors;
 if(errors === _errs91){
 if(typeof data36 === "string"){
-if(func1(data36) > 500){
+if((data36.length > 500 && func1(data36) > 500)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/3/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
@@ -1122,12 +1122,12 @@ let data39 = data0.desk;
 const _errs100 = errors;
 if(errors === _errs100){
 if(typeof data39 === "string"){
-if(func1(data39) > 60){
+if((data39.length > 60 && func1(data39) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data39) < 1){
+if((data39.length < 2 && func1(data39) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1239,7 +1239,7 @@ let data45 = data0.text;
 const _errs112 = errors;
 if(errors === _errs112){
 if(typeof data45 === "string"){
-if(func1(data45) > 500){
+if((data45.length > 500 && func1(data45) > 500)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/4/properties/text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
@@ -1332,12 +1332,12 @@ let data48 = data0.desk;
 const _errs121 = errors;
 if(errors === _errs121){
 if(typeof data48 === "string"){
-if(func1(data48) > 60){
+if((data48.length > 60 && func1(data48) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data48) < 1){
+if((data48.length < 2 && func1(data48) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1420,7 +1420,7 @@ let data52 = data0.how;
 const _errs129 = errors;
 if(errors === _errs129){
 if(typeof data52 === "string"){
-if(func1(data52) > 200){
+if((data52.length > 200 && func1(data52) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/how",schemaPath:"#/items/oneOf/5/properties/how/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1539,12 +1539,12 @@ let data56 = data0.desk;
 const _errs140 = errors;
 if(errors === _errs140){
 if(typeof data56 === "string"){
-if(func1(data56) > 60){
+if((data56.length > 60 && func1(data56) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data56) < 1){
+if((data56.length < 2 && func1(data56) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1644,7 +1644,7 @@ let data61 = data0.reason;
 const _errs150 = errors;
 if(errors === _errs150){
 if(typeof data61 === "string"){
-if(func1(data61) > 500){
+if((data61.length > 500 && func1(data61) > 500)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/6/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
@@ -1736,12 +1736,12 @@ let data64 = data0.desk;
 const _errs159 = errors;
 if(errors === _errs159){
 if(typeof data64 === "string"){
-if(func1(data64) > 60){
+if((data64.length > 60 && func1(data64) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data64) < 1){
+if((data64.length < 2 && func1(data64) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1824,7 +1824,7 @@ let data68 = data0.reason;
 const _errs167 = errors;
 if(errors === _errs167){
 if(typeof data68 === "string"){
-if(func1(data68) > 500){
+if((data68.length > 500 && func1(data68) > 500)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/7/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
@@ -1915,12 +1915,12 @@ let data71 = data0.desk;
 const _errs176 = errors;
 if(errors === _errs176){
 if(typeof data71 === "string"){
-if(func1(data71) > 60){
+if((data71.length > 60 && func1(data71) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data71) < 1){
+if((data71.length < 2 && func1(data71) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2024,7 +2024,7 @@ let data76 = data0.player;
 const _errs186 = errors;
 if(errors === _errs186){
 if(typeof data76 === "string"){
-if(func1(data76) > 200){
+if((data76.length > 200 && func1(data76) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/8/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -2144,12 +2144,12 @@ let data80 = data0.desk;
 const _errs197 = errors;
 if(errors === _errs197){
 if(typeof data80 === "string"){
-if(func1(data80) > 60){
+if((data80.length > 60 && func1(data80) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data80) < 1){
+if((data80.length < 2 && func1(data80) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2270,7 +2270,7 @@ let data86 = data0.name;
 const _errs209 = errors;
 if(errors === _errs209){
 if(typeof data86 === "string"){
-if(func1(data86) > 200){
+if((data86.length > 200 && func1(data86) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/9/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -2363,12 +2363,12 @@ let data89 = data0.desk;
 const _errs218 = errors;
 if(errors === _errs218){
 if(typeof data89 === "string"){
-if(func1(data89) > 60){
+if((data89.length > 60 && func1(data89) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data89) < 1){
+if((data89.length < 2 && func1(data89) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2472,7 +2472,7 @@ let data94 = data0.name;
 const _errs228 = errors;
 if(errors === _errs228){
 if(typeof data94 === "string"){
-if(func1(data94) > 200){
+if((data94.length > 200 && func1(data94) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/10/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -2564,12 +2564,12 @@ let data97 = data0.desk;
 const _errs237 = errors;
 if(errors === _errs237){
 if(typeof data97 === "string"){
-if(func1(data97) > 60){
+if((data97.length > 60 && func1(data97) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data97) < 1){
+if((data97.length < 2 && func1(data97) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2694,7 +2694,7 @@ let data103 = data0.name;
 const _errs249 = errors;
 if(errors === _errs249){
 if(typeof data103 === "string"){
-if(func1(data103) > 200){
+if((data103.length > 200 && func1(data103) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/11/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -2787,12 +2787,12 @@ let data106 = data0.desk;
 const _errs258 = errors;
 if(errors === _errs258){
 if(typeof data106 === "string"){
-if(func1(data106) > 60){
+if((data106.length > 60 && func1(data106) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data106) < 1){
+if((data106.length < 2 && func1(data106) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -2896,7 +2896,7 @@ let data111 = data0.name;
 const _errs268 = errors;
 if(errors === _errs268){
 if(typeof data111 === "string"){
-if(func1(data111) > 200){
+if((data111.length > 200 && func1(data111) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/12/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -2988,12 +2988,12 @@ let data114 = data0.desk;
 const _errs277 = errors;
 if(errors === _errs277){
 if(typeof data114 === "string"){
-if(func1(data114) > 60){
+if((data114.length > 60 && func1(data114) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data114) < 1){
+if((data114.length < 2 && func1(data114) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3076,12 +3076,12 @@ let data118 = data0.player;
 const _errs285 = errors;
 if(errors === _errs285){
 if(typeof data118 === "string"){
-if(func1(data118) > 200){
+if((data118.length > 200 && func1(data118) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data118) < 1){
+if((data118.length < 2 && func1(data118) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3173,12 +3173,12 @@ let data121 = data0.desk;
 const _errs294 = errors;
 if(errors === _errs294){
 if(typeof data121 === "string"){
-if(func1(data121) > 60){
+if((data121.length > 60 && func1(data121) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data121) < 1){
+if((data121.length < 2 && func1(data121) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3261,12 +3261,12 @@ let data125 = data0.text;
 const _errs302 = errors;
 if(errors === _errs302){
 if(typeof data125 === "string"){
-if(func1(data125) > 2000){
+if((data125.length > 2000 && func1(data125) > 2000)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
 else {
-if(func1(data125) < 1){
+if((data125.length < 2 && func1(data125) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3358,12 +3358,12 @@ let data128 = data0.desk;
 const _errs311 = errors;
 if(errors === _errs311){
 if(typeof data128 === "string"){
-if(func1(data128) > 60){
+if((data128.length > 60 && func1(data128) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data128) < 1){
+if((data128.length < 2 && func1(data128) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3537,12 +3537,12 @@ let data135 = data0.desk;
 const _errs328 = errors;
 if(errors === _errs328){
 if(typeof data135 === "string"){
-if(func1(data135) > 60){
+if((data135.length > 60 && func1(data135) > 60)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
 return false;
 }
 else {
-if(func1(data135) < 1){
+if((data135.length < 2 && func1(data135) < 1)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3752,12 +3752,12 @@ let data3 = data.name;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func1(data3) > 200){
+if((data3.length > 200 && func1(data3) > 200)){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data3) < 1){
+if((data3.length < 2 && func1(data3) < 1)){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -3779,7 +3779,7 @@ let data4 = data.game;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func1(data4) > 200){
+if((data4.length > 200 && func1(data4) > 200)){
 validate52.errors = [{instancePath:instancePath+"/game",schemaPath:"#/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -3797,7 +3797,7 @@ var valid0 = true;
 if(valid0){
 if(data.dates !== undefined){
 const _errs12 = errors;
-if(!(validate53(data.dates, {instancePath:instancePath+"/dates",parentData:data,parentDataProperty:"dates",rootData,dynamicAnchors}))){
+if(!(validate53(data.dates))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
@@ -3831,7 +3831,7 @@ var valid0 = true;
 }
 if(valid0){
 const _errs15 = errors;
-if(!(validate55(data.entries, {instancePath:instancePath+"/entries",parentData:data,parentDataProperty:"entries",rootData,dynamicAnchors}))){
+if(!(validate55(data.entries))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }

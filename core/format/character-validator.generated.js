@@ -47,12 +47,12 @@ let data1 = data0.id;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) > 100){
+if((data1.length > 100 && func1(data1) > 100)){
 validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func1(data1) < 1){
+if((data1.length < 2 && func1(data1) < 1)){
 validate53.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -96,7 +96,7 @@ let data3 = data0.name;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func1(data3) > 200){
+if((data3.length > 200 && func1(data3) > 200)){
 validate53.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -174,7 +174,7 @@ let data1 = data0.name;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) > 200){
+if((data1.length > 200 && func1(data1) > 200)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -195,7 +195,7 @@ let data2 = data0.type;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func1(data2) > 50){
+if((data2.length > 50 && func1(data2) > 50)){
 validate55.errors = [{instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
 return false;
 }
@@ -340,7 +340,7 @@ let data1 = data0.name;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) > 200){
+if((data1.length > 200 && func1(data1) > 200)){
 validate57.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -501,7 +501,7 @@ let data2 = data0.name;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func1(data2) > 200){
+if((data2.length > 200 && func1(data2) > 200)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -522,7 +522,7 @@ let data3 = data0.kind;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func1(data3) > 50){
+if((data3.length > 50 && func1(data3) > 50)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
 return false;
 }
@@ -542,7 +542,7 @@ let data4 = data0.text;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func1(data4) > 20000){
+if((data4.length > 20000 && func1(data4) > 20000)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/properties/text/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
 return false;
 }
@@ -559,7 +559,7 @@ let data5 = data0.expires;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
-if(func1(data5) > 200){
+if((data5.length > 200 && func1(data5) > 200)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/expires",schemaPath:"#/items/properties/expires/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -580,7 +580,7 @@ let data6 = data0.game;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(func1(data6) > 200){
+if((data6.length > 200 && func1(data6) > 200)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/game",schemaPath:"#/items/properties/game/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -601,7 +601,7 @@ let data7 = data0.serial;
 const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data7 === "string"){
-if(func1(data7) > 200){
+if((data7.length > 200 && func1(data7) > 200)){
 validate59.errors = [{instancePath:instancePath+"/" + i0+"/serial",schemaPath:"#/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -688,12 +688,12 @@ let data2 = data1.sphere;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(func1(data2) > 200){
+if((data2.length > 200 && func1(data2) > 200)){
 validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/sphere",schemaPath:"#/properties/spellCards/items/properties/sphere/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data2) < 1){
+if((data2.length < 2 && func1(data2) < 1)){
 validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/sphere",schemaPath:"#/properties/spellCards/items/properties/sphere/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -742,12 +742,12 @@ let data4 = data1.day;
 const _errs11 = errors;
 if(errors === _errs11){
 if(typeof data4 === "string"){
-if(func1(data4) > 200){
+if((data4.length > 200 && func1(data4) > 200)){
 validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/day",schemaPath:"#/properties/spellCards/items/properties/day/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data4) < 1){
+if((data4.length < 2 && func1(data4) < 1)){
 validate61.errors = [{instancePath:instancePath+"/spellCards/" + i0+"/day",schemaPath:"#/properties/spellCards/items/properties/day/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -880,7 +880,7 @@ let data2 = data1.name;
 const _errs7 = errors;
 if(errors === _errs7){
 if(typeof data2 === "string"){
-if(func1(data2) > 200){
+if((data2.length > 200 && func1(data2) > 200)){
 validate63.errors = [{instancePath:instancePath+"/sources/" + i0+"/name",schemaPath:"#/properties/sources/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -979,12 +979,12 @@ let data7 = data6.name;
 const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data7 === "string"){
-if(func1(data7) > 200){
+if((data7.length > 200 && func1(data7) > 200)){
 validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/name",schemaPath:"#/properties/spells/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
-if(func1(data7) < 1){
+if((data7.length < 2 && func1(data7) < 1)){
 validate63.errors = [{instancePath:instancePath+"/spells/" + i1+"/name",schemaPath:"#/properties/spells/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1076,7 +1076,7 @@ let data11 = data10.name;
 const _errs27 = errors;
 if(errors === _errs27){
 if(typeof data11 === "string"){
-if(func1(data11) > 200){
+if((data11.length > 200 && func1(data11) > 200)){
 validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/name",schemaPath:"#/properties/reductions/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1136,7 +1136,7 @@ let data14 = data13[i3];
 const _errs33 = errors;
 if(errors === _errs33){
 if(typeof data14 === "string"){
-if(func1(data14) > 200){
+if((data14.length > 200 && func1(data14) > 200)){
 validate63.errors = [{instancePath:instancePath+"/reductions/" + i2+"/spells/" + i3,schemaPath:"#/properties/reductions/items/properties/spells/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1239,7 +1239,7 @@ let data19 = data18.spell;
 const _errs44 = errors;
 if(errors === _errs44){
 if(typeof data19 === "string"){
-if(func1(data19) > 200){
+if((data19.length > 200 && func1(data19) > 200)){
 validate63.errors = [{instancePath:instancePath+"/plan/" + i4+"/spell",schemaPath:"#/properties/plan/items/properties/spell/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1375,7 +1375,7 @@ let data2 = data.school;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
-if(func1(data2) > 200){
+if((data2.length > 200 && func1(data2) > 200)){
 validate65.errors = [{instancePath:instancePath+"/school",schemaPath:"#/properties/school/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1396,7 +1396,7 @@ let data3 = data.order;
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data3 === "string"){
-if(func1(data3) > 200){
+if((data3.length > 200 && func1(data3) > 200)){
 validate65.errors = [{instancePath:instancePath+"/order",schemaPath:"#/properties/order/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1483,12 +1483,12 @@ let data1 = data0.kind;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(func1(data1) > 50){
+if((data1.length > 50 && func1(data1) > 50)){
 validate67.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
 return false;
 }
 else {
-if(func1(data1) < 1){
+if((data1.length < 2 && func1(data1) < 1)){
 validate67.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/properties/kind/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -1602,7 +1602,7 @@ let data3 = data0.event;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data3 === "string"){
-if(func1(data3) > 200){
+if((data3.length > 200 && func1(data3) > 200)){
 validate67.errors = [{instancePath:instancePath+"/" + i0+"/event",schemaPath:"#/items/properties/event/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1760,7 +1760,7 @@ let data4 = data.name;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data4 === "string"){
-if(func1(data4) > 200){
+if((data4.length > 200 && func1(data4) > 200)){
 validate52.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1780,7 +1780,7 @@ let data5 = data.player;
 const _errs12 = errors;
 if(errors === _errs12){
 if(typeof data5 === "string"){
-if(func1(data5) > 200){
+if((data5.length > 200 && func1(data5) > 200)){
 validate52.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
@@ -1796,7 +1796,7 @@ let data6 = data.notes;
 const _errs14 = errors;
 if(errors === _errs14){
 if(typeof data6 === "string"){
-if(func1(data6) > 20000){
+if((data6.length > 20000 && func1(data6) > 20000)){
 validate52.errors = [{instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"}];
 return false;
 }
@@ -1809,28 +1809,28 @@ return false;
 var valid0 = _errs14 === errors;
 if(valid0){
 const _errs16 = errors;
-if(!(validate53(data.skills, {instancePath:instancePath+"/skills",parentData:data,parentDataProperty:"skills",rootData,dynamicAnchors}))){
+if(!(validate53(data.skills))){
 vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
 if(valid0){
 const _errs17 = errors;
-if(!(validate55(data.armour, {instancePath:instancePath+"/armour",parentData:data,parentDataProperty:"armour",rootData,dynamicAnchors}))){
+if(!(validate55(data.armour))){
 vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
 if(valid0){
 const _errs18 = errors;
-if(!(validate57(data.weapons, {instancePath:instancePath+"/weapons",parentData:data,parentDataProperty:"weapons",rootData,dynamicAnchors}))){
+if(!(validate57(data.weapons))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
 if(valid0){
 const _errs19 = errors;
-if(!(validate59(data.items, {instancePath:instancePath+"/items",parentData:data,parentDataProperty:"items",rootData,dynamicAnchors}))){
+if(!(validate59(data.items))){
 vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
@@ -1891,7 +1891,7 @@ var valid0 = true;
 if(valid0){
 if(data.curiousPastimes !== undefined){
 const _errs27 = errors;
-if(!(validate61(data.curiousPastimes, {instancePath:instancePath+"/curiousPastimes",parentData:data,parentDataProperty:"curiousPastimes",rootData,dynamicAnchors}))){
+if(!(validate61(data.curiousPastimes))){
 vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
@@ -1903,7 +1903,7 @@ var valid0 = true;
 if(valid0){
 if(data.novitas !== undefined){
 const _errs28 = errors;
-if(!(validate63(data.novitas, {instancePath:instancePath+"/novitas",parentData:data,parentDataProperty:"novitas",rootData,dynamicAnchors}))){
+if(!(validate63(data.novitas))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
@@ -1915,7 +1915,7 @@ var valid0 = true;
 if(valid0){
 if(data.bgMagic !== undefined){
 const _errs29 = errors;
-if(!(validate65(data.bgMagic, {instancePath:instancePath+"/bgMagic",parentData:data,parentDataProperty:"bgMagic",rootData,dynamicAnchors}))){
+if(!(validate65(data.bgMagic))){
 vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
@@ -1947,7 +1947,7 @@ let data18 = data.statusReason;
 const _errs32 = errors;
 if(errors === _errs32){
 if(typeof data18 === "string"){
-if(func1(data18) > 2000){
+if((data18.length > 2000 && func1(data18) > 2000)){
 validate52.errors = [{instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
 return false;
 }
@@ -1965,7 +1965,7 @@ var valid0 = true;
 if(valid0){
 if(data.history !== undefined){
 const _errs34 = errors;
-if(!(validate67(data.history, {instancePath:instancePath+"/history",parentData:data,parentDataProperty:"history",rootData,dynamicAnchors}))){
+if(!(validate67(data.history))){
 vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
