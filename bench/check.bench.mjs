@@ -10,9 +10,9 @@
 // Target (issue 11): the documented command <= 2.0x the baseline, at both sizes; peak memory that
 // does not grow with the number of files (the report is streamed; BENCH_SIZES=2000,20000,50000
 // shows it level).
-// From 2,000 files the command uses a second core (a worker thread checks some of the files,
-// cli/parallel.ts) when one is free (1-minute load average below cores - 0.5, decided by each run):
-// its CPU time is then both threads'. The lines "one thread" and "two threads"
+// From 2,000 files, on a machine of 4 cores or more, the command uses a second core (a worker
+// thread checks some of the files, cli/parallel.ts) when one is free (1-minute load average below
+// cores - 0.5, decided by each run): its CPU time is then both threads'. The lines "one thread" and "two threads"
 // (QUARTERMASTER_THREADS=1 and =2) are the same command told which, for comparison.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,10 +51,10 @@ console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes`);
 console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
 console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 
-// As cli/check.ts decides (PARALLEL_FROM, cli/parallel.ts), for the line's label.
+// As cli/check.ts decides (PARALLEL_FROM, and AUTO_MIN_CORES in cli/parallel.ts), for the line's label.
 const threads = (n) => {
   const cores = availableParallelism();
-  if (n < 2000 || cores < 2) return 'one thread';
+  if (n < 2000 || cores < 4) return `one thread: a worker only on 4 cores or more (${cores} here)`;
   const load = loadavg()[0];
   return `${load < cores - 0.5 ? 'two threads' : 'one thread'}: a worker only when a core is free; load average ${load.toFixed(1)} on ${cores} cores at the end`;
 };

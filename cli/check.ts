@@ -53,9 +53,9 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
 }
 
 /**
- * From this many files a worker thread is started when a core is free (cli/parallel.ts). Measured
- * on a 2-core machine shared with other work (bench/check.bench.mjs prints both): at 2,000 files
- * 1.84x-2.38x against 2.31x-2.69x on one thread.
+ * From this many files a worker thread may be started (cli/parallel.ts says when). Session 5, on a
+ * 2-core machine shared with other work, when one thread was slower: at 2,000 files 1.84x-2.38x
+ * against 2.31x-2.69x on one thread (bench/check.bench.mjs prints both).
  */
 const PARALLEL_FROM = 2000;
 

@@ -72,8 +72,12 @@ function readCapped(p: string, maxBytes: number, regular: boolean): Uint8Array {
       for (;;) {
         const n = readSync(fd, SCRATCH, got, SCRATCH.length - got, got);
         if (n === 0) {
-          if (got <= maxBytes) return SCRATCH.slice(0, got);
-          break;
+          if (got > maxBytes) break;
+          // Copied out into Node's pooled memory (a file under 4 kB shares an 8 kB slab): a fresh
+          // buffer of its own per file cost more than the read.
+          const bytes = Buffer.allocUnsafe(got);
+          bytes.set(SCRATCH.subarray(0, got));
+          return bytes;
         }
         got += n;
         if (got === SCRATCH.length) break;

@@ -86,6 +86,16 @@ describe('when a worker is used', () => {
       expect(useWorker(1999, 2000, true)).toBe(false);
     });
   });
+  it('unset: only on four cores or more, with one free', () => {
+    withEnv({ QUARTERMASTER_THREADS: undefined, QUARTERMASTER_PARALLEL_FROM: undefined }, () => {
+      expect(useWorker(20_000, 2000, true, 2, 0)).toBe(false); // an idle 2-core machine: one thread
+      expect(useWorker(20_000, 2000, true, 4, 1.2)).toBe(true);
+      expect(useWorker(20_000, 2000, true, 4, 3.6)).toBe(false); // load 3.6 on 4 cores: none free
+      expect(useWorker(20_000, 2000, true, 8, 7.4)).toBe(true);
+    });
+    // Told, two threads on two cores all the same.
+    withEnv({ QUARTERMASTER_THREADS: '2', QUARTERMASTER_PARALLEL_FROM: undefined }, () => expect(useWorker(20_000, 2000, false, 2, 1.9)).toBe(true));
+  });
 });
 
 describe('the built command line with a worker thread', () => {

@@ -5,8 +5,8 @@
 // thread does its blocks itself.
 //
 // When: QUARTERMASTER_THREADS=1 never, =2 whenever there are enough files and two cores. Unset,
-// only for a command that gains from it (`check`; a desk worker measured slower and was taken out)
-// and only when a core is free: the worker costs CPU time of its own (its start, its own JIT
+// only for a command that gains from it (`check`; a desk worker measured slower and was taken out),
+// on four cores or more (AUTO_MIN_CORES) and only when a core is free: the worker costs CPU time of its own (its start, its own JIT
 // warm-up and heap), so on a machine whose cores are busy with other work it makes the command
 // slower (bench/check.bench.mjs, 20,000 files on a 2-core machine at load 5-8: 3.9-4.4x against
 // 3.2-3.4x on one thread; the worker got a quarter of a core). QUARTERMASTER_PARALLEL_FROM sets the
@@ -24,18 +24,27 @@ export type BlockShare = { shared: SharedArrayBuffer; blocks: number };
 
 /**
  * Whether to use a worker for this many items (see the top of this file); `auto`: unless told,
- * when a core is free (the 1-minute load average at least half a core below the core count).
+ * on a machine of at least AUTO_MIN_CORES cores with one free (the 1-minute load average at least
+ * half a core below the core count). `cores` and `load` are the machine's unless given (tests).
  */
-export function useWorker(items: number, from: number, auto: boolean): boolean {
+export function useWorker(items: number, from: number, auto: boolean, cores = availableParallelism(), load = loadavg()[0]!): boolean {
   const told = process.env.QUARTERMASTER_THREADS;
   const min = Number(process.env.QUARTERMASTER_PARALLEL_FROM ?? from);
-  const cores = availableParallelism();
   if (told !== undefined && told !== '') return Number(told) > 1 && items >= min && cores > 1;
-  return auto && items >= min && cores > 1 && coreFree(cores);
+  return auto && items >= min && cores >= AUTO_MIN_CORES && coreFree(cores, load);
 }
 
+/**
+ * Unasked, a worker only from this many cores. On two cores it gained nothing once one thread had
+ * got faster (session 6, bench:check on an idle 2-core machine: 2,000 files 324 ms against 328 on
+ * one thread, 20,000 files 1,072 against 1,116, for a fifth more CPU time and 40 MB more memory):
+ * the worker's own JIT compiles and garbage collection take the core it would use, and the main
+ * thread's checks got slower beside it (5.4 ms a block of 64 files against 3.5 alone).
+ */
+export const AUTO_MIN_CORES = 4;
+
 /** A core to spare: load average (0 where the system has none, as on Windows) below cores - 0.5. */
-export const coreFree = (cores = availableParallelism()) => loadavg()[0]! < cores - 0.5;
+export const coreFree = (cores = availableParallelism(), load = loadavg()[0]!) => load < cores - 0.5;
 
 export type SharedBlocks<R> = {
   /** 2 when a worker was started. */
