@@ -96,7 +96,7 @@ function lengthsFirst(code) {
 function callsWithoutPaths(code) {
   const calls = [...code.matchAll(/\bvalidate\d+\(/g)].length - [...code.matchAll(/\bfunction validate\d+\(/g)].length;
   let rewritten = 0;
-  const out = code.replace(/\b(validate\d+)\(([\w.]+), \{instancePath:instancePath\+"[^"]*",parentData:\w+,parentDataProperty:"[^"]*",rootData,dynamicAnchors\}\)/g, (_, fn, data) => {
+  const out = code.replace(/\b(validate\d+)\(([\w.]+), \{instancePath:instancePath\+"[^"]*"(?: \+ \w+)?,parentData:\w+,parentDataProperty:(?:"[^"]*"|\w+),rootData,dynamicAnchors\}\)/g, (_, fn, data) => {
     rewritten++;
     return `${fn}(${data})`;
   });
@@ -139,7 +139,16 @@ function discriminateEntries(schema) {
   if (kinds.some((k) => typeof k !== 'string') || new Set(kinds).size !== kinds.length || items.oneOf.some((o) => !o.required?.includes('kind'))) {
     throw new Error('event schema: every entry kind must be a distinct required constant for the discriminator');
   }
-  return { ...schema, properties: { ...schema.properties, entries: { ...schema.properties.entries, items: { type: 'object', discriminator: { propertyName: 'kind' }, oneOf: items.oneOf } } } };
+  // Each kind's schema in $defs, referenced from the oneOf: a function per kind (see
+  // splitProperties), so that a desk compiles only the kinds its event file holds.
+  const defs = { ...(schema.$defs ?? {}) };
+  const oneOf = items.oneOf.map((o) => {
+    const name = `entry_${o.properties.kind.const.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    if (name in defs) throw new Error(`event schema: two entry kinds would be named ${name}`);
+    defs[name] = o;
+    return { $ref: `#/$defs/${name}` };
+  });
+  return { ...schema, $defs: defs, properties: { ...schema.properties, entries: { ...schema.properties.entries, items: { type: 'object', discriminator: { propertyName: 'kind' }, oneOf } } } };
 }
 
 const TARGETS = [

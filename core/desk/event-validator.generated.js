@@ -4,7 +4,7 @@
 // @ts-nocheck
 "use strict";
 export const validateEventSchema = validate52;
-const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-event"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","minLength":1,"maxLength":200},"game":{"type":"string","maxLength":200},"dates":{"$ref":"#/$defs/p_dates"},"homeDesk":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"entries":{"$ref":"#/$defs/p_entries","default":[]}},"required":["format","version","id","name","game","dates"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/event.v2.json","title":"Quartermaster event file, format version 2","$defs":{"p_dates":{"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}},"p_entries":{"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}}]}}}};
+const schema19 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","const":"quartermaster-event"},"version":{"type":"number","const":2},"id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"name":{"type":"string","minLength":1,"maxLength":200},"game":{"type":"string","maxLength":200},"dates":{"$ref":"#/$defs/p_dates"},"homeDesk":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"entries":{"$ref":"#/$defs/p_entries","default":[]}},"required":["format","version","id","name","game","dates"],"additionalProperties":{},"$id":"https://quartermaster.invalid/schema/event.v2.json","title":"Quartermaster event file, format version 2","$defs":{"entry_check_in":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_check_out":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_printed":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},"entry_voided":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},"entry_died":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_returned":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_permanent_death":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_retired":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_new_character":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"entry_item_handed_in":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},"entry_item_returned":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},"entry_item_transferred":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},"entry_item_expired":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},"entry_bow_competency":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},"entry_note":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},"entry_undo":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},"entry_convergence":{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},"p_dates":{"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}},"p_entries":{"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/entry_check_in"},{"$ref":"#/$defs/entry_check_out"},{"$ref":"#/$defs/entry_printed"},{"$ref":"#/$defs/entry_voided"},{"$ref":"#/$defs/entry_died"},{"$ref":"#/$defs/entry_returned"},{"$ref":"#/$defs/entry_permanent_death"},{"$ref":"#/$defs/entry_retired"},{"$ref":"#/$defs/entry_new_character"},{"$ref":"#/$defs/entry_item_handed_in"},{"$ref":"#/$defs/entry_item_returned"},{"$ref":"#/$defs/entry_item_transferred"},{"$ref":"#/$defs/entry_item_expired"},{"$ref":"#/$defs/entry_bow_competency"},{"$ref":"#/$defs/entry_note"},{"$ref":"#/$defs/entry_undo"},{"$ref":"#/$defs/entry_convergence"}]}}}};
 const pattern3 = new RegExp("^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$", "");
 const func1 = ucs2length;
 const schema20 = {"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))$"}},"required":["start","end"],"additionalProperties":{}};
@@ -86,11 +86,3717 @@ return errors === 0;
 }
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema21 = {"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}},{"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}}]}};
+const schema21 = {"maxItems":100000,"type":"array","items":{"type":"object","discriminator":{"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/entry_check_in"},{"$ref":"#/$defs/entry_check_out"},{"$ref":"#/$defs/entry_printed"},{"$ref":"#/$defs/entry_voided"},{"$ref":"#/$defs/entry_died"},{"$ref":"#/$defs/entry_returned"},{"$ref":"#/$defs/entry_permanent_death"},{"$ref":"#/$defs/entry_retired"},{"$ref":"#/$defs/entry_new_character"},{"$ref":"#/$defs/entry_item_handed_in"},{"$ref":"#/$defs/entry_item_returned"},{"$ref":"#/$defs/entry_item_transferred"},{"$ref":"#/$defs/entry_item_expired"},{"$ref":"#/$defs/entry_bow_competency"},{"$ref":"#/$defs/entry_note"},{"$ref":"#/$defs/entry_undo"},{"$ref":"#/$defs/entry_convergence"}]}};
+const schema22 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-in"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
 const pattern7 = new RegExp("^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", "");
 const pattern8 = new RegExp("^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$", "");
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate56.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate56.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate56.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate56.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate56.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate56.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate56.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("check-in" !== data5){
+validate56.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "check-in"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate56.errors = vErrors;
+return errors === 0;
+}
+validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema23 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"check-out"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate57.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate57.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate57.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate57.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate57.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate57.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate57.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate57.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate57.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("check-out" !== data5){
+validate57.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "check-out"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema24 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"printed"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"cards":{"maxItems":2000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial","edition"],"additionalProperties":{}}},"facts":{"type":"object","propertyNames":{"type":"string","maxLength":100},"additionalProperties":{"type":"string","maxLength":2000}}},"required":["id","at","desk","character","kind","hash","cards"],"additionalProperties":{}};
 const pattern19 = new RegExp("^[0-9a-f]{64}$", "");
 const pattern20 = new RegExp("^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$", "");
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate58.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.hash === undefined) && (missing0 = "hash"))) || ((data.cards === undefined) && (missing0 = "cards"))){
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate58.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate58.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate58.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate58.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate58.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate58.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("printed" !== data5){
+validate58.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "printed"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hash !== undefined){
+let data6 = data.hash;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!pattern19.test(data6)){
+validate58.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/hash",schemaPath:"#/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cards !== undefined){
+let data7 = data.cards;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+if(data7.length > 2000){
+validate58.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs18 = errors;
+if(errors === _errs18){
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+let missing1;
+if(((data8.serial === undefined) && (missing1 = "serial")) || ((data8.edition === undefined) && (missing1 = "edition"))){
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0,schemaPath:"#/properties/cards/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data8.serial !== undefined){
+let data9 = data8.serial;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if((data9.length > 200 && func1(data9) > 200)){
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if((data9.length < 2 && func1(data9) < 1)){
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs21 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data8.edition !== undefined){
+let data10 = data8.edition;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data10 === "string"){
+if(!pattern20.test(data10)){
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0+"/edition",schemaPath:"#/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0+"/edition",schemaPath:"#/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs23 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/cards/" + i0,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs18 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.facts !== undefined){
+let data11 = data.facts;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key0 in data11){
+const _errs27 = errors;
+if(errors === _errs27){
+if(typeof key0 === "string"){
+if((key0.length > 100 && func1(key0) > 100)){
+const err0 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var valid3 = _errs27 === errors;
+if(!valid3){
+const err2 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate58.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid3){
+for(const key1 in data11){
+let data12 = data11[key1];
+const _errs30 = errors;
+if(errors === _errs30){
+if(typeof data12 === "string"){
+if((data12.length > 2000 && func1(data12) > 2000)){
+validate58.errors = [{instancePath:instancePath+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid4 = _errs30 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs25 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema25 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"voided"},"cards":{"maxItems":20000,"type":"array","items":{"type":"object","properties":{"serial":{"type":"string","minLength":1,"maxLength":200},"edition":{"type":"string","pattern":"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"}},"required":["serial"],"additionalProperties":{}}},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","kind","cards"],"additionalProperties":{}};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate59.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.cards === undefined) && (missing0 = "cards"))){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate59.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate59.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate59.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate59.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate59.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate59.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("voided" !== data5){
+validate59.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "voided"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cards !== undefined){
+let data6 = data.cards;
+const _errs14 = errors;
+if(errors === _errs14){
+if(Array.isArray(data6)){
+if(data6.length > 20000){
+validate59.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/maxItems",keyword:"maxItems",params:{limit: 20000},message:"must NOT have more than 20000 items"}];
+return false;
+}
+else {
+var valid1 = true;
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+const _errs16 = errors;
+if(errors === _errs16){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing1;
+if((data7.serial === undefined) && (missing1 = "serial")){
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0,schemaPath:"#/properties/cards/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data7.serial !== undefined){
+let data8 = data7.serial;
+const _errs19 = errors;
+if(errors === _errs19){
+if(typeof data8 === "string"){
+if((data8.length > 200 && func1(data8) > 200)){
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if((data8.length < 2 && func1(data8) < 1)){
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0+"/serial",schemaPath:"#/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs19 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data7.edition !== undefined){
+let data9 = data7.edition;
+const _errs21 = errors;
+if(errors === _errs21){
+if(typeof data9 === "string"){
+if(!pattern20.test(data9)){
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0+"/edition",schemaPath:"#/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0+"/edition",schemaPath:"#/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid2 = _errs21 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/cards/" + i0,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs16 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+let data10 = data.reason;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data10 === "string"){
+if((data10.length > 500 && func1(data10) > 500)){
+validate59.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate59.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema26 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"died"},"cause":{"type":"string","enum":["killing-blow","bled-out"]},"shiftEnd":{"type":"boolean"},"text":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate60.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate60.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate60.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate60.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate60.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate60.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("died" !== data5){
+validate60.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "died"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cause !== undefined){
+let data6 = data.cause;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate60.errors = [{instancePath:instancePath+"/cause",schemaPath:"#/properties/cause/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data6 === "killing-blow") || (data6 === "bled-out"))){
+validate60.errors = [{instancePath:instancePath+"/cause",schemaPath:"#/properties/cause/enum",keyword:"enum",params:{allowedValues: schema26.properties.cause.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.shiftEnd !== undefined){
+const _errs16 = errors;
+if(typeof data.shiftEnd !== "boolean"){
+validate60.errors = [{instancePath:instancePath+"/shiftEnd",schemaPath:"#/properties/shiftEnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+let data8 = data.text;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if((data8.length > 500 && func1(data8) > 500)){
+validate60.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate60.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema27 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"returned"},"how":{"type":"string","maxLength":200},"cards":{"type":"integer","minimum":0,"maximum":100}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate61.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate61.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate61.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate61.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate61.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate61.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate61.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("returned" !== data5){
+validate61.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "returned"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.how !== undefined){
+let data6 = data.how;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if((data6.length > 200 && func1(data6) > 200)){
+validate61.errors = [{instancePath:instancePath+"/how",schemaPath:"#/properties/how/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/how",schemaPath:"#/properties/how/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cards !== undefined){
+let data7 = data.cards;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate61.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs16){
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100 || isNaN(data7)){
+validate61.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data7 < 0 || isNaN(data7)){
+validate61.errors = [{instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema28 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"permanent-death"},"when":{"type":"string","enum":["dawn","dusk"]},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate62.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate62.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate62.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate62.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate62.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate62.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate62.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate62.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("permanent-death" !== data5){
+validate62.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "permanent-death"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.when !== undefined){
+let data6 = data.when;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate62.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data6 === "dawn") || (data6 === "dusk"))){
+validate62.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/enum",keyword:"enum",params:{allowedValues: schema28.properties.when.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+let data7 = data.reason;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if((data7.length > 500 && func1(data7) > 500)){
+validate62.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema29 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"retired"},"reason":{"type":"string","maxLength":500}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate63.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate63.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate63.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate63.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate63.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate63.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate63.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate63.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("retired" !== data5){
+validate63.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "retired"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+let data6 = data.reason;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if((data6.length > 500 && func1(data6) > 500)){
+validate63.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema30 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"new-character"},"from":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"player":{"type":"string","maxLength":200},"points":{"type":"integer","minimum":0,"maximum":1000}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate64.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate64.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate64.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate64.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate64.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate64.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("new-character" !== data5){
+validate64.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "new-character"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.from !== undefined){
+let data6 = data.from;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+validate64.errors = [{instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.player !== undefined){
+let data7 = data.player;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if((data7.length > 200 && func1(data7) > 200)){
+validate64.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.points !== undefined){
+let data8 = data.points;
+const _errs18 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate64.errors = [{instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs18){
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 1000 || isNaN(data8)){
+validate64.errors = [{instancePath:instancePath+"/points",schemaPath:"#/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data8 < 0 || isNaN(data8)){
+validate64.errors = [{instancePath:instancePath+"/points",schemaPath:"#/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+}
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema31 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-handed-in"},"why":{"type":"string","enum":["theft","death","other"]},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate65.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.item === undefined) && (missing0 = "item"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate65.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate65.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate65.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate65.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate65.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate65.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item !== undefined){
+let data5 = data.item;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+validate65.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data6 = data.kind;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-handed-in" !== data6){
+validate65.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "item-handed-in"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.why !== undefined){
+let data7 = data.why;
+const _errs16 = errors;
+if(typeof data7 !== "string"){
+validate65.errors = [{instancePath:instancePath+"/why",schemaPath:"#/properties/why/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data7 === "theft") || (data7 === "death")) || (data7 === "other"))){
+validate65.errors = [{instancePath:instancePath+"/why",schemaPath:"#/properties/why/enum",keyword:"enum",params:{allowedValues: schema31.properties.why.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data8 = data.name;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if((data8.length > 200 && func1(data8) > 200)){
+validate65.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate65.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema32 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-returned"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate66.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.item === undefined) && (missing0 = "item"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate66.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate66.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate66.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate66.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate66.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item !== undefined){
+let data5 = data.item;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+validate66.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data6 = data.kind;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate66.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-returned" !== data6){
+validate66.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "item-returned"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data7 = data.name;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if((data7.length > 200 && func1(data7) > 200)){
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema33 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-transferred"},"to":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind","to"],"additionalProperties":{}};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate67.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.item === undefined) && (missing0 = "item"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.to === undefined) && (missing0 = "to"))){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate67.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate67.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate67.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate67.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate67.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate67.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item !== undefined){
+let data5 = data.item;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+validate67.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data6 = data.kind;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate67.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-transferred" !== data6){
+validate67.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "item-transferred"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.to !== undefined){
+let data7 = data.to;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(!pattern7.test(data7)){
+validate67.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data8 = data.name;
+const _errs18 = errors;
+if(errors === _errs18){
+if(typeof data8 === "string"){
+if((data8.length > 200 && func1(data8) > 200)){
+validate67.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate67.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+validate67.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema34 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"item":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"item-expired"},"name":{"type":"string","maxLength":200}},"required":["id","at","desk","character","item","kind"],"additionalProperties":{}};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate68.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.item === undefined) && (missing0 = "item"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate68.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate68.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate68.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate68.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate68.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate68.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.item !== undefined){
+let data5 = data.item;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(!pattern7.test(data5)){
+validate68.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data6 = data.kind;
+const _errs14 = errors;
+if(typeof data6 !== "string"){
+validate68.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("item-expired" !== data6){
+validate68.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "item-expired"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+let data7 = data.name;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if((data7.length > 200 && func1(data7) > 200)){
+validate68.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+}
+else {
+validate68.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema35 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"bow-competency"},"player":{"type":"string","minLength":1,"maxLength":200}},"required":["id","at","desk","kind","player"],"additionalProperties":{}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate69.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.player === undefined) && (missing0 = "player"))){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate69.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate69.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate69.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate69.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate69.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate69.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate69.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("bow-competency" !== data5){
+validate69.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "bow-competency"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.player !== undefined){
+let data6 = data.player;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if((data6.length > 200 && func1(data6) > 200)){
+validate69.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+return false;
+}
+else {
+if((data6.length < 2 && func1(data6) < 1)){
+validate69.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate69.errors = [{instancePath:instancePath+"/player",schemaPath:"#/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema36 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"note"},"text":{"type":"string","minLength":1,"maxLength":2000}},"required":["id","at","desk","kind","text"],"additionalProperties":{}};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate70.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.text === undefined) && (missing0 = "text"))){
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate70.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate70.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate70.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate70.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate70.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate70.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("note" !== data5){
+validate70.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "note"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+let data6 = data.text;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if((data6.length > 2000 && func1(data6) > 2000)){
+validate70.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
+return false;
+}
+else {
+if((data6.length < 2 && func1(data6) < 1)){
+validate70.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate70.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema37 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"undo"},"target":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"}},"required":["id","at","desk","kind","target"],"additionalProperties":{}};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate71.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.kind === undefined) && (missing0 = "kind"))) || ((data.target === undefined) && (missing0 = "target"))){
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate71.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate71.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate71.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate71.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate71.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate71.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("undo" !== data5){
+validate71.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "undo"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.target !== undefined){
+let data6 = data.target;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!pattern7.test(data6)){
+validate71.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema38 = {"type":"object","properties":{"id":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},"desk":{"type":"string","minLength":1,"maxLength":60},"deskId":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"character":{"type":"string","pattern":"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},"kind":{"type":"string","const":"convergence"}},"required":["id","at","desk","character","kind"],"additionalProperties":{}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate72.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((((data.id === undefined) && (missing0 = "id")) || ((data.at === undefined) && (missing0 = "at"))) || ((data.desk === undefined) && (missing0 = "desk"))) || ((data.character === undefined) && (missing0 = "character"))) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.at !== undefined){
+let data1 = data.at;
+const _errs4 = errors;
+if(errors === _errs4){
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+validate72.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/at",schemaPath:"#/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.desk !== undefined){
+let data2 = data.desk;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if((data2.length > 60 && func1(data2) > 60)){
+validate72.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
+return false;
+}
+else {
+if((data2.length < 2 && func1(data2) < 1)){
+validate72.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/desk",schemaPath:"#/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deskId !== undefined){
+let data3 = data.deskId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+validate72.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/deskId",schemaPath:"#/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.character !== undefined){
+let data4 = data.character;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern7.test(data4)){
+validate72.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
+return false;
+}
+}
+else {
+validate72.errors = [{instancePath:instancePath+"/character",schemaPath:"#/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+let data5 = data.kind;
+const _errs12 = errors;
+if(typeof data5 !== "string"){
+validate72.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if("convergence" !== data5){
+validate72.errors = [{instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "convergence"},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -119,3517 +3825,151 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const tag0 = data0.kind;
 if(typeof tag0 == "string"){
 if(tag0 === "check-in"){
-const _errs4 = errors;
-if(errors === _errs4){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing0;
-if((((((data0.id === undefined) && (missing0 = "id")) || ((data0.at === undefined) && (missing0 = "at"))) || ((data0.desk === undefined) && (missing0 = "desk"))) || ((data0.character === undefined) && (missing0 = "character"))) || ((data0.kind === undefined) && (missing0 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data1 = data0.id;
-const _errs7 = errors;
-if(errors === _errs7){
-if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/0/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/0/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs7 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data0.at !== undefined){
-let data2 = data0.at;
-const _errs9 = errors;
-if(errors === _errs9){
-if(errors === _errs9){
-if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid3 = _errs9 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data0.desk !== undefined){
-let data3 = data0.desk;
-const _errs11 = errors;
-if(errors === _errs11){
-if(typeof data3 === "string"){
-if((data3.length > 60 && func1(data3) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data3.length < 2 && func1(data3) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/0/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs11 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data0.deskId !== undefined){
-let data4 = data0.deskId;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data4 === "string"){
-if(!pattern3.test(data4)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/0/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/0/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid3 = _errs13 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data0.character !== undefined){
-let data5 = data0.character;
-const _errs15 = errors;
-if(errors === _errs15){
-if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/0/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/0/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid3 = _errs15 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data0.kind !== undefined){
-let data6 = data0.kind;
-const _errs17 = errors;
-if(typeof data6 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/0/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("check-in" !== data6){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/0/properties/kind/const",keyword:"const",params:{allowedValue: "check-in"},message:"must be equal to constant"}];
-return false;
-}
-var valid3 = _errs17 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate56(data0))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
 }
 var props0 = true;
 }
 else if(tag0 === "check-out"){
-const _errs19 = errors;
-if(errors === _errs19){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((((((data0.id === undefined) && (missing1 = "id")) || ((data0.at === undefined) && (missing1 = "at"))) || ((data0.desk === undefined) && (missing1 = "desk"))) || ((data0.character === undefined) && (missing1 = "character"))) || ((data0.kind === undefined) && (missing1 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data7 = data0.id;
-const _errs22 = errors;
-if(errors === _errs22){
-if(typeof data7 === "string"){
-if(!pattern7.test(data7)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/1/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/1/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs22 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data0.at !== undefined){
-let data8 = data0.at;
-const _errs24 = errors;
-if(errors === _errs24){
-if(errors === _errs24){
-if(typeof data8 === "string"){
-if(!pattern8.test(data8)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/1/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/1/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid5 = _errs24 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data0.desk !== undefined){
-let data9 = data0.desk;
-const _errs26 = errors;
-if(errors === _errs26){
-if(typeof data9 === "string"){
-if((data9.length > 60 && func1(data9) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data9.length < 2 && func1(data9) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/1/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs26 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data0.deskId !== undefined){
-let data10 = data0.deskId;
-const _errs28 = errors;
-if(errors === _errs28){
-if(errors === _errs28){
-if(typeof data10 === "string"){
-if(!pattern3.test(data10)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/1/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/1/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid5 = _errs28 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data0.character !== undefined){
-let data11 = data0.character;
-const _errs30 = errors;
-if(errors === _errs30){
-if(typeof data11 === "string"){
-if(!pattern7.test(data11)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/1/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/1/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid5 = _errs30 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data0.kind !== undefined){
-let data12 = data0.kind;
-const _errs32 = errors;
-if(typeof data12 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/1/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("check-out" !== data12){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/1/properties/kind/const",keyword:"const",params:{allowedValue: "check-out"},message:"must be equal to constant"}];
-return false;
-}
-var valid5 = _errs32 === errors;
-}
-else {
-var valid5 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate57(data0))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "printed"){
-const _errs34 = errors;
-if(errors === _errs34){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing2;
-if((((((((data0.id === undefined) && (missing2 = "id")) || ((data0.at === undefined) && (missing2 = "at"))) || ((data0.desk === undefined) && (missing2 = "desk"))) || ((data0.character === undefined) && (missing2 = "character"))) || ((data0.kind === undefined) && (missing2 = "kind"))) || ((data0.hash === undefined) && (missing2 = "hash"))) || ((data0.cards === undefined) && (missing2 = "cards"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data13 = data0.id;
-const _errs37 = errors;
-if(errors === _errs37){
-if(typeof data13 === "string"){
-if(!pattern7.test(data13)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/2/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/2/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs37 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.at !== undefined){
-let data14 = data0.at;
-const _errs39 = errors;
-if(errors === _errs39){
-if(errors === _errs39){
-if(typeof data14 === "string"){
-if(!pattern8.test(data14)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/2/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/2/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid7 = _errs39 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.desk !== undefined){
-let data15 = data0.desk;
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data15 === "string"){
-if((data15.length > 60 && func1(data15) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data15.length < 2 && func1(data15) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/2/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs41 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.deskId !== undefined){
-let data16 = data0.deskId;
-const _errs43 = errors;
-if(errors === _errs43){
-if(errors === _errs43){
-if(typeof data16 === "string"){
-if(!pattern3.test(data16)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/2/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/2/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid7 = _errs43 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.character !== undefined){
-let data17 = data0.character;
-const _errs45 = errors;
-if(errors === _errs45){
-if(typeof data17 === "string"){
-if(!pattern7.test(data17)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/2/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/2/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs45 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.kind !== undefined){
-let data18 = data0.kind;
-const _errs47 = errors;
-if(typeof data18 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/2/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("printed" !== data18){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/2/properties/kind/const",keyword:"const",params:{allowedValue: "printed"},message:"must be equal to constant"}];
-return false;
-}
-var valid7 = _errs47 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.hash !== undefined){
-let data19 = data0.hash;
-const _errs49 = errors;
-if(errors === _errs49){
-if(typeof data19 === "string"){
-if(!pattern19.test(data19)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/hash",schemaPath:"#/items/oneOf/2/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/hash",schemaPath:"#/items/oneOf/2/properties/hash/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid7 = _errs49 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.cards !== undefined){
-let data20 = data0.cards;
-const _errs51 = errors;
-if(errors === _errs51){
-if(Array.isArray(data20)){
-if(data20.length > 2000){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/2/properties/cards/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"}];
-return false;
-}
-else {
-var valid8 = true;
-const len1 = data20.length;
-for(let i1=0; i1<len1; i1++){
-let data21 = data20[i1];
-const _errs53 = errors;
-if(errors === _errs53){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-let missing3;
-if(((data21.serial === undefined) && (missing3 = "serial")) || ((data21.edition === undefined) && (missing3 = "edition"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1,schemaPath:"#/items/oneOf/2/properties/cards/items/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"}];
-return false;
-}
-else {
-if(data21.serial !== undefined){
-let data22 = data21.serial;
-const _errs56 = errors;
-if(errors === _errs56){
-if(typeof data22 === "string"){
-if((data22.length > 200 && func1(data22) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if((data22.length < 2 && func1(data22) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/serial",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs56 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data21.edition !== undefined){
-let data23 = data21.edition;
-const _errs58 = errors;
-if(errors === _errs58){
-if(typeof data23 === "string"){
-if(!pattern20.test(data23)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1+"/edition",schemaPath:"#/items/oneOf/2/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid9 = _errs58 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i1,schemaPath:"#/items/oneOf/2/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid8 = _errs53 === errors;
-if(!valid8){
-break;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/2/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid7 = _errs51 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.facts !== undefined){
-let data24 = data0.facts;
-const _errs60 = errors;
-if(errors === _errs60){
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key0 in data24){
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof key0 === "string"){
-if((key0.length > 100 && func1(key0) > 100)){
-const err0 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var valid10 = _errs62 === errors;
-if(!valid10){
-const err2 = {instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate55.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid10){
-for(const key1 in data24){
-let data25 = data24[key1];
-const _errs65 = errors;
-if(errors === _errs65){
-if(typeof data25 === "string"){
-if((data25.length > 2000 && func1(data25) > 2000)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/oneOf/2/properties/facts/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/items/oneOf/2/properties/facts/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid11 = _errs65 === errors;
-if(!valid11){
-break;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/facts",schemaPath:"#/items/oneOf/2/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid7 = _errs60 === errors;
-}
-else {
-var valid7 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate58(data0))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "voided"){
-const _errs67 = errors;
-if(errors === _errs67){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing4;
-if((((((data0.id === undefined) && (missing4 = "id")) || ((data0.at === undefined) && (missing4 = "at"))) || ((data0.desk === undefined) && (missing4 = "desk"))) || ((data0.kind === undefined) && (missing4 = "kind"))) || ((data0.cards === undefined) && (missing4 = "cards"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/3/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data26 = data0.id;
-const _errs70 = errors;
-if(errors === _errs70){
-if(typeof data26 === "string"){
-if(!pattern7.test(data26)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/3/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/3/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid13 = _errs70 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.at !== undefined){
-let data27 = data0.at;
-const _errs72 = errors;
-if(errors === _errs72){
-if(errors === _errs72){
-if(typeof data27 === "string"){
-if(!pattern8.test(data27)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/3/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/3/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid13 = _errs72 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.desk !== undefined){
-let data28 = data0.desk;
-const _errs74 = errors;
-if(errors === _errs74){
-if(typeof data28 === "string"){
-if((data28.length > 60 && func1(data28) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data28.length < 2 && func1(data28) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/3/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid13 = _errs74 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.deskId !== undefined){
-let data29 = data0.deskId;
-const _errs76 = errors;
-if(errors === _errs76){
-if(errors === _errs76){
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/3/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/3/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid13 = _errs76 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.character !== undefined){
-let data30 = data0.character;
-const _errs78 = errors;
-if(errors === _errs78){
-if(typeof data30 === "string"){
-if(!pattern7.test(data30)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/3/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/3/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid13 = _errs78 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.kind !== undefined){
-let data31 = data0.kind;
-const _errs80 = errors;
-if(typeof data31 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/3/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("voided" !== data31){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/3/properties/kind/const",keyword:"const",params:{allowedValue: "voided"},message:"must be equal to constant"}];
-return false;
-}
-var valid13 = _errs80 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.cards !== undefined){
-let data32 = data0.cards;
-const _errs82 = errors;
-if(errors === _errs82){
-if(Array.isArray(data32)){
-if(data32.length > 20000){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/3/properties/cards/maxItems",keyword:"maxItems",params:{limit: 20000},message:"must NOT have more than 20000 items"}];
-return false;
-}
-else {
-var valid14 = true;
-const len2 = data32.length;
-for(let i2=0; i2<len2; i2++){
-let data33 = data32[i2];
-const _errs84 = errors;
-if(errors === _errs84){
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-let missing5;
-if((data33.serial === undefined) && (missing5 = "serial")){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2,schemaPath:"#/items/oneOf/3/properties/cards/items/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"}];
-return false;
-}
-else {
-if(data33.serial !== undefined){
-let data34 = data33.serial;
-const _errs87 = errors;
-if(errors === _errs87){
-if(typeof data34 === "string"){
-if((data34.length > 200 && func1(data34) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if((data34.length < 2 && func1(data34) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/serial",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/serial/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs87 === errors;
-}
-else {
-var valid15 = true;
-}
-if(valid15){
-if(data33.edition !== undefined){
-let data35 = data33.edition;
-const _errs89 = errors;
-if(errors === _errs89){
-if(typeof data35 === "string"){
-if(!pattern20.test(data35)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/edition/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}(-[0-9A-HJKMNP-TV-Z]{2,8})?$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2+"/edition",schemaPath:"#/items/oneOf/3/properties/cards/items/properties/edition/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid15 = _errs89 === errors;
-}
-else {
-var valid15 = true;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards/" + i2,schemaPath:"#/items/oneOf/3/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid14 = _errs84 === errors;
-if(!valid14){
-break;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/3/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid13 = _errs82 === errors;
-}
-else {
-var valid13 = true;
-}
-if(valid13){
-if(data0.reason !== undefined){
-let data36 = data0.reason;
-const _errs91 = errors;
-if(errors === _errs91){
-if(typeof data36 === "string"){
-if((data36.length > 500 && func1(data36) > 500)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/3/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/3/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid13 = _errs91 === errors;
-}
-else {
-var valid13 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate59(data0))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "died"){
-const _errs93 = errors;
-if(errors === _errs93){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing6;
-if((((((data0.id === undefined) && (missing6 = "id")) || ((data0.at === undefined) && (missing6 = "at"))) || ((data0.desk === undefined) && (missing6 = "desk"))) || ((data0.character === undefined) && (missing6 = "character"))) || ((data0.kind === undefined) && (missing6 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/4/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data37 = data0.id;
-const _errs96 = errors;
-if(errors === _errs96){
-if(typeof data37 === "string"){
-if(!pattern7.test(data37)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/4/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/4/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs96 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.at !== undefined){
-let data38 = data0.at;
-const _errs98 = errors;
-if(errors === _errs98){
-if(errors === _errs98){
-if(typeof data38 === "string"){
-if(!pattern8.test(data38)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/4/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/4/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid17 = _errs98 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.desk !== undefined){
-let data39 = data0.desk;
-const _errs100 = errors;
-if(errors === _errs100){
-if(typeof data39 === "string"){
-if((data39.length > 60 && func1(data39) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data39.length < 2 && func1(data39) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/4/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs100 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.deskId !== undefined){
-let data40 = data0.deskId;
-const _errs102 = errors;
-if(errors === _errs102){
-if(errors === _errs102){
-if(typeof data40 === "string"){
-if(!pattern3.test(data40)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/4/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/4/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid17 = _errs102 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.character !== undefined){
-let data41 = data0.character;
-const _errs104 = errors;
-if(errors === _errs104){
-if(typeof data41 === "string"){
-if(!pattern7.test(data41)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/4/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/4/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs104 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.kind !== undefined){
-let data42 = data0.kind;
-const _errs106 = errors;
-if(typeof data42 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/4/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("died" !== data42){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/4/properties/kind/const",keyword:"const",params:{allowedValue: "died"},message:"must be equal to constant"}];
-return false;
-}
-var valid17 = _errs106 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.cause !== undefined){
-let data43 = data0.cause;
-const _errs108 = errors;
-if(typeof data43 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cause",schemaPath:"#/items/oneOf/4/properties/cause/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data43 === "killing-blow") || (data43 === "bled-out"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cause",schemaPath:"#/items/oneOf/4/properties/cause/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[4].properties.cause.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid17 = _errs108 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.shiftEnd !== undefined){
-const _errs110 = errors;
-if(typeof data0.shiftEnd !== "boolean"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/shiftEnd",schemaPath:"#/items/oneOf/4/properties/shiftEnd/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid17 = _errs110 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data0.text !== undefined){
-let data45 = data0.text;
-const _errs112 = errors;
-if(errors === _errs112){
-if(typeof data45 === "string"){
-if((data45.length > 500 && func1(data45) > 500)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/4/properties/text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/4/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid17 = _errs112 === errors;
-}
-else {
-var valid17 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate60(data0))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "returned"){
-const _errs114 = errors;
-if(errors === _errs114){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing7;
-if((((((data0.id === undefined) && (missing7 = "id")) || ((data0.at === undefined) && (missing7 = "at"))) || ((data0.desk === undefined) && (missing7 = "desk"))) || ((data0.character === undefined) && (missing7 = "character"))) || ((data0.kind === undefined) && (missing7 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/5/required",keyword:"required",params:{missingProperty: missing7},message:"must have required property '"+missing7+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data46 = data0.id;
-const _errs117 = errors;
-if(errors === _errs117){
-if(typeof data46 === "string"){
-if(!pattern7.test(data46)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/5/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/5/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs117 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.at !== undefined){
-let data47 = data0.at;
-const _errs119 = errors;
-if(errors === _errs119){
-if(errors === _errs119){
-if(typeof data47 === "string"){
-if(!pattern8.test(data47)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/5/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/5/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid19 = _errs119 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.desk !== undefined){
-let data48 = data0.desk;
-const _errs121 = errors;
-if(errors === _errs121){
-if(typeof data48 === "string"){
-if((data48.length > 60 && func1(data48) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data48.length < 2 && func1(data48) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/5/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs121 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.deskId !== undefined){
-let data49 = data0.deskId;
-const _errs123 = errors;
-if(errors === _errs123){
-if(errors === _errs123){
-if(typeof data49 === "string"){
-if(!pattern3.test(data49)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/5/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/5/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid19 = _errs123 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.character !== undefined){
-let data50 = data0.character;
-const _errs125 = errors;
-if(errors === _errs125){
-if(typeof data50 === "string"){
-if(!pattern7.test(data50)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/5/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/5/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs125 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.kind !== undefined){
-let data51 = data0.kind;
-const _errs127 = errors;
-if(typeof data51 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/5/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("returned" !== data51){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/5/properties/kind/const",keyword:"const",params:{allowedValue: "returned"},message:"must be equal to constant"}];
-return false;
-}
-var valid19 = _errs127 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.how !== undefined){
-let data52 = data0.how;
-const _errs129 = errors;
-if(errors === _errs129){
-if(typeof data52 === "string"){
-if((data52.length > 200 && func1(data52) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/how",schemaPath:"#/items/oneOf/5/properties/how/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/how",schemaPath:"#/items/oneOf/5/properties/how/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid19 = _errs129 === errors;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data0.cards !== undefined){
-let data53 = data0.cards;
-const _errs131 = errors;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs131){
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 100 || isNaN(data53)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data53 < 0 || isNaN(data53)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/cards",schemaPath:"#/items/oneOf/5/properties/cards/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid19 = _errs131 === errors;
-}
-else {
-var valid19 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate61(data0))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "permanent-death"){
-const _errs133 = errors;
-if(errors === _errs133){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing8;
-if((((((data0.id === undefined) && (missing8 = "id")) || ((data0.at === undefined) && (missing8 = "at"))) || ((data0.desk === undefined) && (missing8 = "desk"))) || ((data0.character === undefined) && (missing8 = "character"))) || ((data0.kind === undefined) && (missing8 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/6/required",keyword:"required",params:{missingProperty: missing8},message:"must have required property '"+missing8+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data54 = data0.id;
-const _errs136 = errors;
-if(errors === _errs136){
-if(typeof data54 === "string"){
-if(!pattern7.test(data54)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/6/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/6/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs136 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.at !== undefined){
-let data55 = data0.at;
-const _errs138 = errors;
-if(errors === _errs138){
-if(errors === _errs138){
-if(typeof data55 === "string"){
-if(!pattern8.test(data55)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/6/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/6/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid21 = _errs138 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.desk !== undefined){
-let data56 = data0.desk;
-const _errs140 = errors;
-if(errors === _errs140){
-if(typeof data56 === "string"){
-if((data56.length > 60 && func1(data56) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data56.length < 2 && func1(data56) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/6/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs140 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.deskId !== undefined){
-let data57 = data0.deskId;
-const _errs142 = errors;
-if(errors === _errs142){
-if(errors === _errs142){
-if(typeof data57 === "string"){
-if(!pattern3.test(data57)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/6/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/6/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid21 = _errs142 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.character !== undefined){
-let data58 = data0.character;
-const _errs144 = errors;
-if(errors === _errs144){
-if(typeof data58 === "string"){
-if(!pattern7.test(data58)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/6/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/6/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs144 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.kind !== undefined){
-let data59 = data0.kind;
-const _errs146 = errors;
-if(typeof data59 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/6/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("permanent-death" !== data59){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/6/properties/kind/const",keyword:"const",params:{allowedValue: "permanent-death"},message:"must be equal to constant"}];
-return false;
-}
-var valid21 = _errs146 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.when !== undefined){
-let data60 = data0.when;
-const _errs148 = errors;
-if(typeof data60 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/when",schemaPath:"#/items/oneOf/6/properties/when/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data60 === "dawn") || (data60 === "dusk"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/when",schemaPath:"#/items/oneOf/6/properties/when/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[6].properties.when.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid21 = _errs148 === errors;
-}
-else {
-var valid21 = true;
-}
-if(valid21){
-if(data0.reason !== undefined){
-let data61 = data0.reason;
-const _errs150 = errors;
-if(errors === _errs150){
-if(typeof data61 === "string"){
-if((data61.length > 500 && func1(data61) > 500)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/6/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/6/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid21 = _errs150 === errors;
-}
-else {
-var valid21 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate62(data0))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "retired"){
-const _errs152 = errors;
-if(errors === _errs152){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing9;
-if((((((data0.id === undefined) && (missing9 = "id")) || ((data0.at === undefined) && (missing9 = "at"))) || ((data0.desk === undefined) && (missing9 = "desk"))) || ((data0.character === undefined) && (missing9 = "character"))) || ((data0.kind === undefined) && (missing9 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/7/required",keyword:"required",params:{missingProperty: missing9},message:"must have required property '"+missing9+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data62 = data0.id;
-const _errs155 = errors;
-if(errors === _errs155){
-if(typeof data62 === "string"){
-if(!pattern7.test(data62)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/7/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/7/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs155 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.at !== undefined){
-let data63 = data0.at;
-const _errs157 = errors;
-if(errors === _errs157){
-if(errors === _errs157){
-if(typeof data63 === "string"){
-if(!pattern8.test(data63)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/7/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/7/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid23 = _errs157 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.desk !== undefined){
-let data64 = data0.desk;
-const _errs159 = errors;
-if(errors === _errs159){
-if(typeof data64 === "string"){
-if((data64.length > 60 && func1(data64) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data64.length < 2 && func1(data64) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/7/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs159 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.deskId !== undefined){
-let data65 = data0.deskId;
-const _errs161 = errors;
-if(errors === _errs161){
-if(errors === _errs161){
-if(typeof data65 === "string"){
-if(!pattern3.test(data65)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/7/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/7/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid23 = _errs161 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.character !== undefined){
-let data66 = data0.character;
-const _errs163 = errors;
-if(errors === _errs163){
-if(typeof data66 === "string"){
-if(!pattern7.test(data66)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/7/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/7/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs163 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.kind !== undefined){
-let data67 = data0.kind;
-const _errs165 = errors;
-if(typeof data67 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/7/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("retired" !== data67){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/7/properties/kind/const",keyword:"const",params:{allowedValue: "retired"},message:"must be equal to constant"}];
-return false;
-}
-var valid23 = _errs165 === errors;
-}
-else {
-var valid23 = true;
-}
-if(valid23){
-if(data0.reason !== undefined){
-let data68 = data0.reason;
-const _errs167 = errors;
-if(errors === _errs167){
-if(typeof data68 === "string"){
-if((data68.length > 500 && func1(data68) > 500)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/7/properties/reason/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/reason",schemaPath:"#/items/oneOf/7/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid23 = _errs167 === errors;
-}
-else {
-var valid23 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate63(data0))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "new-character"){
-const _errs169 = errors;
-if(errors === _errs169){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing10;
-if((((((data0.id === undefined) && (missing10 = "id")) || ((data0.at === undefined) && (missing10 = "at"))) || ((data0.desk === undefined) && (missing10 = "desk"))) || ((data0.character === undefined) && (missing10 = "character"))) || ((data0.kind === undefined) && (missing10 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/8/required",keyword:"required",params:{missingProperty: missing10},message:"must have required property '"+missing10+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data69 = data0.id;
-const _errs172 = errors;
-if(errors === _errs172){
-if(typeof data69 === "string"){
-if(!pattern7.test(data69)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/8/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/8/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs172 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.at !== undefined){
-let data70 = data0.at;
-const _errs174 = errors;
-if(errors === _errs174){
-if(errors === _errs174){
-if(typeof data70 === "string"){
-if(!pattern8.test(data70)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/8/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/8/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid25 = _errs174 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.desk !== undefined){
-let data71 = data0.desk;
-const _errs176 = errors;
-if(errors === _errs176){
-if(typeof data71 === "string"){
-if((data71.length > 60 && func1(data71) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data71.length < 2 && func1(data71) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/8/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs176 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.deskId !== undefined){
-let data72 = data0.deskId;
-const _errs178 = errors;
-if(errors === _errs178){
-if(errors === _errs178){
-if(typeof data72 === "string"){
-if(!pattern3.test(data72)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/8/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/8/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid25 = _errs178 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.character !== undefined){
-let data73 = data0.character;
-const _errs180 = errors;
-if(errors === _errs180){
-if(typeof data73 === "string"){
-if(!pattern7.test(data73)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/8/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/8/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs180 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.kind !== undefined){
-let data74 = data0.kind;
-const _errs182 = errors;
-if(typeof data74 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/8/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("new-character" !== data74){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/8/properties/kind/const",keyword:"const",params:{allowedValue: "new-character"},message:"must be equal to constant"}];
-return false;
-}
-var valid25 = _errs182 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.from !== undefined){
-let data75 = data0.from;
-const _errs184 = errors;
-if(errors === _errs184){
-if(typeof data75 === "string"){
-if(!pattern7.test(data75)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/from",schemaPath:"#/items/oneOf/8/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/from",schemaPath:"#/items/oneOf/8/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs184 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.player !== undefined){
-let data76 = data0.player;
-const _errs186 = errors;
-if(errors === _errs186){
-if(typeof data76 === "string"){
-if((data76.length > 200 && func1(data76) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/8/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/8/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid25 = _errs186 === errors;
-}
-else {
-var valid25 = true;
-}
-if(valid25){
-if(data0.points !== undefined){
-let data77 = data0.points;
-const _errs188 = errors;
-if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs188){
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 > 1000 || isNaN(data77)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data77 < 0 || isNaN(data77)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/points",schemaPath:"#/items/oneOf/8/properties/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-}
-}
-}
-var valid25 = _errs188 === errors;
-}
-else {
-var valid25 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/8/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate64(data0))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "item-handed-in"){
-const _errs190 = errors;
-if(errors === _errs190){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing11;
-if(((((((data0.id === undefined) && (missing11 = "id")) || ((data0.at === undefined) && (missing11 = "at"))) || ((data0.desk === undefined) && (missing11 = "desk"))) || ((data0.character === undefined) && (missing11 = "character"))) || ((data0.item === undefined) && (missing11 = "item"))) || ((data0.kind === undefined) && (missing11 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/9/required",keyword:"required",params:{missingProperty: missing11},message:"must have required property '"+missing11+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data78 = data0.id;
-const _errs193 = errors;
-if(errors === _errs193){
-if(typeof data78 === "string"){
-if(!pattern7.test(data78)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/9/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/9/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs193 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.at !== undefined){
-let data79 = data0.at;
-const _errs195 = errors;
-if(errors === _errs195){
-if(errors === _errs195){
-if(typeof data79 === "string"){
-if(!pattern8.test(data79)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/9/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/9/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid27 = _errs195 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.desk !== undefined){
-let data80 = data0.desk;
-const _errs197 = errors;
-if(errors === _errs197){
-if(typeof data80 === "string"){
-if((data80.length > 60 && func1(data80) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data80.length < 2 && func1(data80) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/9/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs197 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.deskId !== undefined){
-let data81 = data0.deskId;
-const _errs199 = errors;
-if(errors === _errs199){
-if(errors === _errs199){
-if(typeof data81 === "string"){
-if(!pattern3.test(data81)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/9/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/9/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid27 = _errs199 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.character !== undefined){
-let data82 = data0.character;
-const _errs201 = errors;
-if(errors === _errs201){
-if(typeof data82 === "string"){
-if(!pattern7.test(data82)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/9/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/9/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs201 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.item !== undefined){
-let data83 = data0.item;
-const _errs203 = errors;
-if(errors === _errs203){
-if(typeof data83 === "string"){
-if(!pattern7.test(data83)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/9/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/9/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs203 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.kind !== undefined){
-let data84 = data0.kind;
-const _errs205 = errors;
-if(typeof data84 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/9/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-handed-in" !== data84){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/9/properties/kind/const",keyword:"const",params:{allowedValue: "item-handed-in"},message:"must be equal to constant"}];
-return false;
-}
-var valid27 = _errs205 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.why !== undefined){
-let data85 = data0.why;
-const _errs207 = errors;
-if(typeof data85 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/why",schemaPath:"#/items/oneOf/9/properties/why/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data85 === "theft") || (data85 === "death")) || (data85 === "other"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/why",schemaPath:"#/items/oneOf/9/properties/why/enum",keyword:"enum",params:{allowedValues: schema21.items.oneOf[9].properties.why.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid27 = _errs207 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data0.name !== undefined){
-let data86 = data0.name;
-const _errs209 = errors;
-if(errors === _errs209){
-if(typeof data86 === "string"){
-if((data86.length > 200 && func1(data86) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/9/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/9/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid27 = _errs209 === errors;
-}
-else {
-var valid27 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/9/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate65(data0))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "item-returned"){
-const _errs211 = errors;
-if(errors === _errs211){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing12;
-if(((((((data0.id === undefined) && (missing12 = "id")) || ((data0.at === undefined) && (missing12 = "at"))) || ((data0.desk === undefined) && (missing12 = "desk"))) || ((data0.character === undefined) && (missing12 = "character"))) || ((data0.item === undefined) && (missing12 = "item"))) || ((data0.kind === undefined) && (missing12 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/10/required",keyword:"required",params:{missingProperty: missing12},message:"must have required property '"+missing12+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data87 = data0.id;
-const _errs214 = errors;
-if(errors === _errs214){
-if(typeof data87 === "string"){
-if(!pattern7.test(data87)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/10/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/10/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs214 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.at !== undefined){
-let data88 = data0.at;
-const _errs216 = errors;
-if(errors === _errs216){
-if(errors === _errs216){
-if(typeof data88 === "string"){
-if(!pattern8.test(data88)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/10/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/10/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid29 = _errs216 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.desk !== undefined){
-let data89 = data0.desk;
-const _errs218 = errors;
-if(errors === _errs218){
-if(typeof data89 === "string"){
-if((data89.length > 60 && func1(data89) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data89.length < 2 && func1(data89) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/10/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs218 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.deskId !== undefined){
-let data90 = data0.deskId;
-const _errs220 = errors;
-if(errors === _errs220){
-if(errors === _errs220){
-if(typeof data90 === "string"){
-if(!pattern3.test(data90)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/10/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/10/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid29 = _errs220 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.character !== undefined){
-let data91 = data0.character;
-const _errs222 = errors;
-if(errors === _errs222){
-if(typeof data91 === "string"){
-if(!pattern7.test(data91)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/10/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/10/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs222 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.item !== undefined){
-let data92 = data0.item;
-const _errs224 = errors;
-if(errors === _errs224){
-if(typeof data92 === "string"){
-if(!pattern7.test(data92)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/10/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/10/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs224 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.kind !== undefined){
-let data93 = data0.kind;
-const _errs226 = errors;
-if(typeof data93 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/10/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-returned" !== data93){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/10/properties/kind/const",keyword:"const",params:{allowedValue: "item-returned"},message:"must be equal to constant"}];
-return false;
-}
-var valid29 = _errs226 === errors;
-}
-else {
-var valid29 = true;
-}
-if(valid29){
-if(data0.name !== undefined){
-let data94 = data0.name;
-const _errs228 = errors;
-if(errors === _errs228){
-if(typeof data94 === "string"){
-if((data94.length > 200 && func1(data94) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/10/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/10/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid29 = _errs228 === errors;
-}
-else {
-var valid29 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/10/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate66(data0))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "item-transferred"){
-const _errs230 = errors;
-if(errors === _errs230){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing13;
-if((((((((data0.id === undefined) && (missing13 = "id")) || ((data0.at === undefined) && (missing13 = "at"))) || ((data0.desk === undefined) && (missing13 = "desk"))) || ((data0.character === undefined) && (missing13 = "character"))) || ((data0.item === undefined) && (missing13 = "item"))) || ((data0.kind === undefined) && (missing13 = "kind"))) || ((data0.to === undefined) && (missing13 = "to"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/11/required",keyword:"required",params:{missingProperty: missing13},message:"must have required property '"+missing13+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data95 = data0.id;
-const _errs233 = errors;
-if(errors === _errs233){
-if(typeof data95 === "string"){
-if(!pattern7.test(data95)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/11/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/11/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs233 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.at !== undefined){
-let data96 = data0.at;
-const _errs235 = errors;
-if(errors === _errs235){
-if(errors === _errs235){
-if(typeof data96 === "string"){
-if(!pattern8.test(data96)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/11/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/11/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid31 = _errs235 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.desk !== undefined){
-let data97 = data0.desk;
-const _errs237 = errors;
-if(errors === _errs237){
-if(typeof data97 === "string"){
-if((data97.length > 60 && func1(data97) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data97.length < 2 && func1(data97) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/11/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs237 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.deskId !== undefined){
-let data98 = data0.deskId;
-const _errs239 = errors;
-if(errors === _errs239){
-if(errors === _errs239){
-if(typeof data98 === "string"){
-if(!pattern3.test(data98)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/11/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/11/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid31 = _errs239 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.character !== undefined){
-let data99 = data0.character;
-const _errs241 = errors;
-if(errors === _errs241){
-if(typeof data99 === "string"){
-if(!pattern7.test(data99)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/11/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/11/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs241 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.item !== undefined){
-let data100 = data0.item;
-const _errs243 = errors;
-if(errors === _errs243){
-if(typeof data100 === "string"){
-if(!pattern7.test(data100)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/11/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/11/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs243 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.kind !== undefined){
-let data101 = data0.kind;
-const _errs245 = errors;
-if(typeof data101 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/11/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-transferred" !== data101){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/11/properties/kind/const",keyword:"const",params:{allowedValue: "item-transferred"},message:"must be equal to constant"}];
-return false;
-}
-var valid31 = _errs245 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.to !== undefined){
-let data102 = data0.to;
-const _errs247 = errors;
-if(errors === _errs247){
-if(typeof data102 === "string"){
-if(!pattern7.test(data102)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/to",schemaPath:"#/items/oneOf/11/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/to",schemaPath:"#/items/oneOf/11/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs247 === errors;
-}
-else {
-var valid31 = true;
-}
-if(valid31){
-if(data0.name !== undefined){
-let data103 = data0.name;
-const _errs249 = errors;
-if(errors === _errs249){
-if(typeof data103 === "string"){
-if((data103.length > 200 && func1(data103) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/11/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/11/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid31 = _errs249 === errors;
-}
-else {
-var valid31 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/11/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate67(data0))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "item-expired"){
-const _errs251 = errors;
-if(errors === _errs251){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing14;
-if(((((((data0.id === undefined) && (missing14 = "id")) || ((data0.at === undefined) && (missing14 = "at"))) || ((data0.desk === undefined) && (missing14 = "desk"))) || ((data0.character === undefined) && (missing14 = "character"))) || ((data0.item === undefined) && (missing14 = "item"))) || ((data0.kind === undefined) && (missing14 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/12/required",keyword:"required",params:{missingProperty: missing14},message:"must have required property '"+missing14+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data104 = data0.id;
-const _errs254 = errors;
-if(errors === _errs254){
-if(typeof data104 === "string"){
-if(!pattern7.test(data104)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/12/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/12/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs254 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.at !== undefined){
-let data105 = data0.at;
-const _errs256 = errors;
-if(errors === _errs256){
-if(errors === _errs256){
-if(typeof data105 === "string"){
-if(!pattern8.test(data105)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/12/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/12/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid33 = _errs256 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.desk !== undefined){
-let data106 = data0.desk;
-const _errs258 = errors;
-if(errors === _errs258){
-if(typeof data106 === "string"){
-if((data106.length > 60 && func1(data106) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data106.length < 2 && func1(data106) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/12/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs258 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.deskId !== undefined){
-let data107 = data0.deskId;
-const _errs260 = errors;
-if(errors === _errs260){
-if(errors === _errs260){
-if(typeof data107 === "string"){
-if(!pattern3.test(data107)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/12/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/12/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid33 = _errs260 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.character !== undefined){
-let data108 = data0.character;
-const _errs262 = errors;
-if(errors === _errs262){
-if(typeof data108 === "string"){
-if(!pattern7.test(data108)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/12/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/12/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs262 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.item !== undefined){
-let data109 = data0.item;
-const _errs264 = errors;
-if(errors === _errs264){
-if(typeof data109 === "string"){
-if(!pattern7.test(data109)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/12/properties/item/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/item",schemaPath:"#/items/oneOf/12/properties/item/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs264 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.kind !== undefined){
-let data110 = data0.kind;
-const _errs266 = errors;
-if(typeof data110 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/12/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("item-expired" !== data110){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/12/properties/kind/const",keyword:"const",params:{allowedValue: "item-expired"},message:"must be equal to constant"}];
-return false;
-}
-var valid33 = _errs266 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data0.name !== undefined){
-let data111 = data0.name;
-const _errs268 = errors;
-if(errors === _errs268){
-if(typeof data111 === "string"){
-if((data111.length > 200 && func1(data111) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/12/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/oneOf/12/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid33 = _errs268 === errors;
-}
-else {
-var valid33 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/12/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate68(data0))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "bow-competency"){
-const _errs270 = errors;
-if(errors === _errs270){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing15;
-if((((((data0.id === undefined) && (missing15 = "id")) || ((data0.at === undefined) && (missing15 = "at"))) || ((data0.desk === undefined) && (missing15 = "desk"))) || ((data0.kind === undefined) && (missing15 = "kind"))) || ((data0.player === undefined) && (missing15 = "player"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/13/required",keyword:"required",params:{missingProperty: missing15},message:"must have required property '"+missing15+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data112 = data0.id;
-const _errs273 = errors;
-if(errors === _errs273){
-if(typeof data112 === "string"){
-if(!pattern7.test(data112)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/13/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/13/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs273 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.at !== undefined){
-let data113 = data0.at;
-const _errs275 = errors;
-if(errors === _errs275){
-if(errors === _errs275){
-if(typeof data113 === "string"){
-if(!pattern8.test(data113)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/13/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/13/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid35 = _errs275 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.desk !== undefined){
-let data114 = data0.desk;
-const _errs277 = errors;
-if(errors === _errs277){
-if(typeof data114 === "string"){
-if((data114.length > 60 && func1(data114) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data114.length < 2 && func1(data114) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/13/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs277 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.deskId !== undefined){
-let data115 = data0.deskId;
-const _errs279 = errors;
-if(errors === _errs279){
-if(errors === _errs279){
-if(typeof data115 === "string"){
-if(!pattern3.test(data115)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/13/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/13/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid35 = _errs279 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.character !== undefined){
-let data116 = data0.character;
-const _errs281 = errors;
-if(errors === _errs281){
-if(typeof data116 === "string"){
-if(!pattern7.test(data116)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/13/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/13/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs281 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.kind !== undefined){
-let data117 = data0.kind;
-const _errs283 = errors;
-if(typeof data117 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/13/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("bow-competency" !== data117){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/13/properties/kind/const",keyword:"const",params:{allowedValue: "bow-competency"},message:"must be equal to constant"}];
-return false;
-}
-var valid35 = _errs283 === errors;
-}
-else {
-var valid35 = true;
-}
-if(valid35){
-if(data0.player !== undefined){
-let data118 = data0.player;
-const _errs285 = errors;
-if(errors === _errs285){
-if(typeof data118 === "string"){
-if((data118.length > 200 && func1(data118) > 200)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
-return false;
-}
-else {
-if((data118.length < 2 && func1(data118) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/player",schemaPath:"#/items/oneOf/13/properties/player/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid35 = _errs285 === errors;
-}
-else {
-var valid35 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/13/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate69(data0))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "note"){
-const _errs287 = errors;
-if(errors === _errs287){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing16;
-if((((((data0.id === undefined) && (missing16 = "id")) || ((data0.at === undefined) && (missing16 = "at"))) || ((data0.desk === undefined) && (missing16 = "desk"))) || ((data0.kind === undefined) && (missing16 = "kind"))) || ((data0.text === undefined) && (missing16 = "text"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/14/required",keyword:"required",params:{missingProperty: missing16},message:"must have required property '"+missing16+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data119 = data0.id;
-const _errs290 = errors;
-if(errors === _errs290){
-if(typeof data119 === "string"){
-if(!pattern7.test(data119)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/14/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/14/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs290 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.at !== undefined){
-let data120 = data0.at;
-const _errs292 = errors;
-if(errors === _errs292){
-if(errors === _errs292){
-if(typeof data120 === "string"){
-if(!pattern8.test(data120)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/14/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/14/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid37 = _errs292 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.desk !== undefined){
-let data121 = data0.desk;
-const _errs294 = errors;
-if(errors === _errs294){
-if(typeof data121 === "string"){
-if((data121.length > 60 && func1(data121) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data121.length < 2 && func1(data121) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/14/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs294 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.deskId !== undefined){
-let data122 = data0.deskId;
-const _errs296 = errors;
-if(errors === _errs296){
-if(errors === _errs296){
-if(typeof data122 === "string"){
-if(!pattern3.test(data122)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/14/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/14/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid37 = _errs296 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.character !== undefined){
-let data123 = data0.character;
-const _errs298 = errors;
-if(errors === _errs298){
-if(typeof data123 === "string"){
-if(!pattern7.test(data123)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/14/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/14/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs298 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.kind !== undefined){
-let data124 = data0.kind;
-const _errs300 = errors;
-if(typeof data124 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/14/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("note" !== data124){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/14/properties/kind/const",keyword:"const",params:{allowedValue: "note"},message:"must be equal to constant"}];
-return false;
-}
-var valid37 = _errs300 === errors;
-}
-else {
-var valid37 = true;
-}
-if(valid37){
-if(data0.text !== undefined){
-let data125 = data0.text;
-const _errs302 = errors;
-if(errors === _errs302){
-if(typeof data125 === "string"){
-if((data125.length > 2000 && func1(data125) > 2000)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"}];
-return false;
-}
-else {
-if((data125.length < 2 && func1(data125) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/text",schemaPath:"#/items/oneOf/14/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid37 = _errs302 === errors;
-}
-else {
-var valid37 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/14/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate70(data0))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "undo"){
-const _errs304 = errors;
-if(errors === _errs304){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing17;
-if((((((data0.id === undefined) && (missing17 = "id")) || ((data0.at === undefined) && (missing17 = "at"))) || ((data0.desk === undefined) && (missing17 = "desk"))) || ((data0.kind === undefined) && (missing17 = "kind"))) || ((data0.target === undefined) && (missing17 = "target"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/15/required",keyword:"required",params:{missingProperty: missing17},message:"must have required property '"+missing17+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data126 = data0.id;
-const _errs307 = errors;
-if(errors === _errs307){
-if(typeof data126 === "string"){
-if(!pattern7.test(data126)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/15/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/15/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs307 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.at !== undefined){
-let data127 = data0.at;
-const _errs309 = errors;
-if(errors === _errs309){
-if(errors === _errs309){
-if(typeof data127 === "string"){
-if(!pattern8.test(data127)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/15/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/15/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid39 = _errs309 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.desk !== undefined){
-let data128 = data0.desk;
-const _errs311 = errors;
-if(errors === _errs311){
-if(typeof data128 === "string"){
-if((data128.length > 60 && func1(data128) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data128.length < 2 && func1(data128) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/15/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs311 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.deskId !== undefined){
-let data129 = data0.deskId;
-const _errs313 = errors;
-if(errors === _errs313){
-if(errors === _errs313){
-if(typeof data129 === "string"){
-if(!pattern3.test(data129)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/15/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/15/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid39 = _errs313 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.character !== undefined){
-let data130 = data0.character;
-const _errs315 = errors;
-if(errors === _errs315){
-if(typeof data130 === "string"){
-if(!pattern7.test(data130)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/15/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/15/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs315 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.kind !== undefined){
-let data131 = data0.kind;
-const _errs317 = errors;
-if(typeof data131 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/15/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("undo" !== data131){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/15/properties/kind/const",keyword:"const",params:{allowedValue: "undo"},message:"must be equal to constant"}];
-return false;
-}
-var valid39 = _errs317 === errors;
-}
-else {
-var valid39 = true;
-}
-if(valid39){
-if(data0.target !== undefined){
-let data132 = data0.target;
-const _errs319 = errors;
-if(errors === _errs319){
-if(typeof data132 === "string"){
-if(!pattern7.test(data132)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/target",schemaPath:"#/items/oneOf/15/properties/target/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/target",schemaPath:"#/items/oneOf/15/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid39 = _errs319 === errors;
-}
-else {
-var valid39 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/15/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate71(data0))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
 else if(tag0 === "convergence"){
-const _errs321 = errors;
-if(errors === _errs321){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing18;
-if((((((data0.id === undefined) && (missing18 = "id")) || ((data0.at === undefined) && (missing18 = "at"))) || ((data0.desk === undefined) && (missing18 = "desk"))) || ((data0.character === undefined) && (missing18 = "character"))) || ((data0.kind === undefined) && (missing18 = "kind"))){
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/16/required",keyword:"required",params:{missingProperty: missing18},message:"must have required property '"+missing18+"'"}];
-return false;
-}
-else {
-if(data0.id !== undefined){
-let data133 = data0.id;
-const _errs324 = errors;
-if(errors === _errs324){
-if(typeof data133 === "string"){
-if(!pattern7.test(data133)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/16/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/oneOf/16/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs324 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data0.at !== undefined){
-let data134 = data0.at;
-const _errs326 = errors;
-if(errors === _errs326){
-if(errors === _errs326){
-if(typeof data134 === "string"){
-if(!pattern8.test(data134)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/16/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/at",schemaPath:"#/items/oneOf/16/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid41 = _errs326 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data0.desk !== undefined){
-let data135 = data0.desk;
-const _errs328 = errors;
-if(errors === _errs328){
-if(typeof data135 === "string"){
-if((data135.length > 60 && func1(data135) > 60)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"}];
-return false;
-}
-else {
-if((data135.length < 2 && func1(data135) < 1)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/desk",schemaPath:"#/items/oneOf/16/properties/desk/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs328 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data0.deskId !== undefined){
-let data136 = data0.deskId;
-const _errs330 = errors;
-if(errors === _errs330){
-if(errors === _errs330){
-if(typeof data136 === "string"){
-if(!pattern3.test(data136)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/16/properties/deskId/pattern",keyword:"pattern",params:{pattern: "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},message:"must match pattern \""+"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/deskId",schemaPath:"#/items/oneOf/16/properties/deskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-var valid41 = _errs330 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data0.character !== undefined){
-let data137 = data0.character;
-const _errs332 = errors;
-if(errors === _errs332){
-if(typeof data137 === "string"){
-if(!pattern7.test(data137)){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/16/properties/character/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/character",schemaPath:"#/items/oneOf/16/properties/character/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid41 = _errs332 === errors;
-}
-else {
-var valid41 = true;
-}
-if(valid41){
-if(data0.kind !== undefined){
-let data138 = data0.kind;
-const _errs334 = errors;
-if(typeof data138 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/16/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if("convergence" !== data138){
-validate55.errors = [{instancePath:instancePath+"/" + i0+"/kind",schemaPath:"#/items/oneOf/16/properties/kind/const",keyword:"const",params:{allowedValue: "convergence"},message:"must be equal to constant"}];
-return false;
-}
-var valid41 = _errs334 === errors;
-}
-else {
-var valid41 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/" + i0,schemaPath:"#/items/oneOf/16/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate72(data0))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
