@@ -6,11 +6,11 @@
 //
 // When: QUARTERMASTER_THREADS=1 never, =2 whenever there are enough files and two cores. Unset,
 // only for a command that gains from it (`check`; a desk worker measured slower and was taken out),
-// on four cores or more (AUTO_MIN_CORES) and only when a core is free: the worker costs CPU time of its own (its start, its own JIT
-// warm-up and heap), so on a machine whose cores are busy with other work it makes the command
-// slower (bench/check.bench.mjs, 20,000 files on a 2-core machine at load 5-8: 3.9-4.4x against
-// 3.2-3.4x on one thread; the worker got a quarter of a core). QUARTERMASTER_PARALLEL_FROM sets the
-// file count it starts from (for tests).
+// on four cores or more (AUTO_MIN_CORES) and only when a core is free: the worker costs CPU time of
+// its own (its start, its own JIT warm-up and heap), so on a machine whose cores are busy with other
+// work it makes the command slower (bench/check.bench.mjs, 20,000 files on a 2-core machine at load
+// 5-8: 3.9-4.4x against 3.2-3.4x on one thread; the worker got a quarter of a core).
+// QUARTERMASTER_PARALLEL_FROM sets the file count it starts from (for tests).
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
