@@ -12,8 +12,8 @@
 // shows it level).
 // From 2,000 files, on a machine of 4 cores or more, the command uses a second core (a worker
 // thread checks some of the files, cli/parallel.ts) when one is free (1-minute load average below
-// cores - 0.5, decided by each run): its CPU time is then both threads'. The lines "one thread" and "two threads"
-// (QUARTERMASTER_THREADS=1 and =2) are the same command told which, for comparison.
+// cores - 0.5, decided by each run): its CPU time is then both threads'. The lines "one thread" and
+// "two threads" (QUARTERMASTER_THREADS=1 and =2) are the same command told which, for comparison.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
