@@ -15,12 +15,15 @@ export function datesIssue(start: string, end: string): EventIssue | null {
 /** How long an entry is as JSON: the length of its canonical JSON (the same length as JSON.stringify's for parsed JSON). */
 export const canonicalLength = (entry: unknown) => canonicalJson(entry).length;
 
+/** Whether an entry is longer than MAX_ENTRY_CHARS as JSON, measured as its canonical JSON. */
+export const canonicalTooLong = (entry: unknown) => canonicalLength(entry) > MAX_ENTRY_CHARS;
+
 /**
- * Repeated entry ids and over-long entries, in ledger order, at most `max` of them. `length` is
- * how long an entry is as JSON (canonicalLength; a caller holding freshly parsed JSON may pass a
- * faster measure that gives the same length for it).
+ * Repeated entry ids and over-long entries, in ledger order, at most `max` of them. `tooLong`
+ * tells whether an entry is longer than MAX_ENTRY_CHARS as JSON (canonicalTooLong; a caller
+ * holding freshly parsed JSON may pass a faster test that gives the same answer for it).
  */
-export function ledgerIssues(entries: readonly { id: string }[], length: (entry: unknown) => number = canonicalLength, max = Infinity): EventIssue[] {
+export function ledgerIssues(entries: readonly { id: string }[], tooLong: (entry: unknown) => boolean = canonicalTooLong, max = Infinity): EventIssue[] {
   const issues: EventIssue[] = [];
   const seen = new Map<string, number>();
   for (let i = 0; i < entries.length && issues.length < max; i++) {
@@ -28,7 +31,7 @@ export function ledgerIssues(entries: readonly { id: string }[], length: (entry:
     const first = seen.get(entry.id);
     if (first !== undefined) issues.push({ path: ['entries', i, 'id'], message: `is the id of entries[${first}] too (every entry has its own id)` });
     else seen.set(entry.id, i);
-    if (length(entry) > MAX_ENTRY_CHARS) issues.push({ path: ['entries', i], message: `is longer than ${MAX_ENTRY_CHARS} characters as JSON` });
+    if (tooLong(entry)) issues.push({ path: ['entries', i], message: `is longer than ${MAX_ENTRY_CHARS} characters as JSON` });
   }
   return issues.slice(0, max);
 }
