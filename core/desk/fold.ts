@@ -73,25 +73,39 @@ export function foldEvent(event: DeskEvent): Folded {
 }
 
 /**
- * Ledger order: the instant, then the time as written, then the id. Each entry's instant is parsed
- * once, not twice per comparison (a ledger of 30,000 entries makes about 450,000 comparisons).
+ * The entries in ledger order: the instant, then the time as written, then the id. Each entry's
+ * instant is parsed once, into an array beside the entries (a ledger of 30,000 entries makes about
+ * 450,000 comparisons when unsorted); a ledger already in order (as the desks keep it) is only
+ * checked, not sorted.
  */
-function byOrder(entries: readonly LedgerEntry[]): (a: LedgerEntry, b: LedgerEntry) => number {
-  const instants = new Map<LedgerEntry, number>();
-  for (const e of entries) instants.set(e, Date.parse(e.at));
-  return (a, b) => instants.get(a)! - instants.get(b)! || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+function inLedgerOrder(unsorted: readonly LedgerEntry[]): LedgerEntry[] {
+  const n = unsorted.length;
+  const instants = new Float64Array(n);
+  for (let i = 0; i < n; i++) instants[i] = Date.parse(unsorted[i]!.at);
+  const compare = (i: number, j: number) => {
+    const a = unsorted[i]!;
+    const b = unsorted[j]!;
+    return instants[i]! - instants[j]! || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  };
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (compare(i - 1, i) > 0) sorted = false;
+  if (sorted) return [...unsorted];
+  const order = Array.from({ length: n }, (_, i) => i).sort(compare);
+  return order.map((i) => unsorted[i]!);
 }
 
 function fold(unsorted: readonly LedgerEntry[]): Folded {
-  const compare = byOrder(unsorted);
-  const entries = isSorted(unsorted, compare) ? [...unsorted] : [...unsorted].sort(compare);
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  const position = new Map(entries.map((e, i) => [e.id, i]));
+  const entries = inLedgerOrder(unsorted);
+  const byId = new Map<string, LedgerEntry>();
+  for (const e of entries) byId.set(e.id, e);
   const cancelled = new Set<string>();
   // From the end: whatever could cancel an undo comes after it, so its own state is known first.
+  // Each entry's place is looked up only in a ledger that has an undo.
+  let position: Map<string, number> | null = null;
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     if (e.kind !== 'undo' || cancelled.has(e.id)) continue;
+    position ??= new Map(entries.map((x, j) => [x.id, j]));
     const target = byId.get(e.target);
     const at = position.get(e.target);
     if (target && at !== undefined && at < i && target.kind !== 'printed') cancelled.add(target.id);
@@ -106,8 +120,9 @@ function fold(unsorted: readonly LedgerEntry[]): Folded {
   const printedByLabel: Folded['printedByLabel'] = new Map();
   const serialPrints = new Map<string, number>();
   const explicit: LedgerEntry[] = [];
+  const anyCancelled = cancelled.size > 0;
   for (const e of entries) {
-    if (cancelled.has(e.id)) continue;
+    if (anyCancelled && cancelled.has(e.id)) continue;
     const c = e.character ? of(e.character) : null;
     c?.entries.push(e);
     switch (e.kind) {
@@ -179,11 +194,6 @@ function fold(unsorted: readonly LedgerEntry[]): Folded {
     }
   }
   return { entries, byId, cancelled, characters, voids, voidByLabel, printedByLabel, serials, printingDesks };
-}
-
-function isSorted(entries: readonly LedgerEntry[], compare: (a: LedgerEntry, b: LedgerEntry) => number): boolean {
-  for (let i = 1; i < entries.length; i++) if (compare(entries[i - 1]!, entries[i]!) > 0) return false;
-  return true;
 }
 
 const EMPTY: CharacterFold = Object.freeze({ checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] }) as CharacterFold;

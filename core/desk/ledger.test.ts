@@ -155,6 +155,26 @@ describe('two desks apart, then merged', () => {
     expect(headerDifferences(a, renamed)).toEqual(['name']);
   });
 
+  it('folds a ledger written out of order (a hand-merged file) as the same ledger in order', () => {
+    // 18:00 A in, 18:10 A printed, 19:00 A reprinted, 19:30 A out, 19:45 undo of the check-out; two
+    // entries at the same instant are ordered by id.
+    let e = checkIn(start, A, frontStamp('18:00')).event;
+    e = recordPrints(e, [{ id: A, hash: H1, cards: [{ serial: 'CH-AAAAA-AAAAA' }] }], frontStamp('18:10')).event;
+    e = recordPrints(e, [{ id: A, hash: H2, cards: [{ serial: 'CH-AAAAA-AAAAA' }] }], frontStamp('19:00')).event;
+    const out = checkOut(e, A, frontStamp('19:30'));
+    e = undo(out.event, out.undo, frontStamp('19:45'));
+    e = appendEntries(e, [{ id: idSequence('same')(), at: at('19:45'), desk: 'Field desk', kind: 'check-in', character: B }]);
+    const inOrder = foldEvent(e);
+    const shuffled: DeskEvent = { ...e, entries: [...e.entries].reverse() };
+    const folded = foldEvent(shuffled);
+    expect(folded.entries.map((x) => x.id)).toEqual(inOrder.entries.map((x) => x.id));
+    expect(folded.entries.map((x) => x.at)).toEqual([at('18:00'), at('18:10'), at('19:00'), at('19:30'), at('19:45'), at('19:45')]);
+    // The undo still cancels the check-out, so A is in since 18:00; the 19:00 print is current.
+    expect(characterFold(shuffled, A)).toMatchObject({ checkedInAt: at('18:00'), current: { at: at('19:00'), hash: H2 } });
+    expect(folded.cancelled).toEqual(inOrder.cancelled);
+    expect(folded.voids.map((v) => v.label)).toEqual(['CH-AAAAA-AAAAA/1']);
+  });
+
   it('orders entries by instant, whatever UTC offset each desk wrote', () => {
     const utc: LedgerEntry = { id: idSequence('utc')(), at: '2026-10-02T09:30:00Z', desk: 'Field desk', kind: 'check-in', character: B };
     const e = appendEntries(checkIn(start, A, frontStamp('10:00')).event, [utc]);
