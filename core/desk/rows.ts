@@ -5,7 +5,7 @@ import type { Location, RulesetId } from '../model/ids';
 import { RULESETS } from '../rulesets/index';
 import type { DeskCharacter } from './characters-fast';
 import type { DeskEvent } from './event';
-import { entryOf, lastPrint } from './fold';
+import { characterFold } from './fold';
 import { armourCell } from './row-cells';
 
 export { armourCell, valuesText } from './row-cells';
@@ -185,10 +185,10 @@ export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
   }
   for (const r of rows) {
     if (r.id === null) continue;
-    const entry = entryOf(event, r.id);
-    const last = lastPrint(event, r.id);
-    r.checkedInAt = entry.checkedInAt ?? null;
-    r.tag = last === undefined ? 'never-printed' : last.hash === r.hash ? 'current' : 'changed';
+    const folded = characterFold(event, r.id);
+    const last = folded.current;
+    r.checkedInAt = folded.checkedInAt;
+    r.tag = last === null ? 'never-printed' : last.hash === r.hash ? 'current' : 'changed';
     r.lastPrintedAt = last?.at ?? null;
     const shared = files.get(r.id)!;
     if (shared.length > 1) {
