@@ -20,10 +20,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
-import { compareTimed, describe, timedProcess } from './process-time.mjs';
+import { compareTimed, describe, timedProcess, userEnvironment } from './process-time.mjs';
 import { compareProcesses, ms, runProcess } from './stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const environment = userEnvironment();
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').filter(Boolean).map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -47,7 +48,7 @@ const help = compareProcesses(
   },
   ROUNDS,
 );
-console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes`);
+console.log(`bench:check  ${ROUNDS} rounds, medians, whole processes, ${environment}`);
 console.log(`  quartermaster help, installed command : ${ms(help.direct)}`);
 console.log(`  npx quartermaster help                : ${ms(help.npx)}   (npx alone adds ${ms(help.npx - help.direct)})`);
 

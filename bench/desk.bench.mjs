@@ -17,9 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate, makeCharacter } from './generate.mjs';
-import { compareTimed, describe, timedProcess } from './process-time.mjs';
+import { compareTimed, describe, timedProcess, userEnvironment } from './process-time.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const environment = userEnvironment();
 const SIZES = (process.env.BENCH_SIZES ?? '2000,20000').split(',').filter(Boolean).map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -49,7 +50,7 @@ execFileSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '-
 const installed = join(prefix, 'bin/quartermaster');
 const ok = { okCodes: [0, 1] }; // 1 = some generated characters break a rule, as intended
 
-console.log(`bench:desk  ${ROUNDS} rounds, medians, whole processes`);
+console.log(`bench:desk  ${ROUNDS} rounds, medians, whole processes, ${environment}`);
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/desk-${N}`);
   generate(dir, N);
