@@ -27,7 +27,10 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
   const batch = (i: number) => targets.slice(i * BATCH, (i + 1) * BATCH);
   // Many files: a worker thread checks some of the batches (cli/parallel.ts); the report is the same.
   const worker = options.worker && useWorker(targets.length, PARALLEL_FROM, true) ? { url: options.worker, task: { kind: 'check', json, targets } satisfies CheckTask } : null;
-  // --json prints what JSON.stringify(entries, null, 2) would, a batch of entries at a time.
+  // --json prints a JSON array with each file's entry on a line of its own, a batch of entries at
+  // a time: the same values as an indented array at 55% of its size (14.6 against 26.7 MB over
+  // 20,000 files), about 8% less time at 20,000 files, and one line per file for grep and diff
+  // (`jq .` indents it).
   await inOrder(
     batches,
     (i) => checkBatch(batch(i), json, io),
@@ -70,7 +73,7 @@ export function checkTaskBatch(task: CheckTask, i: number, io: Io): Promise<Chec
 /** Files per batch of the report's writes. */
 const BATCH = 64;
 
-/** A batch's part of the report (--json: its entries as in the indented array, without brackets) and its counts. */
+/** A batch's part of the report (--json: its entries a line each, without the array's brackets) and its counts. */
 export type CheckBatch = { text: string; files: number; clean: number; ruleErrors: number; unreadable: number };
 
 /** Checks a batch of files, in order. */
@@ -86,8 +89,7 @@ export async function checkBatch(targets: readonly Target[], json: boolean, io: 
     if (json) entries.push(entry);
     else b.text += formatEntry(entry);
   }
-  // The batch as an indented array, without its brackets, is its entries at the right indent.
-  if (json && entries.length > 0) b.text = JSON.stringify(entries, null, 2).slice(2, -2);
+  if (json && entries.length > 0) b.text = entries.map((e) => JSON.stringify(e)).join(',\n');
   return b;
 }
 
