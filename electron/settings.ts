@@ -75,7 +75,7 @@ const fields = {
   printer: z.string().max(100),
 };
 
-/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/layout.ts validateLayout). */
+/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/grid.ts validateLayout). */
 function calibrationSchema() {
   const offset = z.strictObject({ x: z.number().min(-20).max(20), y: z.number().min(-20).max(20) });
   const sheet = z.string().refine((k) => (CARD_STOCK_IDS as string[]).includes(k) || /^custom:(a4|letter):[a-z0-9]+$/.test(k), 'not a card stock or custom sheet');

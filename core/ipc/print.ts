@@ -10,7 +10,7 @@ import { loose, path } from './args';
 
 /**
  * What Export PDF… and Print event pack… print: card groups, paper, card size and the printer's
- * corrections (core/pdf/layout.ts PrintLayoutSettings; the core checks the ranges and names the field).
+ * corrections (core/pdf/grid.ts PrintLayoutSettings; the core checks the ranges and names the field).
  */
 export type PrintChoice = Pick<PrintLayoutSettings, 'stock' | 'size' | 'marginMm' | 'offsetMm' | 'backOffsetMm'> & {
   sections: CardSection[];

@@ -1,6 +1,6 @@
 // Card stock presets and the calibration page, read back from the written PDF: every card's
 // origin (the matrix that places its face) in mm against the published sheet geometry (gLabels
-// templates, as quoted in layout.ts and the issue), within 0.2 mm.
+// templates, as quoted in stocks.ts and the issue), within 0.2 mm.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
