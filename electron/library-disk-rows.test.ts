@@ -12,30 +12,32 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await tempFolder('qm-disk-rows-')));
 afterEach(() => cleanup());
 
-const row = (name: string, player = 'P') => [name, 10, 1, 2, `N ${name}`, player, null, 'clean', 0, 0, 1, null, null];
+const row = (name: string, player = 'P'): unknown[] => [name, 10, 1, 2, `N ${name}`, player, null, 'clean', 0, 0, 1, null, null];
+/** A folder line's columns (version 4) from rows in the column order, as the cache file's bytes. */
+const columns = (rows: unknown[][]) => new TextEncoder().encode(JSON.stringify(Array.from({ length: 13 }, (_, j) => rows.map((r) => r[j]))));
 
 describe('DiskRows', () => {
   it('hands each row over once, in any order, and never one whose name leads out of its folder', () => {
     const rows = new DiskRows();
     const folder = join(dir, 'lib');
-    rows.addText(folder, 5, JSON.stringify([row('a.character.json'), row('b.character.json'), row('c.character.json'), row('../x.character.json'), row('.hidden.character.json')]));
-    expect(rows.take(join(folder, 'c.character.json'))?.[0]).toBe('c.character.json');
-    expect(rows.take(join(folder, 'a.character.json'))?.[0]).toBe('a.character.json');
+    rows.addBytes(folder, 5, columns([row('a.character.json'), row('b.character.json'), row('c.character.json'), row('../x.character.json'), row('.hidden.character.json')]));
+    expect(rows.take(join(folder, 'c.character.json'))?.entry.fileName).toBe('c.character.json');
+    expect(rows.take(join(folder, 'a.character.json'))?.entry.fileName).toBe('a.character.json');
     expect(rows.take(join(folder, 'a.character.json'))).toBeUndefined();
     expect(rows.take(join(dir, 'x.character.json'))).toBeUndefined();
     expect(rows.take(join(folder, '.hidden.character.json'))).toBeUndefined();
     // What is left goes back into the cache file: b only.
-    expect([...rows.left()].map(([f, n, r]) => [f, n, (r as unknown[][]).map((x) => x[0])])).toEqual([[folder, 1, ['b.character.json']]]);
-    expect(rows.take(join(folder, 'b.character.json'))?.[0]).toBe('b.character.json');
+    expect([...rows.left()].map(([f, n, r]) => [f, n, (r as Cached[]).map((x) => x.entry.fileName)])).toEqual([[folder, 1, ['b.character.json']]]);
+    expect(rows.take(join(folder, 'b.character.json'))?.entry.fileName).toBe('b.character.json');
     expect(rows.empty).toBe(true);
   });
 
   it('forgets a folder under the listed one that no listed file is in, and the gone files of one that is', () => {
     const rows = new DiskRows();
     const lib = join(dir, 'lib');
-    rows.addText(join(lib, 'gone'), 1, JSON.stringify([row('g.character.json')]));
-    rows.addText(join(lib, 'kept'), 2, JSON.stringify([row('k.character.json'), row('removed.character.json')]));
-    rows.addText(join(dir, 'elsewhere'), 1, JSON.stringify([row('e.character.json')]));
+    rows.addBytes(join(lib, 'gone'), 1, columns([row('g.character.json')]));
+    rows.addBytes(join(lib, 'kept'), 2, columns([row('k.character.json'), row('removed.character.json')]));
+    rows.addBytes(join(dir, 'elsewhere'), 1, columns([row('e.character.json')]));
     const listed = join(lib, 'kept', 'k.character.json');
     expect(rows.take(listed)).toBeDefined();
     expect(rows.forget(lib, (root, p) => p === root || p.startsWith(`${root}/`), new Set([listed]))).toBe(true);
@@ -64,6 +66,6 @@ describe('saveDiskCache', () => {
     expect(pace.yields).toBeGreaterThanOrEqual(80);
     const lines = (await readFile(join(dir, 'cache.json'), 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(41);
-    expect(JSON.parse(lines[0]!)).toEqual({ format: 'quartermaster-library-cache', version: 3, key: 'k' });
+    expect(JSON.parse(lines[0]!)).toEqual({ format: 'quartermaster-library-cache', version: 4, key: 'k' });
   });
 });

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
 import { ioProblem } from '../node/files';
 import { describe, unreadable, type DeriveFn } from './library-entry';
-import { decodeRow, DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
+import { DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';
 import { findCharacterFiles } from './library-walk';
 import { Warmer } from './library-warm';
@@ -159,9 +159,8 @@ export class Library {
   private cached(path: string, fileName = basename(path)): Cached | undefined {
     const hit = this.cache.get(path);
     if (hit !== undefined || this.unread.empty) return hit;
-    const row = this.unread.take(path, fileName);
-    if (row === undefined) return undefined;
-    const decoded = decodeRow(path, row, fileName);
+    const decoded = this.unread.take(path, fileName);
+    if (decoded === undefined) return undefined;
     if (decoded === null) {
       this.dirty = true;
       return undefined;
