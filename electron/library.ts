@@ -5,7 +5,7 @@
 // work goes in short slices with the event loop turning between them (library-io.ts Pace), so a
 // listing of 20,000 files, or 2,000 arriving at once, never holds up the main process for long.
 import { lstatSync, type Stats } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, sep } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
 import { ioProblem } from '../node/files';
 import { describe, unreadable, type DeriveFn } from './library-entry';
@@ -155,12 +155,16 @@ export class Library {
     if (this.unread.forget(folder, isInside, seen)) this.dirty = true;
   }
 
-  /** The cached entry for a path, checking a row of the cache file the first time it is needed. */
+  /**
+   * The cached entry for a path, checking a row of the cache file the first time it is needed. A
+   * path is never both in memory and among the file's rows (a row is taken out when first asked
+   * for, and loadDisk drops the rows memory already holds), so after a restart the rows are asked
+   * first and the memory lookup, a hash of the whole path, is made only for what they lack.
+   */
   private cached(path: string, fileName = basename(path)): Cached | undefined {
-    const hit = this.cache.get(path);
-    if (hit !== undefined || this.unread.empty) return hit;
+    if (this.unread.empty) return this.cache.get(path);
     const decoded = this.unread.take(path, fileName);
-    if (decoded === undefined) return undefined;
+    if (decoded === undefined) return this.cache.get(path);
     if (decoded === null) {
       this.dirty = true;
       return undefined;
@@ -202,7 +206,8 @@ export class Library {
 
   /** The same with synchronous calls; undefined when the file changed while being read (take entryOf). */
   private entryOfSync(path: string, derive: DeriveFn | Error): LibraryEntry | undefined {
-    const fileName = basename(path);
+    // The walk's paths end in the file's name after the last separator (no trailing one): basename's checks are not needed.
+    const fileName = path.slice(path.lastIndexOf(sep) + 1);
     let s: Stats;
     try {
       s = statFileSync(path, this.pace);
