@@ -4,17 +4,19 @@
 // ours (in the app's user-data folder), but it is still checked field by field when read: a
 // damaged or foreign file is ignored, never trusted.
 //
-// Version 4 is a header line, then one line per folder: the folder's path (JSON), a tab, its row
-// count, a tab, its rows as columns (library-disk-rows.ts). At start-up only the lines are found,
-// in the file's bytes: a folder's bytes become text and are parsed when the listing first needs one
-// of its rows. The file is never made one string: on this machine a string of the 3.7 MB that
-// 20,000 files take cost 25-33 ms to make (fresh memory for V8's large-object space), the bytes
-// 0.3 ms, and the 80 folders' strings together 0.7 ms. The cache is written folder by folder
+// Version 4 is a header line (format, version, key, and the rulesets the rows name by number),
+// then one line per folder: the folder's path (JSON), a tab, its row count, a tab, its rows as
+// columns (library-disk-rows.ts). At start-up only the lines are found, in the file's bytes: a
+// folder's bytes become text and are parsed when the listing first needs one of its rows. The
+// file is never made one string: on this machine a string of the 3.7 MB that 20,000 files took
+// cost 25-33 ms to make (fresh memory for V8's large-object space), the bytes 0.3 ms, and the 80
+// folders' strings together 0.7 ms. The cache is written folder by folder
 // between turns of the event loop. Older versions (2: one JSON document; 3: an array per row) are
 // ignored: the library is read again once, and the cache written anew.
 import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { RULESET_IDS } from '../core/model/ids';
 import { writeAtomic } from '../node/atomic';
 import { DiskRows, encodeColumns, join, type Cached } from './library-disk-rows';
 import type { Pace } from './library-io';
@@ -38,7 +40,7 @@ const TAB = 0x09;
  * listed (DiskRows.take).
  */
 export async function loadDiskCache(file: string, key: string, pace?: Pace): Promise<DiskRows> {
-  const out = new DiskRows();
+  let out = new DiskRows();
   let bytes: Buffer;
   try {
     // One synchronous read while the disk is fast (library-io.ts), as the listing's own reads.
@@ -56,7 +58,9 @@ export async function loadDiskCache(file: string, key: string, pace?: Pace): Pro
   } catch {
     return out;
   }
-  if (!isObject(header) || header.format !== FORMAT || header.version !== VERSION || header.key !== key) return out;
+  if (!isObject(header) || header.format !== FORMAT || header.version !== VERSION || header.key !== key || !Array.isArray(header.rulesets)) return out;
+  // Rows name their ruleset by its number in the header's list (library-disk-rows.ts).
+  out = new DiskRows(header.rulesets);
   let total = 0;
   for (let start = end + 1; start < bytes.length; start = end + 1) {
     end = bytes.indexOf(NEWLINE, start);
@@ -98,7 +102,7 @@ export async function saveDiskCache(file: string, key: string, cache: ReadonlyMa
     count++;
     if (pace?.due) await pace.yield();
   }
-  const parts: Uint8Array[] = [Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, key })}\n`)];
+  const parts: Uint8Array[] = [Buffer.from(`${JSON.stringify({ format: FORMAT, version: VERSION, key, rulesets: RULESET_IDS })}\n`)];
   const line = (dir: string, n: number, rows: Uint8Array | string) => {
     parts.push(Buffer.from(`${JSON.stringify(dir)}\t${n}\t`));
     parts.push(typeof rows === 'string' ? Buffer.from(rows) : rows);

@@ -12,7 +12,7 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await tempFolder('qm-disk-rows-')));
 afterEach(() => cleanup());
 
-const row = (name: string, player = 'P'): unknown[] => [name, 10, 1, 2, `N ${name}`, player, null, 'clean', 0, 0, 1, null, null];
+const row = (name: string, player = 'P'): unknown[] => [name, 10, 1, 2, `N ${name}`, player, null, 0, 0, 0, 1, null, null];
 /** A folder line's columns (version 4) from rows in the column order, as the cache file's bytes. */
 const columns = (rows: unknown[][]) => new TextEncoder().encode(JSON.stringify(Array.from({ length: 13 }, (_, j) => rows.map((r) => r[j]))));
 
@@ -30,6 +30,21 @@ describe('DiskRows', () => {
     expect([...rows.left()].map(([f, n, r]) => [f, n, (r as Cached[]).map((x) => x.entry.fileName)])).toEqual([[folder, 1, ['b.character.json']]]);
     expect(rows.take(join(folder, 'b.character.json'))?.entry.fileName).toBe('b.character.json');
     expect(rows.empty).toBe(true);
+  });
+
+  it("names each row's ruleset through the header's list, and refuses a number it does not know", () => {
+    // A cache file whose header lists the rulesets in another order, one of them unknown here.
+    const rows = new DiskRows(['bg-magic', 'chess', 'novitas']);
+    const folder = join(dir, 'lib');
+    const r = (name: string, ruleset: unknown, status: unknown) => [name, 10, 1, null, `N ${name}`, 'P', ruleset, status, 0, 0, null, 'id', null];
+    rows.addBytes(folder, 6, columns([r('a', 0, 1), r('b', 2, 0), r('c', 1, 0), r('d', 3, 0), r('e', null, 7), r('f', null, 2)]));
+    const take = (n: string) => rows.take(join(folder, n));
+    expect(take('a')).toMatchObject({ size: 10, mtimeMs: 1, ctimeMs: 1, entry: { ruleset: 'bg-magic', status: 'violations', modifiedMs: 1, id: 'id' } });
+    expect(take('b')?.entry.ruleset).toBe('novitas');
+    expect(take('c')).toBeNull(); // 'chess'
+    expect(take('d')).toBeNull(); // no ruleset 3
+    expect(take('e')).toBeNull(); // no status 7
+    expect(take('f')?.entry).toMatchObject({ ruleset: null, status: 'unreadable' });
   });
 
   it('forgets a folder under the listed one that no listed file is in, and the gone files of one that is', () => {
@@ -66,6 +81,6 @@ describe('saveDiskCache', () => {
     expect(pace.yields).toBeGreaterThanOrEqual(80);
     const lines = (await readFile(join(dir, 'cache.json'), 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(41);
-    expect(JSON.parse(lines[0]!)).toEqual({ format: 'quartermaster-library-cache', version: 4, key: 'k' });
+    expect(JSON.parse(lines[0]!)).toEqual({ format: 'quartermaster-library-cache', version: 4, key: 'k', rulesets: ['novitas', 'fortunes-landing', 'curious-pastimes', 'bg-magic'] });
   });
 });

@@ -1,10 +1,12 @@
 // The rows of the library's cache file (library-cache.ts) that no listing has needed yet, by
 // folder, in the layout of version 4: a folder's rows as columns, a JSON array of ROW_COLUMNS arrays
 // of `count` values each (file name, size, modified ms, change ms or null when equal to the
-// modified ms, name, player, ruleset, status, errors, warnings, modified ms shown or null when it
-// is the modified ms rounded down, id or null, reason or null). Columns rather than an array per
-// row: JSON.parse makes 13 arrays per folder instead of one per file, and the text is a seventh
-// shorter (at 20,000 files, parse and check took 15 ms instead of 24 ms).
+// modified ms, name, player, ruleset as its index in the header's list of rulesets or null,
+// status as its index in STATUSES, errors, warnings, modified ms shown or null when it is the
+// modified ms rounded down, id or null, reason or null). Columns rather than an array per row:
+// JSON.parse makes 13 arrays per folder instead of one per file, and the text is a seventh shorter
+// (at 20,000 files, parse and check took 15 ms instead of 24 ms); ruleset and status as numbers:
+// no string to make, keep and hash for each row.
 //
 // A folder's bytes are turned into text and parsed only when a listing first needs one of its
 // rows; each row is checked field by field when its file is listed (`take`), so a damaged row
@@ -16,6 +18,8 @@ import { RULESET_IDS } from '../core/model/ids';
 export type Cached = { size: number; mtimeMs: number; ctimeMs: number; entry: LibraryEntry };
 
 export const ROW_COLUMNS = 13;
+/** The statuses by their number in the cache file (a change here needs a new cache version). */
+export const STATUSES: readonly LibraryEntry['status'][] = ['clean', 'violations', 'unreadable'];
 
 type Unparsed = { bytes: Uint8Array; count: number; cols?: undefined };
 type Parsed = { cols: unknown[][]; count: number; next: number; taken: Uint8Array; byName?: Map<string, number> };
@@ -26,6 +30,12 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export class DiskRows {
   private readonly folders = new Map<string, Folder>();
+  /** The rulesets by their number in this file (its header's list), each one the app knows, or undefined. */
+  private readonly rulesets: readonly (LibraryEntry['ruleset'] | undefined)[];
+
+  constructor(rulesets: readonly unknown[] = RULESET_IDS) {
+    this.rulesets = rulesets.map((r) => (typeof r === 'string' && KNOWN_RULESETS.has(r) ? (r as LibraryEntry['ruleset']) : undefined));
+  }
   /** The folder the last `take` looked in: a listing asks for a folder's files one after another. */
   private lastDir = '';
   private last: Folder | undefined;
@@ -82,7 +92,7 @@ export class DiskRows {
     }
     rows.taken[at] = 1;
     if (--rows.count === 0) this.drop(dir);
-    return decodeAt(path, name, rows.cols, at);
+    return decodeAt(path, name, rows.cols, at, this.rulesets);
   }
 
   delete(path: string): boolean {
@@ -128,7 +138,7 @@ export class DiskRows {
       const rows: Cached[] = [];
       const names = f.cols[0]!;
       for (let i = 0; i < names.length; i++) {
-        const row = f.taken[i] === 0 ? decodeAt(join(dir, names[i] as string), names[i] as string, f.cols, i) : null;
+        const row = f.taken[i] === 0 ? decodeAt(join(dir, names[i] as string), names[i] as string, f.cols, i, this.rulesets) : null;
         if (row) rows.push(row);
       }
       yield [dir, rows.length, rows];
@@ -177,14 +187,16 @@ export class DiskRows {
 }
 
 /** Row `i` of a folder's columns checked field by field, for the file at `path`; null when anything is off. */
-function decodeAt(path: string, fileName: string, cols: unknown[][], i: number): Cached | null {
+function decodeAt(path: string, fileName: string, cols: unknown[][], i: number, rulesets: DiskRows['rulesets']): Cached | null {
   const size = cols[1]![i];
   const mtimeMs = cols[2]![i];
   const ctime = cols[3]![i];
   const name = cols[4]![i];
   const player = cols[5]![i];
-  const ruleset = cols[6]![i];
-  const status = cols[7]![i];
+  const rulesetAt = cols[6]![i];
+  const ruleset = rulesetAt === null ? null : typeof rulesetAt === 'number' ? rulesets[rulesetAt] : undefined;
+  const statusAt = cols[7]![i];
+  const status = typeof statusAt === 'number' ? STATUSES[statusAt] : undefined;
   const errors = cols[8]![i];
   const warnings = cols[9]![i];
   const modified = cols[10]![i];
@@ -194,17 +206,27 @@ function decodeAt(path: string, fileName: string, cols: unknown[][], i: number):
   const ctimeMs = ctime === null ? mtimeMs : ctime;
   const modifiedMs = modified === null ? Math.floor(mtimeMs) : modified;
   if (typeof ctimeMs !== 'number' || !Number.isFinite(ctimeMs) || typeof modifiedMs !== 'number' || !Number.isFinite(modifiedMs)) return null;
-  if (typeof name !== 'string' || typeof player !== 'string' || !(ruleset === null || RULESETS.has(ruleset as string)) || !STATUSES.has(status as string)) return null;
+  if (typeof name !== 'string' || typeof player !== 'string' || ruleset === undefined || status === undefined) return null;
   if (!Number.isInteger(errors) || !Number.isInteger(warnings)) return null;
   if (!(id === null || typeof id === 'string') || !(reason === null || typeof reason === 'string')) return null;
-  // Field by field: nothing else gets into the entry.
-  const entry: LibraryEntry = { path, fileName, name, player, ruleset: ruleset as LibraryEntry['ruleset'], status: status as LibraryEntry['status'], errors: errors as number, warnings: warnings as number, modifiedMs, size };
-  if (reason !== null) entry.reason = reason;
-  if (id !== null) entry.id = id;
+  // Field by field: nothing else gets into the entry. One literal per combination of the optional
+  // fields, each of its final shape (a field added afterwards costs a property store of its own).
+  const r = ruleset;
+  const st = status;
+  const e = errors as number;
+  const w = warnings as number;
+  const entry: LibraryEntry =
+    reason === null
+      ? id === null
+        ? { path, fileName, name, player, ruleset: r, status: st, errors: e, warnings: w, modifiedMs, size }
+        : { path, fileName, name, player, ruleset: r, status: st, errors: e, warnings: w, modifiedMs, size, id }
+      : id === null
+        ? { path, fileName, name, player, ruleset: r, status: st, errors: e, warnings: w, modifiedMs, size, reason }
+        : { path, fileName, name, player, ruleset: r, status: st, errors: e, warnings: w, modifiedMs, size, reason, id };
   return { size, mtimeMs, ctimeMs, entry };
 }
 
-/** Rows as a folder line's columns (the layout `take` reads), in the order given. */
+/** Rows as a folder line's columns (the layout `take` reads), in the order given; rulesets numbered as in RULESET_IDS (the header lists them). */
 export function encodeColumns(rows: readonly Cached[]): string {
   const cols: unknown[][] = Array.from({ length: ROW_COLUMNS }, () => new Array(rows.length));
   for (let i = 0; i < rows.length; i++) {
@@ -216,8 +238,8 @@ export function encodeColumns(rows: readonly Cached[]): string {
     cols[3]![i] = c.ctimeMs === c.mtimeMs ? null : c.ctimeMs;
     cols[4]![i] = e.name;
     cols[5]![i] = e.player;
-    cols[6]![i] = e.ruleset;
-    cols[7]![i] = e.status;
+    cols[6]![i] = e.ruleset === null ? null : RULESET_IDS.indexOf(e.ruleset);
+    cols[7]![i] = STATUSES.indexOf(e.status);
     cols[8]![i] = e.errors;
     cols[9]![i] = e.warnings;
     cols[10]![i] = e.modifiedMs === Math.floor(c.mtimeMs) ? null : e.modifiedMs;
@@ -231,5 +253,4 @@ export function join(dir: string, name: string): string {
   return dir.endsWith(sep) ? dir + name : dir + sep + name;
 }
 
-const STATUSES = new Set(['clean', 'violations', 'unreadable']);
-const RULESETS = new Set<string>(RULESET_IDS);
+const KNOWN_RULESETS = new Set<string>(RULESET_IDS);
