@@ -72,6 +72,28 @@ describe('the library cache on disk', () => {
     expect(after.map((e) => e.name)).toEqual(before.map((e) => (e.fileName === 'c0003.character.json' ? 'c X' : e.name)));
   });
 
+  it('after a restart, lists again from the rows it holds, reading only a file changed since, and saves the change', async () => {
+    await writeCharacters(6);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    await lib.list(dir);
+    await lib.flush();
+    const counting = countingDerive();
+    const restarted = new Library({ derive: counting.derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    const first = await restarted.list(dir);
+    expect(counting.calls).toEqual([]);
+    await new Promise((r) => setTimeout(r, 20)); // the change time moves on
+    await writeFile(join(dir, 'c0004.character.json'), characterText(character({ name: 'c four', player: 'P4' })));
+    await rm(join(dir, 'c0001.character.json'));
+    const second = await restarted.list(dir);
+    expect(counting.calls).toEqual(['c four']);
+    expect(second.map((e) => e.name)).toEqual(first.filter((e) => e.name !== 'c 1').map((e) => (e.name === 'c 4' ? 'c four' : e.name)));
+    await restarted.flush();
+    const third = countingDerive();
+    expect(await new Library({ derive: third.derive, cacheFile: cacheFile(), cacheKey: 'v1' }).list(dir)).toEqual(second);
+    expect(third.calls).toEqual([]);
+    expect((await readCache()).folders[0]![1].map((r) => r[4])).toEqual(['c 0', 'c 2', 'c 3', 'c four', 'c 5']);
+  });
+
   it('re-checks everything when the key changes (new rules) or the cache file is damaged', async () => {
     await writeCharacters(5);
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'v1' });

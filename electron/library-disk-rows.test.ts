@@ -17,19 +17,29 @@ const row = (name: string, player = 'P'): unknown[] => [name, 10, 1, 2, `N ${nam
 const columns = (rows: unknown[][]) => new TextEncoder().encode(JSON.stringify(Array.from({ length: 13 }, (_, j) => rows.map((r) => r[j]))));
 
 describe('DiskRows', () => {
-  it('hands each row over once, in any order, and never one whose name leads out of its folder', () => {
+  it('hands each row over in any order, checked once and held, and never one whose name leads out of its folder', () => {
     const rows = new DiskRows();
     const folder = join(dir, 'lib');
     rows.addBytes(folder, 5, columns([row('a.character.json'), row('b.character.json'), row('c.character.json'), row('../x.character.json'), row('.hidden.character.json')]));
-    expect(rows.take(join(folder, 'c.character.json'))?.entry.fileName).toBe('c.character.json');
-    expect(rows.take(join(folder, 'a.character.json'))?.entry.fileName).toBe('a.character.json');
-    expect(rows.take(join(folder, 'a.character.json'))).toBeUndefined();
-    expect(rows.take(join(dir, 'x.character.json'))).toBeUndefined();
-    expect(rows.take(join(folder, '.hidden.character.json'))).toBeUndefined();
-    // What is left goes back into the cache file: b only.
-    expect([...rows.left()].map(([f, n, r]) => [f, n, (r as Cached[]).map((x) => x.entry.fileName)])).toEqual([[folder, 1, ['b.character.json']]]);
-    expect(rows.take(join(folder, 'b.character.json'))?.entry.fileName).toBe('b.character.json');
-    expect(rows.empty).toBe(true);
+    const c = rows.entry(join(folder, 'c.character.json'));
+    expect(c?.entry.fileName).toBe('c.character.json');
+    const a = rows.entry(join(folder, 'a.character.json'));
+    expect(a?.entry.fileName).toBe('a.character.json');
+    // Asked again (the next listing): the same row, not checked again.
+    expect(rows.entry(join(folder, 'a.character.json'))).toBe(a);
+    expect(rows.entry(join(dir, 'x.character.json'))).toBeUndefined();
+    expect(rows.entry(join(folder, '.hidden.character.json'))).toBeUndefined();
+    expect([rows.size, rows.allChecked]).toEqual([3, false]);
+    // All three go back into the cache file: a and c as held, b as it was read.
+    expect([...rows.left()].map(([f, n, r]) => [f, n, (r as Cached[]).map((x) => x.entry.fileName)])).toEqual([[folder, 3, ['a.character.json', 'b.character.json', 'c.character.json']]]);
+    expect(rows.entry(join(folder, 'b.character.json'))?.entry.fileName).toBe('b.character.json');
+    expect([rows.size, rows.allChecked]).toEqual([3, true]);
+    // A row dropped (its file changed or is gone) is never handed over again.
+    expect(rows.delete(join(folder, 'a.character.json'))).toBe(true);
+    expect(rows.entry(join(folder, 'a.character.json'))).toBeUndefined();
+    expect(rows.delete(join(folder, 'a.character.json'))).toBe(false);
+    expect(rows.delete(join(folder, 'b.character.json')) && rows.delete(join(folder, 'c.character.json'))).toBe(true);
+    expect([rows.empty, rows.size]).toEqual([true, 0]);
   });
 
   it("names each row's ruleset through the header's list, and refuses a number it does not know", () => {
@@ -38,10 +48,11 @@ describe('DiskRows', () => {
     const folder = join(dir, 'lib');
     const r = (name: string, ruleset: unknown, status: unknown) => [name, 10, 1, null, `N ${name}`, 'P', ruleset, status, 0, 0, null, 'id', null];
     rows.addBytes(folder, 6, columns([r('a', 0, 1), r('b', 2, 0), r('c', 1, 0), r('d', 3, 0), r('e', null, 7), r('f', null, 2)]));
-    const take = (n: string) => rows.take(join(folder, n));
+    const take = (n: string) => rows.entry(join(folder, n));
     expect(take('a')).toMatchObject({ size: 10, mtimeMs: 1, ctimeMs: 1, entry: { ruleset: 'bg-magic', status: 'violations', modifiedMs: 1, id: 'id' } });
     expect(take('b')?.entry.ruleset).toBe('novitas');
     expect(take('c')).toBeNull(); // 'chess'
+    expect(take('c')).toBeUndefined(); // a damaged row is dropped
     expect(take('d')).toBeNull(); // no ruleset 3
     expect(take('e')).toBeNull(); // no status 7
     expect(take('f')?.entry).toMatchObject({ ruleset: null, status: 'unreadable' });
@@ -54,10 +65,10 @@ describe('DiskRows', () => {
     rows.addBytes(join(lib, 'kept'), 2, columns([row('k.character.json'), row('removed.character.json')]));
     rows.addBytes(join(dir, 'elsewhere'), 1, columns([row('e.character.json')]));
     const listed = join(lib, 'kept', 'k.character.json');
-    expect(rows.take(listed)).toBeDefined();
+    expect(rows.entry(listed)).toBeDefined();
     expect(rows.forget(lib, (root, p) => p === root || p.startsWith(`${root}/`), new Set([listed]))).toBe(true);
-    // Another folder's rows stay (another listing may need them).
-    expect([...rows.left()].map(([f]) => f)).toEqual([join(dir, 'elsewhere')]);
+    // Another folder's rows stay (another listing may need them), and the kept file's.
+    expect([...rows.left()].map(([f, n]) => [f, n])).toEqual([[join(lib, 'kept'), 1], [join(dir, 'elsewhere'), 1]]);
   });
 });
 

@@ -45,7 +45,7 @@ export type ListOptions = {
 
 export class Library {
   private cache = new Map<string, Cached>();
-  /** Rows of the cache file not yet needed by a listing (checked when their file is listed). */
+  /** Rows of the cache file: checked when their file is first listed, then held there (library-disk-rows.ts). */
   private unread = new DiskRows();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
   private diskLoaded: Promise<void> | null = null;
@@ -145,12 +145,13 @@ export class Library {
 
   /**
    * Forgets files that are gone from this folder (only when the cache holds more than these).
-   * Every file listed is in memory now except the `gone` ones (counted as the listing went, rather
-   * than a lookup per file here: 5 ms at 20,000). Another caller's file found gone meanwhile only
-   * makes the count larger, and the sweep below run when it was not needed.
+   * Every file listed is in memory or held among the cache file's rows now, except the `gone` ones
+   * (counted as the listing went, rather than a lookup per file here: 5 ms at 20,000). Another
+   * caller's file found gone meanwhile only makes the count larger, and the sweep below run when it
+   * was not needed.
    */
   private forgetGone(folder: string, files: readonly string[], gone: number): void {
-    if (this.cache.size <= files.length - gone && this.unread.empty) return;
+    if (this.cache.size + this.unread.size <= files.length - gone && this.unread.allChecked) return;
     const seen = new Set(files);
     for (const key of this.cache.keys()) {
       if (!seen.has(key) && isInside(folder, key)) {
@@ -162,21 +163,20 @@ export class Library {
   }
 
   /**
-   * The cached entry for a path, checking a row of the cache file the first time it is needed. A
-   * path is never both in memory and among the file's rows (a row is taken out when first asked
-   * for, and loadDisk drops the rows memory already holds), so after a restart the rows are asked
-   * first and the memory lookup, a hash of the whole path, is made only for what they lack.
+   * The cached entry for a path: a row of the cache file (checked the first time it is needed, and
+   * held there: library-disk-rows.ts), or what memory holds. A path is never in both (remember
+   * drops the row, and loadDisk the rows memory already holds), so after a restart the rows are
+   * asked first and the memory lookup, a hash of the whole path, is made only for what they lack.
    */
   private cached(path: string, fileName = basename(path)): Cached | undefined {
     if (this.unread.empty) return this.cache.get(path);
-    const decoded = this.unread.take(path, fileName);
-    if (decoded === undefined) return this.cache.get(path);
-    if (decoded === null) {
+    const row = this.unread.entry(path, fileName);
+    if (row === undefined) return this.cache.get(path);
+    if (row === null) {
       this.dirty = true;
       return undefined;
     }
-    this.cache.set(path, decoded);
-    return decoded;
+    return row;
   }
 
   private fresh(path: string, s: Stats, fileName?: string): LibraryEntry | undefined {
@@ -185,6 +185,8 @@ export class Library {
   }
 
   private remember(path: string, s: Stats, entry: LibraryEntry): LibraryEntry {
+    // The cache file's row for it, if one is held, is out of date now.
+    if (!this.unread.empty) this.unread.delete(path);
     this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, entry });
     this.dirty = true;
     return entry;
