@@ -18,7 +18,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RULESET_IDS } from '../core/model/ids';
 import { writeAtomic } from '../node/atomic';
-import { DiskRows, encodeColumns, join, type Cached } from './library-disk-rows';
+import { encodeColumns, join, type Cached } from './library-columns';
+import { DiskRows } from './library-disk-rows';
 import type { Pace } from './library-io';
 
 export { DiskRows, type Cached } from './library-disk-rows';
