@@ -19,19 +19,25 @@ afterEach(() => cleanup());
 
 const cacheFile = () => join(home, 'library-cache.json');
 
-/** The cache file (version 3): a header line, then per folder `path JSON <tab> count <tab> rows JSON`. */
+/**
+ * The cache file (version 4): a header line, then per folder `path JSON <tab> count <tab> columns
+ * JSON`. Read here as rows in the columns' order (file name, size, mtime, ctime or null, name,
+ * player, ruleset, status, errors, warnings, modified or null, id, reason), and written back as columns.
+ */
 type CacheFile = { header: Record<string, unknown>; folders: [string, unknown[][]][] };
 async function readCache(): Promise<CacheFile> {
   const [head, ...lines] = (await readFile(cacheFile(), 'utf8')).trimEnd().split('\n');
   const folders = lines.map((line) => {
-    const [folder, count, rows] = line.split('\t');
-    const parsed = JSON.parse(rows!) as unknown[][];
-    expect(Number(count)).toBe(parsed.length);
-    return [JSON.parse(folder!), parsed] as [string, unknown[][]];
+    const [folder, count, text] = line.split('\t');
+    const cols = JSON.parse(text!) as unknown[][];
+    expect(cols).toHaveLength(13);
+    for (const col of cols) expect(col).toHaveLength(Number(count));
+    return [JSON.parse(folder!), cols[0]!.map((_, i) => cols.map((c) => c[i]))] as [string, unknown[][]];
   });
   return { header: JSON.parse(head!), folders };
 }
-const cacheText = (c: CacheFile) => [JSON.stringify(c.header), ...c.folders.map(([f, rows]) => `${JSON.stringify(f)}\t${rows.length}\t${JSON.stringify(rows)}`)].join('\n') + '\n';
+const columnsOf = (rows: unknown[][]) => JSON.stringify(Array.from({ length: 13 }, (_, j) => rows.map((r) => r[j])));
+const cacheText = (c: CacheFile) => [JSON.stringify(c.header), ...c.folders.map(([f, rows]) => `${JSON.stringify(f)}\t${rows.length}\t${columnsOf(rows)}`)].join('\n') + '\n';
 
 async function writeCharacters(n: number, prefix = 'c', folder = dir) {
   for (let i = 0; i < n; i++) await writeFile(join(folder, `${prefix}${String(i).padStart(4, '0')}.character.json`), characterText(character({ name: `${prefix} ${i}`, player: `P${i % 7}` })));
@@ -66,6 +72,28 @@ describe('the library cache on disk', () => {
     expect(after.map((e) => e.name)).toEqual(before.map((e) => (e.fileName === 'c0003.character.json' ? 'c X' : e.name)));
   });
 
+  it('after a restart, lists again from the rows it holds, reading only a file changed since, and saves the change', async () => {
+    await writeCharacters(6);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    await lib.list(dir);
+    await lib.flush();
+    const counting = countingDerive();
+    const restarted = new Library({ derive: counting.derive, cacheFile: cacheFile(), cacheKey: 'v1' });
+    const first = await restarted.list(dir);
+    expect(counting.calls).toEqual([]);
+    await new Promise((r) => setTimeout(r, 20)); // the change time moves on
+    await writeFile(join(dir, 'c0004.character.json'), characterText(character({ name: 'c four', player: 'P4' })));
+    await rm(join(dir, 'c0001.character.json'));
+    const second = await restarted.list(dir);
+    expect(counting.calls).toEqual(['c four']);
+    expect(second.map((e) => e.name)).toEqual(first.filter((e) => e.name !== 'c 1').map((e) => (e.name === 'c 4' ? 'c four' : e.name)));
+    await restarted.flush();
+    const third = countingDerive();
+    expect(await new Library({ derive: third.derive, cacheFile: cacheFile(), cacheKey: 'v1' }).list(dir)).toEqual(second);
+    expect(third.calls).toEqual([]);
+    expect((await readCache()).folders[0]![1].map((r) => r[4])).toEqual(['c 0', 'c 2', 'c 3', 'c four', 'c 5']);
+  });
+
   it('re-checks everything when the key changes (new rules) or the cache file is damaged', async () => {
     await writeCharacters(5);
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'v1' });
@@ -79,7 +107,7 @@ describe('the library cache on disk', () => {
     // would land after the damage (on a loaded machine it did) and the next start read a good cache.
     await v2.flush();
 
-    const header = JSON.stringify({ format: 'quartermaster-library-cache', version: 3, key: 'v1' });
+    const header = JSON.stringify({ format: 'quartermaster-library-cache', version: 4, key: 'v1' });
     // The cache v2 wrote, as v1 would have written it: trusted whole (the control for the damage below).
     const good = (await readFile(cacheFile(), 'utf8')).replace('"key":"v2"', '"key":"v1"');
     await writeFile(cacheFile(), good);
@@ -90,7 +118,15 @@ describe('the library cache on disk', () => {
       '{ not json',
       // Version 2 (one JSON document) is not read.
       JSON.stringify({ format: 'quartermaster-library-cache', version: 2, key: 'v1', folders: [[dir, JSON.parse(good.split('\n')[1]!.split('\t')[2]!)]] }),
+      // Version 3 (an array per row) is not read either.
+      good.replace('"version":4', '"version":3').replace(/\t(\[.*)$/m, (_, cols: string) => {
+        const c = JSON.parse(cols) as unknown[][];
+        return `\t${JSON.stringify(c[0]!.map((_n, i) => c.map((col) => col[i])))}`;
+      }),
       `${header}\n${JSON.stringify(dir)}\t1\t[["c0000.character.json","big",0,0]]\nx`,
+      // A column one value short, and a line without its tabs.
+      good.replace(/\t\[\[("[^"]*",)/, '\t[['),
+      `${header}\n${JSON.stringify(dir)} 5 ${good.split('\t')[2]}`,
       `${header}\n${JSON.stringify(dir)}\t5\t[[not json`,
       // The rows cut short (a crash cannot leave this, the write is atomic; a damaged disk can).
       good.slice(0, good.length - 40),
@@ -106,13 +142,77 @@ describe('the library cache on disk', () => {
     }
   });
 
+  it('reads the library again once when the cache file is of an older version, and trusts the one it writes then', async () => {
+    await writeCharacters(4);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    // The same cache as version 3 wrote it: a header, then per folder a JSON array of rows.
+    const raw = await readCache();
+    const v3 = [JSON.stringify({ ...raw.header, version: 3 }), ...raw.folders.map(([f, rows]) => `${JSON.stringify(f)}\t${rows.length}\t${JSON.stringify(rows)}`)].join('\n');
+    await writeFile(cacheFile(), `${v3}\n`);
+    const once = countingDerive();
+    const upgraded = new Library({ derive: once.derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await upgraded.list(dir);
+    expect(once.calls).toHaveLength(4);
+    await upgraded.flush();
+    expect((await readCache()).header.version).toBe(4);
+    const then = countingDerive();
+    expect(await new Library({ derive: then.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir)).toEqual(await lib.list(dir));
+    expect(then.calls).toEqual([]);
+  });
+
+  it('writes the change time and shown modified time only when they differ from the modified time, and reads them back exactly', async () => {
+    await writeCharacters(3);
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    const listed = await lib.list(dir);
+    await lib.flush();
+    const raw = await readCache();
+    const rows = raw.folders[0]![1];
+    // Forged in the file: a row whose change time and shown time differ from its modified time.
+    const real = await stat(join(dir, 'c0001.character.json'));
+    rows[1]![2] = real.mtimeMs;
+    rows[1]![3] = real.ctimeMs;
+    rows[1]![10] = 12345;
+    rows[2]![3] = 'soon'; // a change time that is not a number: that row only is refused
+    await writeFile(cacheFile(), cacheText(raw));
+    const again = countingDerive();
+    const entries = await new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
+    expect(again.calls).toEqual(['c 2']);
+    expect(entries[1]!.modifiedMs).toBe(12345);
+    expect(entries.map((e) => ({ ...e, modifiedMs: 0 }))).toEqual(listed.map((e) => ({ ...e, modifiedMs: 0 })));
+    // A row written by the library itself: null where the value follows from the modified time.
+    const plain = (await readCache()).folders[0]![1][0]!;
+    if (real.ctimeMs === real.mtimeMs) expect(plain[3]).toBeNull();
+    expect(plain[10]).toBeNull();
+  });
+
+  it('loses a folder whose line is not valid UTF-8, and only that folder', async () => {
+    for (const f of ['a', 'b']) {
+      await mkdir(join(dir, f));
+      await writeCharacters(2, f, join(dir, f));
+    }
+    const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
+    await lib.list(dir);
+    await lib.flush();
+    const bytes = await readFile(cacheFile());
+    // A byte of a name in folder a's line damaged into one UTF-8 does not allow.
+    const at = bytes.indexOf('"a 1"') + 2;
+    bytes[at] = 0xff;
+    await writeFile(cacheFile(), bytes);
+    const again = countingDerive();
+    const entries = await new Library({ derive: again.derive, cacheFile: cacheFile(), cacheKey: 'k' }).list(dir);
+    expect(entries.map((e) => e.name)).toEqual(['a 0', 'a 1', 'b 0', 'b 1']);
+    expect(again.calls).toEqual(['a 0', 'a 1']);
+  });
+
   it('refuses a damaged row of the cache file and reads that file again, trusting the others', async () => {
     await writeCharacters(3);
     const lib = new Library({ derive: countingDerive().derive, cacheFile: cacheFile(), cacheKey: 'k' });
     await lib.list(dir);
     await lib.flush();
     const raw = await readCache();
-    expect(raw.header.version).toBe(3);
+    expect(raw.header.version).toBe(4);
     const [folder, rows] = raw.folders[0]!;
     expect(folder).toBe(dir);
     // Row layout: [file name, size, mtime, ctime, name, player, ruleset, status, errors, warnings, modified, id, reason].

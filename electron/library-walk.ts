@@ -7,6 +7,18 @@ import { CHARACTER_FILE_SUFFIX } from '../core/model/ids';
 import { Pace } from './library-io';
 import { isInside } from './paths';
 
+const DOT = 0x2e;
+
+/** readdirSync with file types, timed for the slow-disk check (library-io.ts Pace), without a closure. */
+function readdirTimed(dir: string, pace: Pace): Dirent[] {
+  const t0 = performance.now();
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } finally {
+    pace.took(t0);
+  }
+}
+
 /** How deep the listing goes into sub-folders (a guard against pathological trees). */
 export const MAX_FOLDER_DEPTH = 32;
 
@@ -34,19 +46,21 @@ export async function findCharacterFiles(folder: string, pace = new Pace()): Pro
     const [dir, depth] = pending.pop()!;
     let entries: Dirent[];
     try {
-      entries = pace.sync ? pace.timed(() => readdirSync(dir, { withFileTypes: true })) : await readdir(dir, { withFileTypes: true });
+      entries = pace.sync ? readdirTimed(dir, pace) : await readdir(dir, { withFileTypes: true });
     } catch {
       continue; // an unreadable sub-folder is skipped, not fatal
     }
     const prefix = dir === '.' ? '' : dir.endsWith(sep) ? dir : dir + sep;
+    // The cheap tests first, a path made only for what is kept: this loop runs once per file of
+    // the library (charCodeAt rather than startsWith: a third of the loop's time at 20,000 files).
     for (const d of entries) {
-      if (d.name.startsWith('.')) continue;
-      const full = prefix + d.name;
+      const name = d.name;
+      if (name.charCodeAt(0) === DOT) continue;
       if (d.isDirectory()) {
-        if (depth < MAX_FOLDER_DEPTH) pending.push([full, depth + 1]);
-      } else if (d.name.endsWith(CHARACTER_FILE_SUFFIX)) {
-        if (d.isFile()) out.push(full);
-        else if (d.isSymbolicLink()) links.push(full);
+        if (depth < MAX_FOLDER_DEPTH) pending.push([prefix + name, depth + 1]);
+      } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) {
+        if (d.isFile()) out.push(prefix + name);
+        else if (d.isSymbolicLink()) links.push(prefix + name);
       }
     }
     await pace.maybeYield();

@@ -5,11 +5,11 @@
 // work goes in short slices with the event loop turning between them (library-io.ts Pace), so a
 // listing of 20,000 files, or 2,000 arriving at once, never holds up the main process for long.
 import { lstatSync, type Stats } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, sep } from 'node:path';
 import type { LibraryEntry } from '../core/ipc/contract';
 import { ioProblem } from '../node/files';
 import { describe, unreadable, type DeriveFn } from './library-entry';
-import { decodeRow, DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
+import { DiskRows, loadDiskCache, saveDiskCache, type Cached } from './library-cache';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';
 import { findCharacterFiles } from './library-walk';
 import { Warmer } from './library-warm';
@@ -45,11 +45,13 @@ export type ListOptions = {
 
 export class Library {
   private cache = new Map<string, Cached>();
-  /** Rows of the cache file not yet needed by a listing (checked when their file is listed). */
+  /** Rows of the cache file: checked when their file is first listed, then held there (library-disk-rows.ts). */
   private unread = new DiskRows();
   private derivePromise: Promise<DeriveFn | Error> | null = null;
   private diskLoaded: Promise<void> | null = null;
   private dirty = false;
+  /** Files found gone by a stat (entryOf, entryOfSync), for forgetGone. */
+  private goneCount = 0;
   private saving: Promise<void> = Promise.resolve();
   private readonly pace = new Pace();
   private readonly warmer = new Warmer((path) => this.readAhead(path), this.pace);
@@ -99,6 +101,7 @@ export class Library {
   async list(folder: string, listOptions: ListOptions = {}): Promise<LibraryEntry[]> {
     const { pace } = this;
     const [files, derive] = await Promise.all([findCharacterFiles(folder, pace), this.derive(), this.loadDisk()]);
+    const goneBefore = this.goneCount;
     const out: LibraryEntry[] = new Array(files.length);
     const firstCount = Math.min(listOptions.firstCount ?? 100, files.length);
     let firstSent = false;
@@ -135,16 +138,20 @@ export class Library {
     }
     if (!firstSent) reported(files.length);
     await pace.maybeYield();
-    this.forgetGone(folder, files);
+    this.forgetGone(folder, files, this.goneCount - goneBefore);
     this.saveSoon();
     return out;
   }
 
-  /** Forgets files that are gone from this folder (only when the cache holds more than these). */
-  private forgetGone(folder: string, files: readonly string[]): void {
-    let listed = 0;
-    for (const f of files) if (this.cache.has(f)) listed++;
-    if (this.cache.size <= listed && this.unread.empty) return;
+  /**
+   * Forgets files that are gone from this folder (only when the cache holds more than these).
+   * Every file listed is in memory or held among the cache file's rows now, except the `gone` ones
+   * (counted as the listing went, rather than a lookup per file here: 5 ms at 20,000). Another
+   * caller's file found gone meanwhile only makes the count larger, and the sweep below run when it
+   * was not needed.
+   */
+  private forgetGone(folder: string, files: readonly string[], gone: number): void {
+    if (this.cache.size + this.unread.size <= files.length - gone && this.unread.allChecked) return;
     const seen = new Set(files);
     for (const key of this.cache.keys()) {
       if (!seen.has(key) && isInside(folder, key)) {
@@ -155,19 +162,21 @@ export class Library {
     if (this.unread.forget(folder, isInside, seen)) this.dirty = true;
   }
 
-  /** The cached entry for a path, checking a row of the cache file the first time it is needed. */
+  /**
+   * The cached entry for a path: a row of the cache file (checked the first time it is needed, and
+   * held there: library-disk-rows.ts), or what memory holds. A path is never in both (remember
+   * drops the row, and loadDisk the rows memory already holds), so after a restart the rows are
+   * asked first and the memory lookup, a hash of the whole path, is made only for what they lack.
+   */
   private cached(path: string, fileName = basename(path)): Cached | undefined {
-    const hit = this.cache.get(path);
-    if (hit !== undefined || this.unread.empty) return hit;
-    const row = this.unread.take(path, fileName);
-    if (row === undefined) return undefined;
-    const decoded = decodeRow(path, row, fileName);
-    if (decoded === null) {
+    if (this.unread.empty) return this.cache.get(path);
+    const row = this.unread.entry(path, fileName);
+    if (row === undefined) return this.cache.get(path);
+    if (row === null) {
       this.dirty = true;
       return undefined;
     }
-    this.cache.set(path, decoded);
-    return decoded;
+    return row;
   }
 
   private fresh(path: string, s: Stats, fileName?: string): LibraryEntry | undefined {
@@ -176,6 +185,8 @@ export class Library {
   }
 
   private remember(path: string, s: Stats, entry: LibraryEntry): LibraryEntry {
+    // The cache file's row for it, if one is held, is out of date now.
+    if (!this.unread.empty) this.unread.delete(path);
     this.cache.set(path, { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, entry });
     this.dirty = true;
     return entry;
@@ -203,7 +214,8 @@ export class Library {
 
   /** The same with synchronous calls; undefined when the file changed while being read (take entryOf). */
   private entryOfSync(path: string, derive: DeriveFn | Error): LibraryEntry | undefined {
-    const fileName = basename(path);
+    // The walk's paths end in the file's name after the last separator (no trailing one): basename's checks are not needed.
+    const fileName = path.slice(path.lastIndexOf(sep) + 1);
     let s: Stats;
     try {
       s = statFileSync(path, this.pace);
@@ -223,6 +235,7 @@ export class Library {
   }
 
   private gone(path: string, fileName: string, e: unknown): LibraryEntry {
+    this.goneCount++;
     if (this.cache.delete(path) || this.unread.delete(path)) this.dirty = true;
     return unreadable(path, fileName, ioProblem(path, e).message, 0, 0);
   }
