@@ -3,7 +3,7 @@
 // is loaded only to word the problem of a refused file. A module-resolution hook records every
 // import of zod in the child process.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +18,7 @@ let folder: string;
 let hook: string;
 
 const HOOK = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (s === 'zod' || s.startsWith('zod/')) process.stderr.write('[zod loaded]\\\\n'); if (s.endsWith('/desk-event-worker.mjs')) process.stderr.write('[event thread]\\\\n'); return next(s, c); }\`));
+register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (s === 'zod' || s.startsWith('zod/')) process.stderr.write('[zod loaded]\\\\n'); return next(s, c); }\`));
 `;
 
 async function built(args: string[]) {
@@ -59,8 +59,7 @@ describe('the built command and zod', () => {
   it('desk: a clean folder and event file are read without zod, with the report the in-process command gives', async () => {
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
     const r = await built(['desk', folder]);
-    // The event file was read on the second thread (cli/desk-event-thread.ts).
-    expect(r.err).toBe('[event thread]\n');
+    expect(r.err).toBe('');
     // Борислав breaks a rule (a shield and metal over metal): exit 1, as `check`.
     expect(r.code).toBe(1);
     expect(r.out.split('\n')[0]).toBe(`Event: Autumn Muster · Fortune's Landing · 2026-10-02 to 2026-10-04 (${join(folder, 'autumn.event.json')})`);
@@ -70,7 +69,7 @@ describe('the built command and zod', () => {
   it('desk: a refused character file or event file loads zod, which names the field', async () => {
     writeFileSync(join(folder, 'bad.character.json'), JSON.stringify({ format: 'quartermaster-character', version: 2, id: 'not-a-uuid', ruleset: 'novitas', name: 'X' }));
     const r = await built(['desk', folder]);
-    expect(r.err.split('\n').sort()).toEqual(['', '[event thread]', '[zod loaded]']);
+    expect(r.err).toBe('[zod loaded]\n');
     expect(r.code).toBe(2);
     expect(r.out).toContain(`UNREADABLE  ${join(folder, 'bad.character.json')}: field "id"`);
     rmSync(join(folder, 'bad.character.json'));
@@ -81,43 +80,6 @@ describe('the built command and zod', () => {
     expect(e.err).toContain('[zod loaded]\n');
     expect(e.err).toContain(`${join(folder, 'autumn.event.json')}: field "dates.end": must not be before the start (2026-10-04)`);
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
-  });
-
-  it('desk: the event file read on a second thread gives the report, sheet and exit code of one thread', async () => {
-    // A print of every character recorded by --reprint-changed (the whole event on this thread),
-    // one check-in, then one character changed: "cards current", "CARDS CHANGED", "checked in".
-    const event = join(folder, 'autumn.event.json');
-    writeFileSync(event, JSON.stringify(eventFile));
-    const printed = await built(['desk', folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')]);
-    expect(printed.code).toBe(1);
-    const ledger = JSON.parse(readFileSync(event, 'utf8'));
-    const prints = ledger.entries.filter((e: { kind: string }) => e.kind === 'printed');
-    expect(prints.length).toBe(readdirSync(examples).length);
-    // Aldric of the Vale checks in.
-    ledger.entries.push({ id: '5d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d', at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: '81add851-0525-459a-a24d-968779dde557' });
-    writeFileSync(event, JSON.stringify(ledger));
-    const dimitri = join(folder, 'fl-dimitri.character.json');
-    const original = readFileSync(dimitri, 'utf8');
-    writeFileSync(dimitri, original.replace('"Dimitri"', '"Dimitri the Bold"'));
-    try {
-      for (const args of [['desk', folder, '--csv', join(dir, 'sheet.csv')], ['desk', folder, '--event', join(dir, 'absent.event.json')]]) {
-        const two = await built(args);
-        const twoCsv = args.includes('--csv') ? readFileSync(join(dir, 'sheet.csv'), 'utf8') : '';
-        const one = await inProcess(args);
-        expect(two.err).toBe('[event thread]\n');
-        expect(two.code).toBe(one.code);
-        expect(two.out).toBe(one.out);
-        if (twoCsv) expect(twoCsv).toBe(readFileSync(join(dir, 'sheet.csv'), 'utf8'));
-      }
-      const report = (await built(['desk', folder])).out;
-      expect(report).toContain('Dimitri the Bold');
-      expect(report).toMatch(/Dimitri the Bold .*CARDS CHANGED since printed/);
-      expect(report).toMatch(/Elowen Marsh .*cards current/);
-      expect(report).toMatch(/Aldric of the Vale .*checked in 2026-10-02 18:05/);
-    } finally {
-      writeFileSync(dimitri, original);
-      writeFileSync(event, JSON.stringify(eventFile));
-    }
   });
 
   it('check: clean files are checked without zod', async () => {

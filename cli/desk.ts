@@ -16,16 +16,15 @@ import { namedDesk, type DeskIdentity } from '../core/desk/editions';
 import type { DeskEvent } from '../core/desk/event';
 import { EVENT_FILE_SUFFIX, eventRuleset, type NewEventInit } from '../core/desk/event-format';
 import { tryNewEvent } from '../core/desk/event-load-fast';
+import { currentPrint } from '../core/desk/fold';
 import { eventLine, formatDeskReport } from '../core/desk/report';
-import { deskExitCode, finishRowsWith, type DeskRow } from '../core/desk/rows';
-import { isoLocal, sheetRowsWith } from '../core/desk/sheet';
-import { eventStandings, unpackStandings, type Standings } from '../core/desk/standing';
+import { deskExitCode, finishRows, type DeskRow } from '../core/desk/rows';
+import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../core/pdf/layout';
 import { describeFsError } from './files';
 import type { Io } from './io';
-import { readEventAhead, type EventThreadAnswer } from './desk-event-thread';
 import { findEventFile, readEventFile, readFolder, type EventState } from './desk-read';
 import { parseOrExplain, UsageError } from './usage';
 
@@ -55,30 +54,9 @@ export type DeskDeps = {
   hostname?(): string;
   /** New ids (events, entries); random unless a test injects its own. */
   newId?(): string;
-  /** The event thread's script (the built dist/desk-event-worker.mjs), to read the event file on a second thread. */
-  eventThread?: URL;
 };
 
-/** The event file as readEventFile or the event thread found it. */
-type Found = Awaited<ReturnType<typeof readEventFile>> | EventThreadAnswer;
-
-/** The event as the event thread gave it: its header only (the ledger stays there), and the standings. */
-type EventAnswerState = { kind: 'file'; path: string; event: DeskEvent; standings: Standings };
-
-function answerState(answer: Extract<EventThreadAnswer, { kind: 'file' }>, standings: Standings): EventAnswerState {
-  // The header's `entries` is empty: all this command shows of the ledger comes from the standings.
-  return { kind: 'file', path: answer.path, event: answer.header, standings };
-}
-
-/** The standings of an event file read on this thread or the other, made once. */
-const madeStandings = new WeakMap<object, Standings>();
-function standingsOf(found: Extract<EventState | EventThreadAnswer, { kind: 'file' }>): Standings {
-  let s = madeStandings.get(found);
-  if (!s) madeStandings.set(found, (s = 'header' in found ? unpackStandings(found.standings) : eventStandings(found.event)));
-  return s;
-}
-
-export const DESK_DEPS: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
+const defaultDeps: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
 
 /** The desk the command line writes as: --desk NAME, or the host name. Its id is made from the name. */
 export function cliDesk(name: string | undefined, deps: Pick<DeskDeps, 'hostname'>): DeskIdentity {
@@ -161,7 +139,7 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   return { folder: paths[0]!, ...parsed };
 }
 
-export async function runDesk(args: string[], io: Io, deps: DeskDeps = DESK_DEPS): Promise<number> {
+export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDeps): Promise<number> {
   const usage = parseOrExplain('desk', DESK_USAGE, args, io, parseDeskArgs);
   if (!usage.ok) return usage.exitCode;
   const a = usage.value;
@@ -182,29 +160,20 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = DESK_DEPS
     return 2;
   }
   const desk = cliDesk(a.desk, deps);
-  // The report alone hashes only the characters printed for the event: the hash is compared with
-  // the print's, and nothing else the report, sheet or PDF shows needs it. --reprint-changed hashes
-  // every character (what it prints records the hash) and needs the whole event on this thread;
-  // otherwise the event file is read on a second thread while this one reads the characters (a
-  // second thread for the characters measured slower: its own warm-up, and the rows it sends back
-  // cost this thread their copying; bench/desk.bench.mjs).
-  const ahead = a.reprint || !deps.eventThread ? null : readEventAhead(deps.eventThread, eventPath);
-  let found: Found | null = ahead ? null : await readEventFile(eventPath, io);
-  const printed = (id: string) => {
-    const known = found ?? ahead?.poll();
-    // Not known yet: hashed, in case it was printed.
-    if (!known) return true;
-    return known.kind === 'file' && standingsOf(known).standing(id).current !== null;
-  };
+  // The event first, so that the report alone hashes only the characters printed for it: the hash
+  // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
+  // --reprint-changed hashes every character (what it prints records the hash).
+  // One thread: a worker thread measured slower for the desk at 2,000 and 20,000 files (its own
+  // warm-up, and the rows it sends back cost this thread their copying; bench/desk.bench.mjs).
+  const found = await readEventFile(eventPath, io);
+  const event0 = found.kind === 'file' ? found.event : null;
+  const printed = a.reprint ? null : event0 ? (id: string) => currentPrint(event0, id) !== undefined : () => false;
   // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
   // each character's row, made as the file is read, so memory follows the rows, not the files.
-  const files = await readFolder(a.folder, io, a.reprint, a.reprint ? null : printed);
-  const known: Found = found ?? (await ahead?.done()) ?? (await readEventFile(eventPath, io));
-  const state: EventState | EventAnswerState =
-    known.kind === 'missing' ? { kind: 'new', path: known.path, event: await defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : known.kind === 'file' && 'header' in known ? answerState(known, standingsOf(known)) : known;
+  const files = await readFolder(a.folder, io, a.reprint, printed);
+  const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: await defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : found;
   const event = state.kind === 'bad' ? await makeEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
-  const standings = state.kind === 'file' && 'standings' in state ? state.standings : eventStandings(event);
-  const rows = finishRowsWith(files.rows, standings.standing);
+  const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
       ? `Event: ${eventLine(event)} (${state.path})`
@@ -224,19 +193,17 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = DESK_DEPS
     code = 2;
   };
   if (a.csv !== undefined) {
-    const text = checkInCsv(sheetRowsWith(rows, standings.cardLabel));
+    const text = checkInCsv(sheetRows(rows, event));
     if (await write(io, a.csv, text, fail)) io.out(`Wrote ${a.csv}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'}.\n`);
   }
   if (a.pdf !== undefined) {
     const ruleset = eventRuleset(event);
     const { checkInSheetPdf } = await import('../core/desk/sheet-pdf');
-    const { bytes, pages } = await checkInSheetPdf(sheetRowsWith(rows, standings.cardLabel), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
+    const { bytes, pages } = await checkInSheetPdf(sheetRows(rows, event), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
   if (a.reprint && a.out !== undefined) {
     const { reprintChanged } = await import('./desk-reprint');
-    // --reprint-changed reads the event on this thread: the state holds the whole event.
-    if ('standings' in state) throw new Error('--reprint-changed needs the whole event');
     const reprintCode = await reprintChanged(state, files.characters!, a.out, a.folder, a.paper, now, io, deps, desk);
     code = Math.max(code, reprintCode);
   }

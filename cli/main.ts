@@ -1,6 +1,6 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Io } from './io';
 import { nodeIo } from './io';
@@ -41,8 +41,7 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
         if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
         if (rest[0] === 'log') return await (await import('./desk-ledger')).runDeskLog(rest.slice(1), io);
         if (rest[0] === 'merge') return await (await import('./desk-ledger')).runDeskMerge(rest.slice(1), io);
-        const desk = await import('./desk');
-        return await desk.runDesk(rest, io, injected ? undefined : { ...desk.DESK_DEPS, ...deskThread() });
+        return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':
       case '--help':
@@ -58,15 +57,6 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
     io.err(`quartermaster: ${(e as Error).message ?? String(e)}\n`);
     return 2;
   }
-}
-
-/**
- * The desk's event thread, where the built command has it (dist/desk-event-worker.mjs beside
- * dist/cli.mjs); run from the sources (tests), the desk reads its event file on one thread.
- */
-function deskThread(): { eventThread?: URL } {
-  const script = new URL('./desk-event-worker.mjs', import.meta.url);
-  return existsSync(script) ? { eventThread: script } : {};
 }
 
 /** Whether this module is the script node was asked to run (`node dist/cli.mjs check …`). */

@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The compiled validators follow the JSON Schema files `npm run schema` writes.
 generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
-for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map', 'desk-event-worker.mjs', 'desk-event-worker.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
+for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
 const common = {
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
@@ -38,10 +38,9 @@ await build({
     },
   ],
 });
-// The desk's event thread (cli/desk-event-worker.ts) is an entry of its own sharing the chunks.
 await build({
   ...common,
-  entryPoints: { cli: join(root, 'cli/main.ts'), 'desk-event-worker': join(root, 'cli/desk-event-worker.ts') },
+  entryPoints: { cli: join(root, 'cli/main.ts') },
   chunkNames: 'cli-chunks/[name]-[hash]',
   splitting: true,
 });

@@ -7,7 +7,6 @@ import type { DeskCharacter } from './characters-fast';
 import type { DeskEvent } from './event';
 import { characterFold } from './fold';
 import { armourCell } from './row-cells';
-import type { Standing } from './standing';
 
 export { armourCell, valuesText } from './row-cells';
 
@@ -177,11 +176,6 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
  * for this event, and an error on every file whose character id another file has too.
  */
 export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
-  return finishRowsWith(rows, (id) => characterFold(event, id));
-}
-
-/** finishRows with each character's standing in the event given (core/desk/standing.ts). */
-export function finishRowsWith(rows: DeskRow[], standing: (id: string) => Standing): DeskRow[] {
   const files = new Map<string, string[]>();
   for (const r of rows) {
     if (r.id === null) continue;
@@ -191,9 +185,9 @@ export function finishRowsWith(rows: DeskRow[], standing: (id: string) => Standi
   }
   for (const r of rows) {
     if (r.id === null) continue;
-    const stands = standing(r.id);
-    const last = stands.current;
-    r.checkedInAt = stands.checkedInAt;
+    const folded = characterFold(event, r.id);
+    const last = folded.current;
+    r.checkedInAt = folded.checkedInAt;
     r.tag = last === null ? 'never-printed' : last.hash === r.hash ? 'current' : 'changed';
     r.lastPrintedAt = last?.at ?? null;
     const shared = files.get(r.id)!;

@@ -25,11 +25,6 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** With the event, the notes name each character's current card edition ("card CH-…/2"). */
 export function sheetRows(rows: readonly DeskRow[], event?: DeskEvent): SheetRow[] {
-  return sheetRowsWith(rows, event ? (id) => characterCardLabel(currentPrint(event, id)) : () => null);
-}
-
-/** sheetRows with each character's current card label given (core/desk/standing.ts). */
-export function sheetRowsWith(rows: readonly DeskRow[], cardLabel: (id: string) => string | null): SheetRow[] {
   const sorted = [...rows].sort(
     (a, b) =>
       Number(a.status === 'unreadable') - Number(b.status === 'unreadable') ||
@@ -37,7 +32,7 @@ export function sheetRowsWith(rows: readonly DeskRow[], cardLabel: (id: string) 
       collator.compare(a.name, b.name) ||
       compareRows(a, b),
   );
-  return sorted.map((r) => sheetRow(r, r.id ? cardLabel(r.id) : null));
+  return sorted.map((r) => sheetRow(r, event && r.id ? characterCardLabel(currentPrint(event, r.id)) : null));
 }
 
 export function sheetRow(r: DeskRow, cardLabel: string | null = null): SheetRow {
