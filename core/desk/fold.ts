@@ -162,8 +162,10 @@ function fold(unsorted: readonly LedgerEntry[]): Folded {
   for (const [id, c] of characters) {
     const current = c.current;
     if (!current) continue;
-    const now = new Map(current.cards.map((card) => [card.serial, card]));
     for (const card of current.cards) serials.set(card.serial, { prints: serialPrints.get(card.serial) ?? 1, current: { edition: card.edition, label: cardLabel(card), at: current.at, character: id } });
+    // Only a character printed more than once has cards of other prints to void.
+    if (c.prints.length === 1) continue;
+    const now = new Map(current.cards.map((card) => [card.serial, card]));
     for (const p of c.prints) {
       if (p === current) continue;
       for (const card of p.cards) {
