@@ -3,7 +3,7 @@
 // is loaded only to word the problem of a refused file. A module-resolution hook records every
 // import of zod in the child process.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,13 +16,19 @@ const examples = join(root, 'assets/examples');
 let dir: string;
 let folder: string;
 let hook: string;
+let entryHook: string;
 
 const HOOK = `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (s === 'zod' || s.startsWith('zod/')) process.stderr.write('[zod loaded]\\\\n'); return next(s, c); }\`));
 `;
 
-async function built(args: string[]) {
-  const r = await promisify(execFile)(process.execPath, ['--import', hook, join(root, 'bin/quartermaster.mjs'), ...args], { cwd: dir }).catch((e) => e);
+/** Records which of the built command's bundles a run loads. */
+const ENTRY_HOOK = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { const m = /\\\\/dist\\\\/(desk|cli)\\\\.mjs$/.exec(s); if (m) process.stderr.write('[' + m[1] + '.mjs]\\\\n'); return next(s, c); }\`));
+`;
+
+async function built(args: string[], hooks = [hook]) {
+  const r = await promisify(execFile)(process.execPath, [...hooks.flatMap((h) => ['--import', h]), join(root, 'bin/quartermaster.mjs'), ...args], { cwd: dir }).catch((e) => e);
   return { code: (r.code as number | undefined) ?? 0, out: String(r.stdout), err: String(r.stderr) };
 }
 
@@ -49,6 +55,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'qm-built-'));
   hook = join(dir, 'hook.mjs');
   writeFileSync(hook, HOOK);
+  entryHook = join(dir, 'entry-hook.mjs');
+  writeFileSync(entryHook, ENTRY_HOOK);
   folder = join(dir, 'Autumn Muster');
   await promisify(execFile)('mkdir', [folder]);
   for (const n of readdirSync(examples)) copyFileSync(join(examples, n), join(folder, n));
@@ -79,6 +87,26 @@ describe('the built command and zod', () => {
     expect(e.code).toBe(2);
     expect(e.err).toContain('[zod loaded]\n');
     expect(e.err).toContain(`${join(folder, 'autumn.event.json')}: field "dates.end": must not be before the start (2026-10-04)`);
+    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+  });
+
+  it('desk: the report and the CSV sheet run from dist/desk.mjs; the PDF sheet, --reprint-changed and log from dist/cli.mjs', async () => {
+    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+    const csv = await built(['desk', folder, '--csv', join(dir, 'sheet.csv')], [entryHook]);
+    expect(csv.err).toBe('[desk.mjs]\n');
+    expect(csv.out).toBe((await inProcess(['desk', folder, '--csv', join(dir, 'sheet-in-process.csv')])).out.replace('sheet-in-process.csv', 'sheet.csv'));
+    expect(readFileSync(join(dir, 'sheet.csv'), 'utf8')).toBe(readFileSync(join(dir, 'sheet-in-process.csv'), 'utf8'));
+    const pdf = await built(['desk', folder, '--pdf', join(dir, 'sheet.pdf')], [entryHook]);
+    expect(pdf.err).toBe('[desk.mjs]\n[cli.mjs]\n');
+    expect(pdf.code).toBe(1);
+    expect(pdf.out).toContain(`Wrote ${join(dir, 'sheet.pdf')}: check-in sheet, 6 rows on 1 page.`);
+    expect(readFileSync(join(dir, 'sheet.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    const reprint = await built(['desk', folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')]);
+    expect(reprint.code).toBe(1);
+    expect(reprint.out).toContain('Voided cards: none (first prints only).');
+    const log = await built(['desk', 'log', folder]);
+    expect(log.code).toBe(0);
+    expect(log.out).toMatch(/^Ledger of Autumn Muster .*: 7 entries/);
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
   });
 

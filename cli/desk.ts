@@ -47,6 +47,9 @@ Options:
 Exit codes: 0 all clean, 1 a rule error in some character, 2 a file that cannot be read (the rest
 are still shown), a bad event file (nothing is written), or bad usage.`;
 
+/** `quartermaster desk <word> …`: the desk's subcommands (cli/main.ts runs each). */
+export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge'] as const;
+
 export type DeskDeps = {
   fonts(): Promise<FontBytes>;
   now(): Date;
