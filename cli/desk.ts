@@ -49,6 +49,7 @@ are still shown), a bad event file (nothing is written), or bad usage.`;
 
 /** `quartermaster desk <word> …`: the desk's subcommands (cli/main.ts runs each). */
 export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge'] as const;
+export type DeskSubcommand = (typeof DESK_SUBCOMMANDS)[number];
 
 export type DeskDeps = {
   fonts(): Promise<FontBytes>;

@@ -2,6 +2,7 @@
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { DeskSubcommand } from './desk';
 import type { Io } from './io';
 import { nodeIo } from './io';
 
@@ -27,6 +28,17 @@ Commands:
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
 
+/**
+ * `quartermaster desk <subcommand>`: one runner for each of cli/desk.ts DESK_SUBCOMMANDS (the type
+ * makes the two lists the same; dist/desk.mjs sends these words here).
+ */
+const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => Promise<number>> = {
+  serve: async (args, io) => (await import('./desk-sync')).runDeskServe(args, io),
+  join: async (args, io) => (await import('./desk-sync')).runDeskJoin(args, io),
+  log: async (args, io) => (await import('./desk-ledger')).runDeskLog(args, io),
+  merge: async (args, io) => (await import('./desk-ledger')).runDeskMerge(args, io),
+};
+
 export async function main(argv: string[], injected?: Io): Promise<number> {
   const io = injected ?? nodeIo();
   const [command, ...rest] = argv;
@@ -37,10 +49,7 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
       case 'print':
         return await (await import('./print')).runPrint(rest, io);
       case 'desk':
-        if (rest[0] === 'serve') return await (await import('./desk-sync')).runDeskServe(rest.slice(1), io);
-        if (rest[0] === 'join') return await (await import('./desk-sync')).runDeskJoin(rest.slice(1), io);
-        if (rest[0] === 'log') return await (await import('./desk-ledger')).runDeskLog(rest.slice(1), io);
-        if (rest[0] === 'merge') return await (await import('./desk-ledger')).runDeskMerge(rest.slice(1), io);
+        if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
         return await (await import('./desk')).runDesk(rest, io);
       case undefined:
       case 'help':
