@@ -69,7 +69,7 @@ for (const N of SIZES) {
       installed: () => timedProcess(installed, ['check', '--json', dir], ok),
       one: () => timedProcess(installed, ['check', '--json', dir], { ...ok, env: { QUARTERMASTER_THREADS: '1' } }),
       two: () => timedProcess(installed, ['check', '--json', dir], { ...ok, env: { QUARTERMASTER_THREADS: '2' } }),
-      node: () => timedProcess(process.execPath, [join(root, 'bin/quartermaster.mjs'), 'check', '--json', dir], ok),
+      node: () => timedProcess(process.execPath, [join(root, 'bin/quartermaster.cjs'), 'check', '--json', dir], ok),
       ...(N <= 2000 ? { npx: () => timedProcess('npx', ['--no-install', 'quartermaster', 'check', '--json', dir], { ...ok, cwd: root }) } : {}),
     },
     ROUNDS,
@@ -79,7 +79,7 @@ for (const N of SIZES) {
   console.log(`    quartermaster check --json        : ${describe(m.installed, m.baseline)}   (target <= 2.0; ${threads(N)})`);
   console.log(`    the same, one thread              : ${describe(m.one, m.baseline)}   (QUARTERMASTER_THREADS=1)`);
   if (N >= 2000) console.log(`    the same, two threads             : ${describe(m.two, m.baseline)}   (QUARTERMASTER_THREADS=2; CPU is both cores' time)`);
-  console.log(`    node bin/quartermaster.mjs check  : ${describe(m.node, m.baseline)}`);
+  console.log(`    node bin/quartermaster.cjs check  : ${describe(m.node, m.baseline)}`);
   if (m.npx !== undefined) console.log(`    npx quartermaster check --json    : ${describe(m.npx, m.baseline)}`);
 }
 rmSync(prefix, { recursive: true, force: true });

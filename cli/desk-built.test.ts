@@ -22,13 +22,20 @@ const HOOK = `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (s === 'zod' || s.startsWith('zod/')) process.stderr.write('[zod loaded]\\\\n'); return next(s, c); }\`));
 `;
 
-/** Records which of the built command's bundles a run loads. */
+/**
+ * Records which of the built command's bundles a run loads: dist/desk.cjs and dist/check.cjs are
+ * required (CommonJS),
+ * dist/cli.mjs imported (an ES module).
+ */
 const ENTRY_HOOK = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { const m = /\\\\/dist\\\\/(desk|cli)\\\\.mjs$/.exec(s); if (m) process.stderr.write('[' + m[1] + '.mjs]\\\\n'); return next(s, c); }\`));
+import Module from 'node:module';
+const load = Module._load;
+Module._load = function (request, ...rest) { const m = /[\\\\/]dist[\\\\/](desk|check)\\.cjs$/.exec(request); if (m) process.stderr.write('[' + m[1] + '.cjs]\\n'); return load.call(this, request, ...rest); };
+register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (/\\\\/dist\\\\/cli\\\\.mjs$/.test(s)) process.stderr.write('[cli.mjs]\\\\n'); return next(s, c); }\`));
 `;
 
 async function built(args: string[], hooks = [hook]) {
-  const r = await promisify(execFile)(process.execPath, [...hooks.flatMap((h) => ['--import', h]), join(root, 'bin/quartermaster.mjs'), ...args], { cwd: dir }).catch((e) => e);
+  const r = await promisify(execFile)(process.execPath, [...hooks.flatMap((h) => ['--import', h]), join(root, 'bin/quartermaster.cjs'), ...args], { cwd: dir }).catch((e) => e);
   return { code: (r.code as number | undefined) ?? 0, out: String(r.stdout), err: String(r.stderr) };
 }
 
@@ -90,14 +97,14 @@ describe('the built command and zod', () => {
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
   });
 
-  it('desk: the report and the CSV sheet run from dist/desk.mjs; the PDF sheet, --reprint-changed and log from dist/cli.mjs', async () => {
+  it('desk: the report and the CSV sheet run from dist/desk.cjs; the PDF sheet, --reprint-changed and log from dist/cli.mjs', async () => {
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
     const csv = await built(['desk', folder, '--csv', join(dir, 'sheet.csv')], [entryHook]);
-    expect(csv.err).toBe('[desk.mjs]\n');
+    expect(csv.err).toBe('[desk.cjs]\n');
     expect(csv.out).toBe((await inProcess(['desk', folder, '--csv', join(dir, 'sheet-in-process.csv')])).out.replace('sheet-in-process.csv', 'sheet.csv'));
     expect(readFileSync(join(dir, 'sheet.csv'), 'utf8')).toBe(readFileSync(join(dir, 'sheet-in-process.csv'), 'utf8'));
     const pdf = await built(['desk', folder, '--pdf', join(dir, 'sheet.pdf')], [entryHook]);
-    expect(pdf.err).toBe('[desk.mjs]\n[cli.mjs]\n');
+    expect(pdf.err).toBe('[desk.cjs]\n[cli.mjs]\n');
     expect(pdf.code).toBe(1);
     expect(pdf.out).toContain(`Wrote ${join(dir, 'sheet.pdf')}: check-in sheet, 6 rows on 1 page.`);
     expect(readFileSync(join(dir, 'sheet.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
@@ -110,9 +117,10 @@ describe('the built command and zod', () => {
     writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
   });
 
-  it('check: clean files are checked without zod', async () => {
+  it('check: clean files are checked without zod, from dist/check.cjs alone', async () => {
     const r = await built(['check', '--json', join(examples, 'fl-dimitri.character.json')]);
     expect(r.err).toBe('');
+    expect((await built(['check', join(examples, 'fl-dimitri.character.json')], [entryHook])).err).toBe('[check.cjs]\n');
     expect(JSON.parse(r.out)[0]).toMatchObject({ ok: true, name: 'Dimitri' });
   });
 });

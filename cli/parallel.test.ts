@@ -113,7 +113,7 @@ describe('the built command line with a worker thread', () => {
   });
 
   const cli = (args: string[], threads: 'one' | 'two') =>
-    spawnSync(process.execPath, [join(root, 'bin/quartermaster.mjs'), ...args], {
+    spawnSync(process.execPath, [join(root, 'bin/quartermaster.cjs'), ...args], {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
       env: { ...process.env, ...(threads === 'one' ? { QUARTERMASTER_THREADS: '1' } : { QUARTERMASTER_THREADS: '2', QUARTERMASTER_PARALLEL_FROM: '1' }) },

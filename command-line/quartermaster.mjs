@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// The installed `quartermaster` command. This folder is its own tiny package so that the bin entry
-// lives here and not in the repository's package.json, where it would make `npx quartermaster` in
-// the repository install the project into npm's npx cache on every run (see scripts/link-bin.mjs).
-// npm links a folder install (`npm install -g ./command-line`, `npm link`), so this file runs from
-// the checkout and uses its built command line.
-import '../bin/quartermaster.mjs';
+// What `npm install -g ./command-line` linked as the command before it became quartermaster.cjs:
+// kept so that a command installed then still runs. Install again to get the faster one.
+import '../bin/quartermaster.cjs';

@@ -11,7 +11,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The compiled validators follow the JSON Schema files `npm run schema` writes.
 generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
-for (const f of ['check.mjs', 'check.mjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk.mjs', 'desk.mjs.map', 'desk-zod.mjs', 'desk-zod.mjs.map', 'desk-elsewhere.mjs', 'desk-worker.mjs', 'desk-worker.mjs.map']) rmSync(join(root, 'dist', f), { force: true });
+// Files earlier builds wrote under other names (a checkout updated in place keeps no stale copy).
+const OLD = ['check.mjs', 'check.mjs.map', 'desk.mjs', 'desk.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map'];
+const BUILT = ['check.cjs', 'check.cjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk.cjs', 'desk.cjs.map', 'desk-zod.mjs', 'desk-zod.mjs.map', 'desk-elsewhere.mjs'];
+for (const f of [...OLD, ...BUILT]) rmSync(join(root, 'dist', f), { force: true });
 const common = {
   outdir: join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
@@ -23,12 +26,15 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
 };
-// `check` alone, in one file: a process checking thousands of files should not wait on loading
-// many chunks. Its zod loader (for wording a refused file) is the separate dist/zod-load.mjs.
+// The two commands run over thousands of files, `check` and the desk's report, are one CommonJS
+// file each (dist/check.cjs, dist/desk.cjs): no chunks to load, and no ES module loader, which
+// bin/quartermaster.cjs then never starts (see there). What they load only now and then (zod, to
+// word a refused file; the rest of the command line) stays ES modules, loaded by import().
+const script = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, splitting: false };
+// `check`: its zod loader is the separate dist/zod-load.mjs.
 await build({
-  ...common,
-  entryPoints: { check: join(root, 'cli/check-entry.ts'), 'zod-load': join(root, 'core/format/load.ts') },
-  splitting: false,
+  ...script,
+  entryPoints: { check: join(root, 'cli/check-entry.ts') },
   plugins: [
     {
       name: 'zod-load-apart',
@@ -38,16 +44,16 @@ await build({
     },
   ],
 });
-// The desk's report alone, in one file (cli/desk-entry.ts): its zod loaders (to word a refused
-// file) are dist/desk-zod.mjs; the PDF sheet and --reprint-changed never run from this file
-// (desk-entry.ts sends them on to dist/cli.mjs), so their modules stay out of it and a stub that
-// says so stands in for them.
+await build({ ...common, entryPoints: { 'zod-load': join(root, 'core/format/load.ts') }, splitting: false });
+// The desk's report (cli/desk-entry.ts): its zod loaders (to word a refused file) are
+// dist/desk-zod.mjs; the PDF sheet and --reprint-changed never run from this file (desk-entry.ts
+// sends them on to dist/cli.mjs), so their modules stay out of it and a stub that says so stands
+// in for them.
 const DESK_ZOD = ['../core/desk/characters', '../core/desk/event-load', '../core/desk/event'];
 const DESK_ELSEWHERE = ['./print', '../core/desk/sheet-pdf', './desk-reprint'];
 await build({
-  ...common,
-  entryPoints: { desk: join(root, 'cli/desk-entry.ts'), 'desk-zod': join(root, 'cli/desk-zod.ts') },
-  splitting: false,
+  ...script,
+  entryPoints: { desk: join(root, 'cli/desk-entry.ts') },
   plugins: [
     {
       name: 'desk-lazy-apart',
@@ -56,15 +62,16 @@ await build({
           if (args.kind !== 'dynamic-import') return undefined;
           if (DESK_ZOD.includes(args.path)) return { path: './desk-zod.mjs', external: true };
           if (DESK_ELSEWHERE.includes(args.path)) return { path: './desk-elsewhere.mjs', external: true };
-          throw new Error(`dist/desk.mjs: ${args.importer} imports ${args.path} lazily; add it to DESK_ZOD or DESK_ELSEWHERE in scripts/build-cli.mjs`);
+          throw new Error(`dist/desk.cjs: ${args.importer} imports ${args.path} lazily; add it to DESK_ZOD or DESK_ELSEWHERE in scripts/build-cli.mjs`);
         });
       },
     },
   ],
 });
+await build({ ...common, entryPoints: { 'desk-zod': join(root, 'cli/desk-zod.ts') }, splitting: false });
 writeFileSync(
   join(root, 'dist/desk-elsewhere.mjs'),
-  "// dist/desk.mjs never loads this: cli/desk-entry.ts sends the PDF sheet and --reprint-changed to dist/cli.mjs.\nthrow new Error('this part of the desk runs from dist/cli.mjs (see cli/desk-entry.ts)');\n",
+  "// dist/desk.cjs never loads this: cli/desk-entry.ts sends the PDF sheet and --reprint-changed to dist/cli.mjs.\nthrow new Error('this part of the desk runs from dist/cli.mjs (see cli/desk-entry.ts)');\n",
 );
 await build({
   ...common,

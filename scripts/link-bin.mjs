@@ -1,4 +1,4 @@
-// Links node_modules/.bin/quartermaster to bin/quartermaster.mjs so that `npx quartermaster …`
+// Links node_modules/.bin/quartermaster to bin/quartermaster.cjs so that `npx quartermaster …`
 // runs this checkout's command line from the repository root (run by `npm install`, via prepare).
 // The package deliberately has no "bin" field: npm 11 would then try to install the project into
 // its npx cache instead of running it.
@@ -12,8 +12,8 @@ mkdirSync(binDir, { recursive: true });
 const target = join(binDir, 'quartermaster');
 rmSync(target, { force: true });
 if (process.platform === 'win32') {
-  writeFileSync(`${target}.cmd`, '@node "%~dp0\\..\\..\\bin\\quartermaster.mjs" %*\r\n');
+  writeFileSync(`${target}.cmd`, '@node "%~dp0\\..\\..\\bin\\quartermaster.cjs" %*\r\n');
 } else {
-  symlinkSync('../../bin/quartermaster.mjs', target);
-  chmodSync(join(root, 'bin', 'quartermaster.mjs'), 0o755);
+  symlinkSync('../../bin/quartermaster.cjs', target);
+  chmodSync(join(root, 'bin', 'quartermaster.cjs'), 0o755);
 }
