@@ -7,6 +7,7 @@ import type { DeskCharacter } from './characters-fast';
 import type { DeskEvent } from './event';
 import { characterFold } from './fold';
 import { armourCell } from './row-cells';
+import { compareNames } from '../model/collate';
 
 export { armourCell, valuesText } from './row-cells';
 
@@ -94,7 +95,6 @@ export type RowFilter = {
   checkedIn?: 'in' | 'out';
 };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** The desk's rows, in the files' order. */
 export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent): DeskRow[] {
@@ -218,7 +218,7 @@ export const isProblem = (row: DeskRow, includeWarnings = false) => row.status =
 
 /** Worst status first, then name, then file. */
 export function compareRows(a: DeskRow, b: DeskRow): number {
-  return DESK_STATUSES.indexOf(a.status) - DESK_STATUSES.indexOf(b.status) || collator.compare(a.name, b.name) || a.file.localeCompare(b.file);
+  return DESK_STATUSES.indexOf(a.status) - DESK_STATUSES.indexOf(b.status) || compareNames(a.name, b.name) || a.file.localeCompare(b.file);
 }
 
 /**
@@ -240,7 +240,7 @@ export function groupByPlayer(rows: readonly DeskRow[]): PlayerGroup[] {
     checkedIn: list.filter((r) => r.checkedInAt !== null).length,
   }));
   const rank = (g: PlayerGroup) => (g.player === null ? 0 : g.problems > 0 ? 1 : 2);
-  return out.sort((a, b) => rank(a) - rank(b) || collator.compare(a.player ?? '', b.player ?? ''));
+  return out.sort((a, b) => rank(a) - rank(b) || compareNames(a.player ?? '', b.player ?? ''));
 }
 
 /** Accent-free lower case, so "eloise" finds "Éloïse" (and "и" finds "й"). */

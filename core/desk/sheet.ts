@@ -3,6 +3,7 @@
 import type { DeskEvent } from './event';
 import { currentPrint } from './fold';
 import { characterCardLabel, compareRows, type DeskRow } from './rows';
+import { compareNames } from '../model/collate';
 
 export type SheetRow = {
   player: string;
@@ -21,15 +22,14 @@ export type SheetRow = {
   flag: 'ok' | 'warnings' | 'errors' | 'unreadable';
 };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** With the event, the notes name each character's current card edition ("card CH-…/2"). */
 export function sheetRows(rows: readonly DeskRow[], event?: DeskEvent): SheetRow[] {
   const sorted = [...rows].sort(
     (a, b) =>
       Number(a.status === 'unreadable') - Number(b.status === 'unreadable') ||
-      collator.compare(a.player, b.player) ||
-      collator.compare(a.name, b.name) ||
+      compareNames(a.player, b.player) ||
+      compareNames(a.name, b.name) ||
       compareRows(a, b),
   );
   return sorted.map((r) => sheetRow(r, event && r.id ? characterCardLabel(currentPrint(event, r.id)) : null));

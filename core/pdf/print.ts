@@ -10,6 +10,7 @@ import { FontMetrics, type FontBytes } from './fonts';
 import { impose, type PhysicalCard, type Sheet } from './impose';
 import type { CardLanguage } from './labels';
 import { DEFAULT_LAYOUT, LayoutError, gridFor, validateLayout, type Grid, type PrintLayoutSettings } from './layout';
+import { compareNames } from '../model/collate';
 
 export type PrintCharacter = {
   character: Character;
@@ -78,13 +79,12 @@ export type Laid = {
 
 export type Printed = Laid & { bytes: Uint8Array; pages: number };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Print order: by player, then character name, then id and file (so equal names stay stable). */
 export function printOrder(a: PrintCharacter, b: PrintCharacter): number {
   return (
-    collator.compare(a.character.player, b.character.player) ||
-    collator.compare(a.character.name, b.character.name) ||
+    compareNames(a.character.player, b.character.player) ||
+    compareNames(a.character.name, b.character.name) ||
     a.character.id.localeCompare(b.character.id) ||
     a.source.localeCompare(b.source)
   );
