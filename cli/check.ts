@@ -5,7 +5,7 @@ import { checkLoaded, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
 import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
 import { RULESETS } from '../core/rulesets/index';
-import { expandTargets, readCharacterFile, type Target } from './files';
+import { expandTargets, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import type { Io } from './io';
 import { inOrder, useWorker } from './parallel';
 
@@ -81,7 +81,8 @@ export async function checkBatch(targets: readonly Target[], json: boolean, io: 
   const b: CheckBatch = { text: '', files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
   const entries: CheckEntry[] = [];
   for (const target of targets) {
-    const entry = await checkTarget(target, io);
+    const now = checkTarget(target, io);
+    const entry = now instanceof Promise ? await now : now;
     b.files++;
     if (entry.ok) b.clean++;
     else if (entry.readable) b.ruleErrors++;
@@ -105,11 +106,23 @@ export async function checkPaths(paths: readonly string[], io: Io): Promise<Chec
   return entries;
 }
 
-async function checkTarget(target: Target, io: Io): Promise<CheckEntry> {
+/**
+ * A file's entry: at once when the io reads synchronously and the compiled validator accepts the
+ * file (nearly every file), else a promise (an io without synchronous reads; zod to word a refusal).
+ */
+function checkTarget(target: Target, io: Io): CheckEntry | Promise<CheckEntry> {
   if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  const read = await readCharacterFile(target.file, io, target.regular);
-  if (!read.ok) return unreadable(target.file, read.code, read.message);
-  return checkLoaded(await loadCharacter(read.bytes, target.file), target.file);
+  const now = readCharacterFileNow(target.file, io, target.regular);
+  if (now === null) return checkRead(readCharacterFile(target.file, io, target.regular), target.file);
+  if (!now.ok) return unreadable(target.file, now.code, now.message);
+  const fast = tryLoadCharacterBytes(now.bytes, target.file);
+  return fast ? checkLoaded(fast, target.file) : checkRead(now, target.file);
+}
+
+async function checkRead(reading: ReadResult | Promise<ReadResult>, file: string): Promise<CheckEntry> {
+  const read = await reading;
+  if (!read.ok) return unreadable(file, read.code, read.message);
+  return checkLoaded(await loadCharacter(read.bytes, file), file);
 }
 
 let zodLoader: Promise<typeof import('../core/format/load')> | undefined;

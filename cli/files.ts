@@ -87,12 +87,26 @@ export async function readCharacterFile(file: string, io: Io, regular = false): 
   try {
     return { ok: true, bytes: await io.readFileCapped(file, MAX_FILE_BYTES, regular ? { regular } : undefined) };
   } catch (e) {
-    const size = (e as { size?: number }).size;
-    if ((e as { code?: string }).code === 'ETOOBIG' && size !== undefined) {
-      return { ok: false, code: 'file.too-large', message: `${file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
-    }
-    return { ok: false, code: 'file.unreadable', message: `${file}: ${describeFsError(e)}` };
+    return readFailure(file, e);
   }
+}
+
+/** readCharacterFile without a promise, or null when the io cannot read synchronously. */
+export function readCharacterFileNow(file: string, io: Io, regular = false): ReadResult | null {
+  if (!io.readFileCappedSync) return null;
+  try {
+    return { ok: true, bytes: io.readFileCappedSync(file, MAX_FILE_BYTES, regular ? { regular } : undefined) };
+  } catch (e) {
+    return readFailure(file, e);
+  }
+}
+
+function readFailure(file: string, e: unknown): ReadResult {
+  const size = (e as { size?: number }).size;
+  if ((e as { code?: string }).code === 'ETOOBIG' && size !== undefined) {
+    return { ok: false, code: 'file.too-large', message: `${file}: the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${(MAX_FILE_BYTES / 1048576).toFixed(1)} MB` };
+  }
+  return { ok: false, code: 'file.unreadable', message: `${file}: ${describeFsError(e)}` };
 }
 
 export function describeFsError(e: unknown): string {

@@ -23,6 +23,11 @@ export type Io = {
    * reading it. `regular`: the caller's listing already said the path is a regular file.
    */
   readFileCapped(path: string, maxBytes: number, options?: { regular?: boolean }): Promise<Uint8Array>;
+  /**
+   * The same, synchronously (optional; the real file system has it): a command reading thousands of
+   * small files then makes no promise per file, which in a fresh process costs more than the read.
+   */
+  readFileCappedSync?(path: string, maxBytes: number, options?: { regular?: boolean }): Uint8Array;
   readdir(path: string): Promise<string[]>;
   /** Names with their kinds, from the folder listing alone (saves a stat per file); optional. */
   readdirTypes?(path: string): Promise<{ name: string; kind: EntryKind }[]>;
@@ -47,6 +52,7 @@ export function nodeIo(): Io {
       return { isDirectory: s.isDirectory(), isFile: s.isFile(), isSymlink: l.isSymbolicLink(), size: s.size };
     },
     readFileCapped: async (p, maxBytes, options) => readCapped(p, maxBytes, options?.regular === true),
+    readFileCappedSync: (p, maxBytes, options) => readCapped(p, maxBytes, options?.regular === true),
     readdir: async (p) => readdirSync(p),
     readdirTypes: async (p) =>
       readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'link' : 'other' })),
