@@ -197,6 +197,11 @@ describe('a long report', () => {
         reads++;
         return io.readFileCapped(p, max);
       },
+      // Reads without a promise count the same.
+      readFileCappedSync: (p, max, options) => {
+        reads++;
+        return io.readFileCappedSync!(p, max, options);
+      },
       drained: () => new Promise<void>((done) => waits.push(done)),
     };
     const run = main(['check', '--json', dir], slow);
@@ -213,6 +218,15 @@ describe('a long report', () => {
     const plain = captureIo();
     await main(['check', '--json', dir], plain);
     expect(io.stdout()).toBe(plain.stdout());
+  });
+
+  it('reads through promises the same when the io has no synchronous reads', async () => {
+    const sync = captureIo();
+    const io = captureIo();
+    const promised: Io = { ...io, readFileCappedSync: undefined };
+    expect(await main(['check', '--json', dir], promised)).toBe(await main(['check', '--json', dir], sync));
+    expect(io.stdout()).toBe(sync.stdout());
+    expect(JSON.parse(io.stdout())).toHaveLength(150);
   });
 
   it('prints [] for a folder without character files', async () => {
