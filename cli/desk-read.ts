@@ -12,7 +12,7 @@ import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load
 import { eventMigrations } from '../core/desk/event-migrate';
 import { characterRow, type DeskRow } from '../core/desk/rows';
 import { sha256Native } from '../node/sha256';
-import { describeFsError, expandTargets, IO_CONCURRENCY, mapLimit, readCharacterFile, type Target } from './files';
+import { describeFsError, expandTargets, IO_CONCURRENCY, mapInOrder, mapLimit, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import type { Io } from './io';
 import { UsageError } from './usage';
 
@@ -32,7 +32,8 @@ let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined
 
 /** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
-  return mapLimit(await expandTargets([folder], io), IO_CONCURRENCY, (target) => readTarget(target, io));
+  const targets = await expandTargets([folder], io);
+  return io.readFileCappedSync ? mapInOrder(targets, (target) => readTarget(target, io)) : mapLimit(targets, IO_CONCURRENCY, async (target) => readTarget(target, io));
 }
 
 /**
@@ -45,29 +46,43 @@ export async function readFolder(folder: string, io: Io, keep: boolean, printed:
   const targets = await expandTargets([folder], io);
   const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
   const hasher: ContentHasher = printed ? (c) => (printed(c.id) ? nativeContentHash(c) : NOT_HASHED) : nativeContentHash;
-  const rows = await mapLimit(targets, IO_CONCURRENCY, async (target, i) => {
-    const c = await readTarget(target, io, hasher);
+  const rowOf = (c: DeskCharacter, i: number) => {
     if (characters) characters[i] = c;
     // The command line never searches the rows: no search text (it is '' as in a lean row).
     const row = characterRow(c, false, false);
     if (row.hash === NOT_HASHED) row.hash = null;
     return row;
-  });
+  };
+  const each = (target: Target, i: number) => {
+    const c = readTarget(target, io, hasher);
+    return c instanceof Promise ? c.then((x) => rowOf(x, i)) : rowOf(c, i);
+  };
+  // An io that reads synchronously (the real file system) reads the files one by one without a
+  // promise each; another one keeps IO_CONCURRENCY reads going.
+  const rows = io.readFileCappedSync ? await mapInOrder(targets, each) : await mapLimit(targets, IO_CONCURRENCY, async (target, i) => each(target, i));
   return { rows, characters };
 }
 
 /** The hash of a character left unhashed (no SHA-256 in hex is empty). */
 const NOT_HASHED = '';
 
-async function readTarget(target: Target, io: Io, hasher: ContentHasher = nativeContentHash): Promise<DeskCharacter> {
+/** A file's character: at once when it is read synchronously and the compiled validator accepts it. */
+function readTarget(target: Target, io: Io, hasher: ContentHasher = nativeContentHash): DeskCharacter | Promise<DeskCharacter> {
   if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
-  const read = await readCharacterFile(target.file, io, target.regular);
-  if (!read.ok) return unreadableCharacter(target.file, read.code, read.message);
+  const now = readCharacterFileNow(target.file, io, target.regular);
+  if (now === null) return readTargetLater(readCharacterFile(target.file, io, target.regular), target.file, hasher);
+  if (!now.ok) return unreadableCharacter(target.file, now.code, now.message);
+  return tryDeskCharacterFromBytes(now.bytes, target.file, hasher) ?? readTargetLater(now, target.file, hasher);
+}
+
+async function readTargetLater(reading: ReadResult | Promise<ReadResult>, file: string, hasher: ContentHasher): Promise<DeskCharacter> {
+  const read = await reading;
+  if (!read.ok) return unreadableCharacter(file, read.code, read.message);
   // The compiled validator decides; zod (loaded on first need) words a refusal.
-  const fast = tryDeskCharacterFromBytes(read.bytes, target.file, hasher);
+  const fast = tryDeskCharacterFromBytes(read.bytes, file, hasher);
   if (fast) return fast;
   zodCharacters ??= import('../core/desk/characters');
-  return (await zodCharacters).deskCharacterFromBytes(read.bytes, target.file, hasher);
+  return (await zodCharacters).deskCharacterFromBytes(read.bytes, file, hasher);
 }
 
 /** loadEventBytes through the compiled validator, zod (loaded only then) wording a refused file. */

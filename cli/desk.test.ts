@@ -235,6 +235,19 @@ describe('quartermaster desk --reprint-changed', () => {
     expect(existsSync(csv)).toBe(true);
   });
 
+  it('reads the same through an io without synchronous reads, a refused file worded by zod either way', async () => {
+    await desk([folder, '--reprint-changed', '--out', join(dir, 'cards1.pdf')]);
+    writeCharacter(2, { armour: [{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }] });
+    writeFileSync(join(folder, 'refused.character.json'), JSON.stringify({ format: 'quartermaster-character', version: 2, id: 'not-a-uuid', ruleset: 'novitas', name: 'X' }));
+    const sync = await desk([folder]);
+    expect(sync.out).toContain(`UNREADABLE  ${join(folder, 'refused.character.json')}: field "id"`);
+    expect(sync.out.match(/CARDS CHANGED since printed$/gm)).toHaveLength(1);
+    const io = captureIo();
+    const code = await runDesk([folder], { ...io, readFileCappedSync: undefined }, deps());
+    expect(code).toBe(sync.code);
+    expect(io.stdout()).toBe(sync.out);
+  });
+
   it('never overwrites a bad event file, and writes nothing else either', async () => {
     const eventFile = join(folder, 'autumn.event.json');
     writeFileSync(eventFile, JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn', game: 'x', dates: { start: '2026-10-02', end: 'soon' } }));
