@@ -1,9 +1,8 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env node
 // The installed `quartermaster` command. This folder is its own tiny package so that the bin entry
 // lives here and not in the repository's package.json, where it would make `npx quartermaster` in
 // the repository install the project into npm's npx cache on every run (see scripts/link-bin.mjs).
 // npm links a folder install (`npm install -g ./command-line`, `npm link`), so this file runs from
-// the checkout and uses its built command line. CommonJS, with the node flags of its first
-// line, as bin/quartermaster.cjs says why (cli/check.test.ts checks that the two first lines agree).
+// the checkout and uses its built command line. CommonJS, as bin/quartermaster.cjs says why.
 'use strict';
 require('../bin/quartermaster.cjs');

@@ -2,7 +2,7 @@
 // runs this checkout's command line from the repository root (run by `npm install`, via prepare).
 // The package deliberately has no "bin" field: npm 11 would then try to install the project into
 // its npx cache instead of running it.
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,17 +12,8 @@ mkdirSync(binDir, { recursive: true });
 const target = join(binDir, 'quartermaster');
 rmSync(target, { force: true });
 if (process.platform === 'win32') {
-  // The node flags on the first line of bin/quartermaster.cjs (see there), which Windows does not read.
-  const flags = nodeFlags(readFileSync(join(root, 'bin', 'quartermaster.cjs'), 'utf8'));
-  writeFileSync(`${target}.cmd`, `@node ${flags}"%~dp0\\..\\..\\bin\\quartermaster.cjs" %*\r\n`);
+  writeFileSync(`${target}.cmd`, '@node "%~dp0\\..\\..\\bin\\quartermaster.cjs" %*\r\n');
 } else {
   symlinkSync('../../bin/quartermaster.cjs', target);
   chmodSync(join(root, 'bin', 'quartermaster.cjs'), 0o755);
-}
-
-/** The flags a script's first line (`#!/usr/bin/env -S node --flag …`) gives node, each followed by a space. */
-function nodeFlags(script) {
-  const m = /^#!\/usr\/bin\/env (?:-S )?node((?: --[\w-]+(?:=\S+)?)*)\n/.exec(script);
-  if (!m) throw new Error('bin/quartermaster.cjs: the first line must be #!/usr/bin/env [-S] node [--flags]');
-  return m[1].trim().split(' ').filter(Boolean).map((f) => `${f} `).join('');
 }
