@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId, type ExampleName } from '../core/desk/testing';
@@ -246,6 +246,16 @@ describe('quartermaster desk --reprint-changed', () => {
     const code = await runDesk([folder], { ...io, readFileCappedSync: undefined }, deps());
     expect(code).toBe(sync.code);
     expect(io.stdout()).toBe(sync.out);
+  });
+
+  it('tells its caller once the event file is read, before any character file (the command then stops the young generation growing)', async () => {
+    await desk([folder, '--reprint-changed', '--out', join(dir, 'cards1.pdf')]);
+    const calls: string[] = [];
+    const io = captureIo();
+    const counting: Io = { ...io, readFileCappedSync: (p, max, o) => (calls.push(basename(p)), io.readFileCappedSync!(p, max, o)) };
+    await runDesk([folder], counting, { ...deps(), eventRead: () => calls.push('eventRead') });
+    expect(calls.filter((c) => c === 'eventRead')).toHaveLength(1);
+    expect(calls.indexOf('eventRead')).toBeLessThan(calls.findIndex((c) => c.endsWith('.character.json')));
   });
 
   it('never overwrites a bad event file, and writes nothing else either', async () => {
