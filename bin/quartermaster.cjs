@@ -20,6 +20,12 @@ if (!existsSync(dist('cli.mjs'))) {
   process.exit(2);
 }
 const [command, ...rest] = process.argv.slice(2);
+// A reader that stops early (`quartermaster check --json folder | head`): stop quietly, as other
+// command-line tools do, instead of printing node's stack trace for the broken pipe.
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+});
 const done = (code) => {
   process.exitCode = code;
 };

@@ -1,10 +1,11 @@
 // The check command over the shipped examples and over bad files. Expected values are worked out
 // from the rule texts in ../shared/rules (the working is in the comments), not from the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { main } from './main';
 import type { Io } from './io';
@@ -244,6 +245,27 @@ describe('the built command run directly', () => {
     const run = await promisify(execFile)('node', [join(root, 'dist/cli.mjs'), 'check', '--json', join(examples, 'bg-borislav.character.json')]).catch((e) => e);
     expect(run.code).toBe(1); // Borislav breaks a rule
     expect(JSON.parse(run.stdout)[0]).toMatchObject({ ok: false, name: 'Борислав' });
+  });
+
+  it('stops quietly when its reader stops reading (| head): no stack trace for the broken pipe', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'qm-pipe-'));
+    try {
+      // 700 files: a report of about 0.5 MB, more than a pipe holds.
+      const { generate } = await import(pathToFileURL(join(root, 'bench/generate.mjs')).href);
+      generate(folder, 700);
+      for (const args of [['check', '--json', folder], ['desk', folder]]) {
+        const child = spawn(process.execPath, [join(root, 'bin/quartermaster.cjs'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let err = '';
+        child.stderr.on('data', (d) => (err += d));
+        // Read the first chunk, then close the pipe, as `head -1` does.
+        child.stdout.once('data', () => child.stdout.destroy());
+        const code = await new Promise((done) => child.on('close', done));
+        expect(err).toBe('');
+        expect([0, 1]).toContain(code);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('installs as a direct `quartermaster` command (npm install -g ./command-line)', async () => {
