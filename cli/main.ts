@@ -30,7 +30,7 @@ Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be re
 
 /**
  * `quartermaster desk <subcommand>`: one runner for each of cli/desk.ts DESK_SUBCOMMANDS (the type
- * makes the two lists the same; dist/desk.mjs sends these words here).
+ * makes the two lists the same; dist/desk.cjs sends these words here).
  */
 const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => Promise<number>> = {
   serve: async (args, io) => (await import('./desk-sync')).runDeskServe(args, io),
@@ -79,6 +79,6 @@ function isEntryPoint(): boolean {
   }
 }
 
-// Run as a script as well as imported (bin/quartermaster.mjs imports it and calls main itself):
+// Run as a script as well as imported (bin/quartermaster.cjs imports it and calls main itself):
 // `node dist/cli.mjs check …` used to exit 0 having done nothing.
 if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));

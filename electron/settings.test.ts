@@ -77,6 +77,9 @@ describe('settings on conf (what electron-store stores)', () => {
     expect(calibrationFor(again, 'Office Laser', 'avery-c32011')?.offsetMm).toEqual({ x: 1, y: 0 });
     expect(calibrationFor(again, 'Office Laser', 'avery-5371')).toBeNull();
     expect(() => s.update({ calibrations: [{ printer: 'x', sheet: 'avery-c32011', offsetMm: { x: 50, y: 0 }, backOffsetMm: { x: 0, y: 0 } }] })).toThrow(/calibrations/);
+    // The range the layout accepts (±20 mm on each axis), to the edge.
+    expect(s.update({ calibrations: [{ printer: 'x', sheet: 'avery-c32011', offsetMm: { x: 20, y: -20 }, backOffsetMm: { x: -20, y: 20 } }] }).calibrations).toHaveLength(1);
+    expect(() => s.update({ calibrations: [{ printer: 'x', sheet: 'avery-c32011', offsetMm: { x: 0, y: 0 }, backOffsetMm: { x: 0, y: -20.5 } }] })).toThrow(/calibrations/);
     expect(readSettings({ schemaVersion: 1, calibrations: [{ printer: 'x', sheet: 'nowhere' }] }, '/docs').calibrations).toEqual([]);
   });
 

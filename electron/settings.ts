@@ -16,7 +16,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_CALIBRATIONS, type Calibration, type Language, type Settings } from '../core/ipc/contract';
-import { CARD_STOCK_IDS, PAPER_IDS } from '../core/pdf/layout';
+import { CARD_STOCK_IDS, MAX_OFFSET_MM, PAPER_IDS } from '../core/pdf/layout';
 import type { DeskIdentity } from '../core/desk/editions';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
@@ -75,9 +75,9 @@ const fields = {
   printer: z.string().max(100),
 };
 
-/** A saved printer correction: the same ±20 mm the layout accepts (core/pdf/grid.ts validateLayout). */
+/** A saved printer correction: the same range the layout accepts (core/pdf/grid.ts validateLayout). */
 function calibrationSchema() {
-  const offset = z.strictObject({ x: z.number().min(-20).max(20), y: z.number().min(-20).max(20) });
+  const offset = z.strictObject({ x: z.number().min(-MAX_OFFSET_MM).max(MAX_OFFSET_MM), y: z.number().min(-MAX_OFFSET_MM).max(MAX_OFFSET_MM) });
   const sheet = z.string().refine((k) => (CARD_STOCK_IDS as string[]).includes(k) || /^custom:(a4|letter):[a-z0-9]+$/.test(k), 'not a card stock or custom sheet');
   return z.strictObject({ printer: z.string().max(100), sheet, offsetMm: offset, backOffsetMm: offset });
 }

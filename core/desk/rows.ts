@@ -95,7 +95,6 @@ export type RowFilter = {
   checkedIn?: 'in' | 'out';
 };
 
-
 /** The desk's rows, in the files' order. */
 export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent): DeskRow[] {
   return finishRows(characters.map((c) => characterRow(c)), event);

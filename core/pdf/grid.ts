@@ -9,6 +9,12 @@ export const CUT_MARK_MAX_MM = 5;
 /** Cut marks shorter than this are left out (the card's own outline still shows the cut). */
 export const CUT_MARK_MIN_MM = 1.5;
 
+/** What a person may type for the printer's settings (validateLayout; saved corrections too, electron/settings.ts). */
+export const MAX_MARGIN_MM = 50;
+export const MAX_GAP_MM = 20;
+/** A front or back offset, on each axis: ± this many mm. */
+export const MAX_OFFSET_MM = 20;
+
 export type PrintLayoutSettings = {
   /** A card stock by product code; its sheet and card sizes then replace paper, size, margin and gap. Null: a custom sheet. */
   stock: CardStockId | null;
@@ -248,13 +254,13 @@ export function validateLayout(settings: PrintLayoutSettings): string[] {
   if (settings.stock !== null && !(settings.stock in CARD_STOCKS)) problems.push(`stock must be one of ${CARD_STOCK_IDS.join(', ')}`);
   if (!(settings.paper in PAPERS)) problems.push(`paper must be one of ${Object.keys(PAPERS).join(', ')}`);
   if (!(settings.size in CARD_SIZES)) problems.push(`size must be one of ${Object.keys(CARD_SIZES).join(', ')}`);
-  if (!Number.isFinite(settings.marginMm) || settings.marginMm < 0 || settings.marginMm > 50) problems.push('margin must be between 0 and 50 mm');
-  if (!Number.isFinite(settings.gapMm) || settings.gapMm < 0 || settings.gapMm > 20) problems.push('gap must be between 0 and 20 mm');
+  if (!Number.isFinite(settings.marginMm) || settings.marginMm < 0 || settings.marginMm > MAX_MARGIN_MM) problems.push(`margin must be between 0 and ${MAX_MARGIN_MM} mm`);
+  if (!Number.isFinite(settings.gapMm) || settings.gapMm < 0 || settings.gapMm > MAX_GAP_MM) problems.push(`gap must be between 0 and ${MAX_GAP_MM} mm`);
   for (const [name, o] of [
     ['offset', settings.offsetMm],
     ['back offset', settings.backOffsetMm],
   ] as const) {
-    if (!Number.isFinite(o.x) || !Number.isFinite(o.y) || Math.abs(o.x) > 20 || Math.abs(o.y) > 20) problems.push(`${name} must be within ±20 mm on each axis`);
+    if (!Number.isFinite(o.x) || !Number.isFinite(o.y) || Math.abs(o.x) > MAX_OFFSET_MM || Math.abs(o.y) > MAX_OFFSET_MM) problems.push(`${name} must be within ±${MAX_OFFSET_MM} mm on each axis`);
   }
   return problems;
 }

@@ -4,7 +4,7 @@
 // text sizes are here.
 
 export { CARD_SIZES, CARD_STOCK_IDS, CARD_STOCKS, mm, PAPER_IDS, PAPERS, POINTS_PER_INCH, POINTS_PER_MM, stockByCode, stockCard, type CardSize, type CardSizeId, type CardStock, type CardStockId, type Paper, type PaperId } from './stocks';
-export { backSlot, CUT_MARK_GAP_MM, CUT_MARK_MAX_MM, CUT_MARK_MIN_MM, cutMarks, DEFAULT_LAYOUT, frontSlot, gridFor, LayoutError, validateLayout, type Grid, type PrintLayoutSettings, type Segment, type Slot } from './grid';
+export { backSlot, CUT_MARK_GAP_MM, CUT_MARK_MAX_MM, CUT_MARK_MIN_MM, cutMarks, DEFAULT_LAYOUT, frontSlot, gridFor, LayoutError, MAX_GAP_MM, MAX_MARGIN_MM, MAX_OFFSET_MM, validateLayout, type Grid, type PrintLayoutSettings, type Segment, type Slot } from './grid';
 
 /** The smallest body text size, in points, before text continues on a second card. */
 export const MIN_BODY_PT = 6;
