@@ -12,7 +12,7 @@ import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load
 import { eventMigrations } from '../core/desk/event-migrate';
 import { characterRow, type DeskRow } from '../core/desk/rows';
 import { sha256Native } from '../node/sha256';
-import { describeFsError, expandTargets, IO_CONCURRENCY, mapInOrder, mapLimit, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
+import { describeFsError, expandTargets, mapReads, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import type { Io } from './io';
 import { UsageError } from './usage';
 
@@ -33,7 +33,7 @@ let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined
 /** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
   const targets = await expandTargets([folder], io);
-  return io.readFileCappedSync ? mapInOrder(targets, (target) => readTarget(target, io)) : mapLimit(targets, IO_CONCURRENCY, async (target) => readTarget(target, io));
+  return mapReads(targets, io, (target) => readTarget(target, io));
 }
 
 /**
@@ -57,9 +57,7 @@ export async function readFolder(folder: string, io: Io, keep: boolean, printed:
     const c = readTarget(target, io, hasher);
     return c instanceof Promise ? c.then((x) => rowOf(x, i)) : rowOf(c, i);
   };
-  // An io that reads synchronously (the real file system) reads the files one by one without a
-  // promise each; another one keeps IO_CONCURRENCY reads going.
-  const rows = io.readFileCappedSync ? await mapInOrder(targets, each) : await mapLimit(targets, IO_CONCURRENCY, async (target, i) => each(target, i));
+  const rows = await mapReads(targets, io, each);
   return { rows, characters };
 }
 

@@ -81,10 +81,12 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 }
 
 /**
- * fn over the items in order, waiting only on the results that are promises: with an io that reads
- * synchronously, a folder of thousands of files is read without a promise per file.
+ * fn over each file an io reads: with an io that reads synchronously (the real file system), in
+ * order and waiting only on the results that are promises, so that thousands of files are read
+ * without a promise each; with any other io, IO_CONCURRENCY at a time.
  */
-export async function mapInOrder<T, R>(items: readonly T[], fn: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
+export async function mapReads<T, R>(items: readonly T[], io: Io, fn: (item: T, index: number) => R | Promise<R>): Promise<R[]> {
+  if (!io.readFileCappedSync) return mapLimit(items, IO_CONCURRENCY, async (item, i) => fn(item, i));
   const results = new Array<R>(items.length);
   for (let i = 0; i < items.length; i++) {
     const r = fn(items[i]!, i);
