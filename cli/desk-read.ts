@@ -2,7 +2,6 @@
 // made into its desk row as it is read, or kept whole for printing) and the event file, through the
 // compiled validators, with zod loaded only to word a refused file.
 import { basename, join, resolve } from 'node:path';
-import { contentJson } from '../core/format/hash';
 import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { uuidFromHash } from '../core/format/uuid';
 import { tryDeskCharacterFromBytes, unreadableCharacter, type ContentHasher, type DeskCharacter } from '../core/desk/characters-fast';
@@ -11,6 +10,7 @@ import { EVENT_FILE_SUFFIX } from '../core/desk/event-format';
 import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load-fast';
 import { eventMigrations } from '../core/desk/event-migrate';
 import { characterRow, type DeskRow } from '../core/desk/rows';
+import { nativeContentHash } from '../node/content-hash';
 import { sha256Native } from '../node/sha256';
 import { describeFsError, expandTargets, mapReads, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import type { Io } from './io';
@@ -20,9 +20,6 @@ export type EventState =
   | { kind: 'file'; path: string; event: DeskEvent; bytes: Uint8Array }
   | { kind: 'new'; path: string; event: DeskEvent }
   | { kind: 'bad'; path: string; message: string };
-
-/** core/format/hash.ts `contentHash` with node's native SHA-256: the same value, several times faster. */
-export const nativeContentHash = (value: unknown) => sha256Native(contentJson(value));
 
 /** core/format/uuid.ts `uuidFromText` with node's native SHA-256 (for migrating v1 event files). */
 export const nativeUuidFromText = (text: string) => uuidFromHash(sha256Native(text));

@@ -13,7 +13,7 @@ import { serialFor } from '../core/pdf/serial';
 import { nodeIo, type Io } from './io';
 import { main } from './main';
 import { parseDeskArgs, runDesk } from './desk';
-import { nativeContentHash } from './desk-read';
+import { nativeContentHash } from '../node/content-hash';
 import { contentHash } from '../core/format/hash';
 import { namedDesk } from '../core/desk/editions';
 

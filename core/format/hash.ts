@@ -1,5 +1,6 @@
 // SHA-256 over text, in plain TypeScript so the core stays free of node:crypto and DOM APIs.
 // Used for the content hash printed on cards and stored by the event desk.
+import { canonicalBytes } from './canonical-bytes';
 
 // The round constants as signed 32-bit words: sums of them stay small integers for the engine.
 const K = new Int32Array([
@@ -307,7 +308,10 @@ export function contentJson(value: unknown): string {
   return canonicalJson(contentView(value));
 }
 
-/** The content hash of a character (or any JSON value): SHA-256 of its canonical JSON (see contentView). */
+/**
+ * The content hash of a character (or any JSON value): SHA-256 of its canonical JSON (see
+ * contentView), hashed as the bytes canonical-bytes.ts writes without making the text.
+ */
 export function contentHash(value: unknown): string {
-  return sha256Hex(contentJson(value));
+  return sha256Hex(canonicalBytes(contentView(value)));
 }

@@ -1,0 +1,158 @@
+// The canonical JSON of core/format/hash.ts `canonicalJson`, written straight into UTF-8 bytes for
+// hashing. The desk hashes every printed character on each report (2,000 to 20,000 files); building
+// the text meant a sorted copy of each object, the string itself, then its UTF-8 bytes inside the
+// hash: about a fifth of everything a desk report allocated (bench/desk.bench.mjs, 2,000
+// characters: 9 of 51 MB), paid again in garbage collection. Here the bytes go into one buffer
+// that is reused. The text is the same, byte for byte (core/format/canonical-bytes.test.ts).
+
+let buf = new Uint8Array(1 << 16);
+let pos = 0;
+const encoder = new TextEncoder();
+
+/**
+ * The UTF-8 bytes of `canonicalJson(value)`. The array is a view of a buffer that the next call
+ * overwrites: hash it (or copy it) before calling again.
+ */
+export function canonicalBytes(value: unknown): Uint8Array {
+  pos = 0;
+  write(value);
+  return buf.subarray(0, pos);
+}
+
+function room(n: number): void {
+  if (pos + n <= buf.length) return;
+  let size = buf.length * 2;
+  while (size < pos + n) size *= 2;
+  const grown = new Uint8Array(size);
+  grown.set(buf.subarray(0, pos));
+  buf = grown;
+}
+
+function byte(b: number): void {
+  if (pos === buf.length) room(1);
+  buf[pos++] = b;
+}
+
+/** Text that is ASCII (a number, a literal, or already escaped JSON). */
+function ascii(s: string): void {
+  const n = s.length;
+  room(n);
+  for (let i = 0; i < n; i++) buf[pos++] = s.charCodeAt(i);
+}
+
+/** Any text, as UTF-8 (at most 3 bytes per UTF-16 unit). */
+function utf8(s: string): void {
+  room(s.length * 3);
+  pos += encoder.encodeInto(s, buf.subarray(pos)).written;
+}
+
+/** A string as JSON.stringify writes it: printable ASCII without `"` or `\` is copied as it is. */
+function string(s: string): void {
+  const n = s.length;
+  room(n + 2);
+  const start = pos;
+  buf[pos++] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+      pos = start;
+      utf8(JSON.stringify(s));
+      return;
+    }
+    buf[pos++] = c;
+  }
+  buf[pos++] = 0x22;
+}
+
+/** `"key":` as bytes, kept for the keys seen (an event's files use a few hundred). */
+const KEY_BYTES = new Map<string, Uint8Array>();
+const MAX_KEY_BYTES = 4096;
+
+function keyBytes(k: string): Uint8Array {
+  let b = KEY_BYTES.get(k);
+  if (b === undefined) {
+    b = encoder.encode(`${JSON.stringify(k)}:`);
+    if (KEY_BYTES.size < MAX_KEY_BYTES) KEY_BYTES.set(k, b);
+  }
+  return b;
+}
+
+/**
+ * An object's keys sorted as `canonicalJson` sorts them (Object.keys, then the default sort),
+ * remembered by the keys in their own order (a tree of the key sequences seen): the files of one
+ * event repeat a few dozen shapes, and a lookup per key costs less than a sort.
+ */
+type KeyNode = { next: Map<string, KeyNode>; sorted?: string[] };
+const KEY_ORDERS: KeyNode = { next: new Map() };
+let keyNodes = 0;
+const MAX_KEY_NODES = 20_000;
+
+function sortedKeys(obj: object): string[] {
+  const own = Object.keys(obj);
+  let node: KeyNode | undefined = KEY_ORDERS;
+  for (let i = 0; i < own.length && node; i++) {
+    const k = own[i]!;
+    let next: KeyNode | undefined = node.next.get(k);
+    if (next === undefined && keyNodes < MAX_KEY_NODES) {
+      next = { next: new Map() };
+      node.next.set(k, next);
+      keyNodes++;
+    }
+    node = next;
+  }
+  if (node?.sorted) return node.sorted;
+  const sorted = own.sort();
+  if (node) node.sorted = sorted;
+  return sorted;
+}
+
+/** hash.ts `write`, the definition, into bytes. */
+function write(value: unknown): void {
+  switch (typeof value) {
+    case 'string':
+      string(value);
+      return;
+    case 'number':
+      ascii(Number.isFinite(value) ? String(value) : 'null');
+      return;
+    case 'boolean':
+      ascii(value ? 'true' : 'false');
+      return;
+    case 'object':
+      break;
+    default:
+      // undefined, functions, symbols: as JSON.stringify(value) ?? 'null' (a bigint throws there too).
+      ascii(JSON.stringify(value) ?? 'null');
+      return;
+  }
+  if (value === null) {
+    ascii('null');
+    return;
+  }
+  if (Array.isArray(value)) {
+    byte(0x5b);
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) byte(0x2c);
+      write(value[i]);
+    }
+    byte(0x5d);
+    return;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = sortedKeys(obj);
+  byte(0x7b);
+  let first = true;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = obj[k];
+    if (v === undefined) continue;
+    const kb = keyBytes(k);
+    room(kb.length + 1);
+    if (!first) buf[pos++] = 0x2c;
+    buf.set(kb, pos);
+    pos += kb.length;
+    first = false;
+    write(v);
+  }
+  byte(0x7d);
+}
