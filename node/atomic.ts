@@ -3,8 +3,9 @@
 // crash left. They need only create, write, fsync and rename, so they work on FAT and exFAT USB
 // sticks and network shares too; hard links and the copy call are used where the file system
 // has them. No imports from core/: the command line loads this before anything else.
-import { constants } from 'node:fs';
-import { copyFile, link, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+// node:fs's `promises` is loaded when first used: a desk report or a check writes nothing, and
+// loading node:fs/promises (with the modules it needs) took 2 ms of each run.
+import { constants, promises as fsp } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -31,7 +32,7 @@ export async function sweepStaleTemps(folder: string, now: number, depth = 8): P
   const removed: string[] = [];
   let entries;
   try {
-    entries = await readdir(folder, { withFileTypes: true });
+    entries = await fsp.readdir(folder, { withFileTypes: true });
   } catch {
     return removed;
   }
@@ -46,8 +47,8 @@ export async function sweepStaleTemps(folder: string, now: number, depth = 8): P
     const lock = entry.name.startsWith('.') && entry.name.endsWith(LOCK_SUFFIX);
     if (!entry.isFile() || (!m && !lock) || (m && now - Number(m[2]) < STALE_TEMP_MS)) continue;
     try {
-      if (now - (await stat(path)).mtimeMs < STALE_TEMP_MS) continue;
-      await unlink(path);
+      if (now - (await fsp.stat(path)).mtimeMs < STALE_TEMP_MS) continue;
+      await fsp.unlink(path);
       removed.push(path);
     } catch {
       // gone already
@@ -81,13 +82,13 @@ async function writeTemp(target: string, data: Uint8Array | string): Promise<str
 
 /** Creates `path` (which must not exist), writes `data` and fsyncs it; removes it again on failure. */
 async function writeSynced(path: string, data: Uint8Array | string): Promise<void> {
-  const fh = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+  const fh = await fsp.open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   try {
     await fh.writeFile(data);
     await fh.sync();
   } catch (e) {
     await fh.close().catch(() => undefined);
-    await unlink(path).catch(() => undefined);
+    await fsp.unlink(path).catch(() => undefined);
     throw e;
   }
   await fh.close();
@@ -100,7 +101,7 @@ async function writeSynced(path: string, data: Uint8Array | string): Promise<voi
 async function renameRetrying(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await rename(from, to);
+      await fsp.rename(from, to);
       return;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
@@ -122,7 +123,7 @@ export async function writeAtomic(path: string, data: Uint8Array | string): Prom
   try {
     await renameRetrying(tmp, path);
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
     throw e;
   }
   await syncFolder(dirname(path));
@@ -138,12 +139,12 @@ export async function writeAtomicIf(path: string, data: Uint8Array | string, sti
   const tmp = await writeTemp(path, data);
   try {
     if (!(await stillOk())) {
-      await unlink(tmp).catch(() => undefined);
+      await fsp.unlink(tmp).catch(() => undefined);
       return false;
     }
     await renameRetrying(tmp, path);
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
     throw e;
   }
   await syncFolder(dirname(path));
@@ -156,7 +157,7 @@ export async function writeNew(path: string, data: Uint8Array | string): Promise
   try {
     await placeNew(tmp, path);
   } finally {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
   }
   await syncFolder(dirname(path));
 }
@@ -171,28 +172,28 @@ export async function writeNew(path: string, data: Uint8Array | string): Promise
 export async function copyNew(from: string, to: string): Promise<void> {
   const tmp = tempPathFor(to);
   try {
-    await copyFile(from, tmp, constants.COPYFILE_EXCL);
-    const fh = await open(tmp, 'r+');
+    await fsp.copyFile(from, tmp, constants.COPYFILE_EXCL);
+    const fh = await fsp.open(tmp, 'r+');
     try {
       await fh.sync();
     } finally {
       await fh.close();
     }
   } catch (e) {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
     if (!isUnsupported(e)) throw e;
     await copyByHand(from, tmp);
   }
   try {
     await placeNew(tmp, to);
   } finally {
-    await unlink(tmp).catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
   }
   await syncFolder(dirname(to));
 }
 
 async function copyByHand(from: string, tmp: string): Promise<void> {
-  await writeSynced(tmp, await readFile(from));
+  await writeSynced(tmp, await fsp.readFile(from));
 }
 
 /**
@@ -202,25 +203,25 @@ async function copyByHand(from: string, tmp: string): Promise<void> {
  */
 export async function moveNew(from: string, to: string): Promise<void> {
   try {
-    await link(from, to);
+    await fsp.link(from, to);
   } catch (e) {
     if (!isUnsupported(e)) throw e;
     await renameNoReplace(from, to);
     await syncFolder(dirname(to));
     return;
   }
-  await unlink(from);
+  await fsp.unlink(from);
   await syncFolder(dirname(to));
 }
 
 /**
- * Puts a finished temp file under `target` only if nothing is there: link() fails with EEXIST
+ * Puts a finished temp file under `target` only if nothing is there: fsp.link() fails with EEXIST
  * instead of replacing, atomically. Without links (FAT, exFAT, many network shares) it is
  * `renameNoReplace`. Either way the target appears whole or not at all.
  */
 async function placeNew(tmp: string, target: string): Promise<void> {
   try {
-    await link(tmp, target);
+    await fsp.link(tmp, target);
   } catch (e) {
     if (!isUnsupported(e)) throw e;
     await renameNoReplace(tmp, target);
@@ -236,7 +237,7 @@ const LOCK_SUFFIX = '.qm-lock';
 export const LOCK_STALE_MS = 10_000;
 
 /**
- * rename() without replacing: there is no portable rename-no-replace, so writers take an
+ * fsp.rename() without replacing: there is no portable rename-no-replace, so writers take an
  * exclusive-create lock file (`.<name>.qm-lock`, O_EXCL) for the target's name, check the name
  * is free (stat, which on FAT and exFAT also finds the name in another case), rename, and drop
  * the lock. Among Quartermaster writers (app, command line, other desks on a share) a name is
@@ -249,16 +250,16 @@ export async function renameNoReplace(from: string, to: string): Promise<void> {
   await acquireLock(lock, to);
   try {
     if (await exists(to)) throw existsError(to, 'rename');
-    await rename(from, to);
+    await fsp.rename(from, to);
   } finally {
-    await unlink(lock).catch(() => undefined);
+    await fsp.unlink(lock).catch(() => undefined);
   }
 }
 
 async function acquireLock(lock: string, target: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const fh = await open(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
+      const fh = await fsp.open(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
       try {
         await fh.writeFile(`${hostname()} ${process.pid} ${Date.now()}\n`);
       } finally {
@@ -268,7 +269,7 @@ async function acquireLock(lock: string, target: string): Promise<void> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       if (await lockIsStale(lock)) {
-        await unlink(lock).catch(() => undefined);
+        await fsp.unlink(lock).catch(() => undefined);
         continue;
       }
       if (attempt >= 100) {
@@ -283,8 +284,8 @@ async function lockIsStale(lock: string): Promise<boolean> {
   let text: string;
   let mtimeMs: number;
   try {
-    text = await readFile(lock, 'utf8');
-    mtimeMs = (await stat(lock)).mtimeMs;
+    text = await fsp.readFile(lock, 'utf8');
+    mtimeMs = (await fsp.stat(lock)).mtimeMs;
   } catch {
     return false; // gone (the next attempt takes it) or unreadable (wait for it)
   }
@@ -308,7 +309,7 @@ function processAlive(pid: number): boolean {
 async function syncFolder(folder: string): Promise<void> {
   // Not possible on Windows (EISDIR/EPERM); the rename is still atomic there.
   try {
-    const dh = await open(folder, 'r');
+    const dh = await fsp.open(folder, 'r');
     try {
       await dh.sync();
     } finally {
@@ -322,7 +323,7 @@ async function syncFolder(folder: string): Promise<void> {
 
 export async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    await fsp.stat(path);
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
