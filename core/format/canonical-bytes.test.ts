@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canonicalBytes } from './canonical-bytes';
 import { canonicalJson, contentHash, contentJson, sha256Hex } from './hash';
 
@@ -67,6 +67,25 @@ describe('canonicalBytes', () => {
       else canonicalBytes(v);
     }
     same({ z: 1, a: { y: 2, b: 3 } });
+  });
+
+  it('leaves out keys an object inherits, even when something has added one to Object.prototype', async () => {
+    // A fresh copy of the module: the other tests fill its remembered key orders, and past their
+    // limit nothing is remembered, which would hide a wrong one.
+    vi.resetModules();
+    const { canonicalBytes: fresh } = await import('./canonical-bytes');
+    const check = (v: unknown) => expect(Buffer.from(fresh(v)).toString()).toBe(canonicalJson(v));
+    // An object with the key of its own and one without it, in both orders.
+    const shapes = () => [{ b: 1, a: 2 }, { b: 1, a: 2, polluted: 3 }, { b: 1, a: 2 }, { d: 1, c: 2, polluted: 3 }, { d: 1, c: 2 }, JSON.parse('{"b":{"d":1,"c":2},"a":[{"y":1,"x":2}]}')];
+    for (const v of shapes()) check(v);
+    Object.defineProperty(Object.prototype, 'polluted', { value: 'inherited', enumerable: true, configurable: true, writable: true });
+    try {
+      for (const v of shapes()) check(v);
+      expect(Buffer.from(fresh({ b: 1, a: 2 })).toString()).toBe('{"a":2,"b":1}');
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    for (const v of shapes()) check(v);
   });
 
   it('grows its buffer for a large value and stays right for a small one after it', () => {

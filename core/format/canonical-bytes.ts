@@ -15,6 +15,7 @@ const encoder = new TextEncoder();
  */
 export function canonicalBytes(value: unknown): Uint8Array {
   pos = 0;
+  plainKeysSafe = noEnumerableKeys(Object.prototype);
   write(value);
   return buf.subarray(0, pos);
 }
@@ -64,46 +65,63 @@ function string(s: string): void {
   buf[pos++] = 0x22;
 }
 
-/** `"key":` as bytes, kept for the keys seen (an event's files use a few hundred). */
-const KEY_BYTES = new Map<string, Uint8Array>();
-const MAX_KEY_BYTES = 4096;
-
-function keyBytes(k: string): Uint8Array {
-  let b = KEY_BYTES.get(k);
-  if (b === undefined) {
-    b = encoder.encode(`${JSON.stringify(k)}:`);
-    if (KEY_BYTES.size < MAX_KEY_BYTES) KEY_BYTES.set(k, b);
-  }
-  return b;
-}
-
 /**
- * An object's keys sorted as `canonicalJson` sorts them (Object.keys, then the default sort),
- * remembered by the keys in their own order (a tree of the key sequences seen): the files of one
- * event repeat a few dozen shapes, and a lookup per key costs less than a sort.
+ * An object's keys sorted as `canonicalJson` sorts them (Object.keys, then the default sort), each
+ * with its bytes (`"key":`), remembered by the keys in their own order (a tree of the key sequences
+ * seen): the files of one event repeat a few dozen shapes, and a lookup per key costs less than a
+ * sort and the quoting.
  */
-type KeyNode = { next: Map<string, KeyNode>; sorted?: string[] };
+type KeyOrder = { keys: string[]; bytes: Uint8Array[] };
+type KeyNode = { next: Map<string, KeyNode>; order?: KeyOrder };
 const KEY_ORDERS: KeyNode = { next: new Map() };
 let keyNodes = 0;
 const MAX_KEY_NODES = 20_000;
 
-function sortedKeys(obj: object): string[] {
-  const own = Object.keys(obj);
-  let node: KeyNode | undefined = KEY_ORDERS;
-  for (let i = 0; i < own.length && node; i++) {
-    const k = own[i]!;
-    let next: KeyNode | undefined = node.next.get(k);
-    if (next === undefined && keyNodes < MAX_KEY_NODES) {
-      next = { next: new Map() };
-      node.next.set(k, next);
-      keyNodes++;
-    }
-    node = next;
+function orderOf(own: string[]): KeyOrder {
+  const keys = own.sort();
+  return { keys, bytes: keys.map((k) => encoder.encode(`${JSON.stringify(k)}:`)) };
+}
+
+/** The node of a key sequence, or undefined once the tree is full and the sequence is new. */
+function step(node: KeyNode | undefined, k: string): KeyNode | undefined {
+  if (node === undefined) return undefined;
+  let next = node.next.get(k);
+  if (next === undefined && keyNodes < MAX_KEY_NODES) {
+    next = { next: new Map() };
+    node.next.set(k, next);
+    keyNodes++;
   }
-  if (node?.sorted) return node.sorted;
-  const sorted = own.sort();
-  if (node) node.sorted = sorted;
-  return sorted;
+  return next;
+}
+
+/**
+ * An object's sorted keys, found by its own keys in Object.keys order. A plain object's keys are
+ * walked with for-in, which makes no array (a sixth of what hashing allocated): for an object whose
+ * prototype is Object.prototype it gives exactly Object.keys as long as Object.prototype has no
+ * enumerable key (`plainKeysSafe`, checked on each call of canonicalBytes).
+ */
+function sortedKeys(obj: object): KeyOrder {
+  let node: KeyNode | undefined = KEY_ORDERS;
+  if (plainKeysSafe && Object.getPrototypeOf(obj) === Object.prototype) {
+    for (const k in obj) node = step(node, k);
+    if (node?.order) return node.order;
+    const order = orderOf(Object.keys(obj));
+    if (node) node.order = order;
+    return order;
+  }
+  const own = Object.keys(obj);
+  for (let i = 0; i < own.length; i++) node = step(node, own[i]!);
+  if (node?.order) return node.order;
+  const order = orderOf(own);
+  if (node) node.order = order;
+  return order;
+}
+
+let plainKeysSafe = true;
+
+function noEnumerableKeys(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 /** hash.ts `write`, the definition, into bytes. */
@@ -139,18 +157,18 @@ function write(value: unknown): void {
     return;
   }
   const obj = value as Record<string, unknown>;
-  const keys = sortedKeys(obj);
+  const { keys, bytes } = sortedKeys(obj);
   byte(0x7b);
   let first = true;
   for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const v = obj[k];
+    const v = obj[keys[i]!];
     if (v === undefined) continue;
-    const kb = keyBytes(k);
-    room(kb.length + 1);
+    const kb = bytes[i]!;
+    const n = kb.length;
+    room(n + 1);
     if (!first) buf[pos++] = 0x2c;
-    buf.set(kb, pos);
-    pos += kb.length;
+    // A key is a few bytes: copied here, it costs less than a call of set.
+    for (let j = 0; j < n; j++) buf[pos++] = kb[j]!;
     first = false;
     write(v);
   }
