@@ -3,7 +3,7 @@
 import { RULESETS } from '../rulesets/index';
 import type { DeskEvent } from './event';
 import { eventRuleset } from './event-format';
-import { deskTotals, groupByPlayer, valuesText, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
+import { deskTotals, groupByPlayer, valuesText, type DeskProblem, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
 import { wallTime } from './sheet';
 
 const STATUS_WORD: Record<DeskStatus, string> = { unreadable: 'UNREADABLE', errors: 'ERRORS    ', warnings: 'WARNINGS  ', clean: 'OK        ' };
@@ -31,11 +31,18 @@ export function totalsLine(t: DeskTotals): string {
   return `${t.characters} character${t.characters === 1 ? '' : 's'}${files}: ${t.clean} clean, ${t.withErrors} with errors, ${t.unreadable} unreadable; ${t.checkedIn} checked in.`;
 }
 
+const problemLine = (word: string, p: DeskProblem) => `      ${word} ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`;
+
+// Indexed loops: the report is made once, mostly before the engine optimises it, and a for-of made
+// an iterator result per step.
 export function formatDeskReport(rows: readonly DeskRow[], heading: string): string {
   const out: string[] = [heading, ''];
-  for (const g of groupByPlayer(rows)) {
+  const groups = groupByPlayer(rows);
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i]!;
     out.push(groupTitle(g));
-    for (const r of g.rows) {
+    for (let j = 0; j < g.rows.length; j++) {
+      const r = g.rows[j]!;
       if (r.status === 'unreadable') {
         out.push(`  UNREADABLE  ${r.errors[0]?.message ?? r.file}`);
         continue;
@@ -43,8 +50,8 @@ export function formatDeskReport(rows: readonly DeskRow[], heading: string): str
       const facts = [r.name || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in', r.tag ? TAG_WORD[r.tag] : ''];
       out.push(`  ${STATUS_WORD[r.status]}  ${facts.filter(Boolean).join(' · ')}`);
       out.push(`              ${r.file}`);
-      for (const p of r.errors) out.push(`      error   ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
-      for (const p of r.warnings) out.push(`      warning ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
+      for (let k = 0; k < r.errors.length; k++) out.push(problemLine('error  ', r.errors[k]!));
+      for (let k = 0; k < r.warnings.length; k++) out.push(problemLine('warning', r.warnings[k]!));
     }
     out.push('');
   }

@@ -138,7 +138,9 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
   const id = character.id.toLowerCase();
   const errors: DeskProblem[] = [];
   const warnings: DeskProblem[] = [];
-  for (const v of derivation.violations) {
+  const violations = derivation.violations;
+  for (let i = 0; i < violations.length; i++) {
+    const v = violations[i]!;
     (v.severity === 'error' ? errors : warnings).push({ code: v.code, message: v.message, path: v.path, ...(v.params ? { params: v.params } : {}) });
   }
   const d = derivation.derived;
@@ -176,13 +178,15 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
  */
 export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
   const files = new Map<string, string[]>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     if (r.id === null) continue;
     const list = files.get(r.id);
     if (list) list.push(r.file);
     else files.set(r.id, [r.file]);
   }
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     if (r.id === null) continue;
     const folded = characterFold(event, r.id);
     const last = folded.current;
@@ -226,7 +230,8 @@ export function compareRows(a: DeskRow, b: DeskRow): number {
  */
 export function groupByPlayer(rows: readonly DeskRow[]): PlayerGroup[] {
   const groups = new Map<string | null, DeskRow[]>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     const key = r.status === 'unreadable' ? null : r.player.trim();
     const list = groups.get(key);
     if (list) list.push(r);
@@ -268,7 +273,8 @@ export function filterRows(rows: readonly DeskRow[], filter: RowFilter): DeskRow
 /** The totals line; any row with a status, warnings and check-in time will do (the desk view's rows too). */
 export function deskTotals(rows: readonly Pick<DeskRow, 'status' | 'warnings' | 'checkedInAt'>[]): DeskTotals {
   const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     if (r.status === 'unreadable') {
       t.unreadable++;
       continue;

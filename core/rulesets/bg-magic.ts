@@ -77,7 +77,10 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
   let worn: BgArmour = 'none';
   const metalAt = new Map<string, string>();
   const heavier: number[] = [];
-  for (const [i, piece] of character.armour.entries()) {
+  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
+  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
+  for (let i = 0; i < character.armour.length; i++) {
+    const piece = character.armour[i]!;
     if (!isArmourType(piece.type)) {
       out.push({
         code: 'bg.armour.unknown-type',
@@ -128,7 +131,8 @@ const TOO_BIG: readonly WeaponKind[] = ['long', 'two-handed', 'polearm'];
 export const MAGE_WEAPON_KINDS: readonly WeaponKind[] = ['short', 'medium', 'staff'];
 
 function weaponViolations(character: Character, out: Violation[]): void {
-  for (const [i, w] of character.weapons.entries()) {
+  for (let i = 0; i < character.weapons.length; i++) {
+    const w = character.weapons[i]!;
     const at = `weapons[${i}]`;
     if (w.kind === 'short' || w.kind === 'medium') {
       if (w.lengthCm !== undefined && w.lengthCm > MAGE_WEAPON_MAX_LENGTH_CM) {

@@ -82,16 +82,21 @@ function perLocation(value: number): Record<Location, number> {
   // Built key by key (not Object.fromEntries of pairs): three of these per character, and a check of
   // thousands of files felt the pairs.
   const out = {} as Record<Location, number>;
-  for (const l of CP_LOCATIONS) out[l] = value;
+  for (let i = 0; i < CP_LOCATIONS.length; i++) out[CP_LOCATIONS[i]!] = value;
   return out;
 }
+
+const WEAR_ARMOUR_SKILLS = Object.entries(CP_WEAR_ARMOUR_SKILLS);
 
 function deriveCuriousPastimes(character: Character): { derived: CuriousPastimesDerived; violations: Violation[] } {
   const violations: Violation[] = [];
   const bodyDevelopment = hasSkill(character, CP_BODY_DEVELOPMENT);
   let armourSkillClass = 0;
-  for (const [id, cls] of Object.entries(CP_WEAR_ARMOUR_SKILLS)) {
-    if (hasSkill(character, id)) armourSkillClass = Math.max(armourSkillClass, cls);
+  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
+  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
+  for (let i = 0; i < WEAR_ARMOUR_SKILLS.length; i++) {
+    const skill = WEAR_ARMOUR_SKILLS[i]!;
+    if (hasSkill(character, skill[0])) armourSkillClass = Math.max(armourSkillClass, skill[1]);
   }
 
   const armourByLocation = perLocation(0);
@@ -132,7 +137,8 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
       });
     }
     const seen = new Set<Location>();
-    for (const loc of locations) {
+    for (let k = 0; k < locations.length; k++) {
+      const loc = locations[k]!;
       if (seen.has(loc)) continue;
       seen.add(loc);
       // The index in the file's list; -1 for a helmet's head that the list leaves out.
@@ -151,7 +157,8 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
     }
   });
 
-  for (const loc of CP_LOCATIONS) {
+  for (let k = 0; k < CP_LOCATIONS.length; k++) {
+    const loc = CP_LOCATIONS[k]!;
     const on = layers[loc] ?? [];
     if (on.length < 2) continue;
     const names = on.map(({ i }) => label(character.armour[i]!, i)).join(' and ');
@@ -166,7 +173,7 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
   const base = CP_BASE_HITS + (bodyDevelopment ? CP_BODY_DEVELOPMENT_HITS : 0);
   const hitsVsArrows = perLocation(base);
   const hits = perLocation(base);
-  for (const loc of CP_LOCATIONS) hits[loc] += armourByLocation[loc];
+  for (let i = 0; i < CP_LOCATIONS.length; i++) hits[CP_LOCATIONS[i]!] += armourByLocation[CP_LOCATIONS[i]!];
 
   return {
     derived: {

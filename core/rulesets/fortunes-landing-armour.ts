@@ -58,7 +58,7 @@ export function areaOptions(perArea: Partial<Record<FlArea, number>>): AreaOptio
   const values = covered.map((a) => perArea[a] ?? 0);
   const options: AreaOption[] = tieOrder(covered.length).map((picks) => {
     let sum = 0;
-    for (const i of picks) sum += values[i]!;
+    for (let k = 0; k < picks.length; k++) sum += values[picks[k]!]!;
     const n = picks.length;
     return { areas: picks.map((i) => covered[i]!), rating: Math.floor((2 * sum + n) / (2 * n)) };
   });

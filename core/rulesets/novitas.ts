@@ -60,7 +60,9 @@ export function spellCost(spellName: string, level: number, reductions: readonly
   const stacking = applicable.filter((r) => r.stacks === true);
   let best: Reduction[] = stacking;
   let bestCost = costWith(level, stacking);
-  for (const single of applicable.filter((r) => r.stacks !== true)) {
+  for (let i = 0; i < applicable.length; i++) {
+    const single = applicable[i]!;
+    if (single.stacks === true) continue;
     const withSingle = [single, ...stacking];
     const cost = costWith(level, withSingle);
     if (cost < bestCost) {
@@ -74,7 +76,8 @@ export function spellCost(spellName: string, level: number, reductions: readonly
 /** The first casting in the plan at which the running total goes over `limit` (1-based casting). */
 function firstCastingOver(plan: readonly NovitasPlanLine[], limit: number): { line: number; casting: number } | null {
   let spent = 0;
-  for (const [line, p] of plan.entries()) {
+  for (let line = 0; line < plan.length; line++) {
+    const p = plan[line]!;
     if (p.cost > 0 && spent + p.total > limit) {
       return { line, casting: Math.floor((limit - spent) / p.cost) + 1 };
     }
@@ -107,7 +110,11 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
   const breakCap = sources.filter((s) => s.breaksCap === true).reduce((sum, s) => sum + s.points, 0);
 
   const known = new Map<string, { name: string; level: number }>();
-  for (const [i, spell] of (sheet?.spells ?? []).entries()) {
+  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
+  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
+  const spells = sheet?.spells ?? [];
+  for (let i = 0; i < spells.length; i++) {
+    const spell = spells[i]!;
     const key = spellKey(spell.name);
     const first = known.get(key);
     if (first) {
@@ -122,7 +129,9 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
 
   const reductions = sheet?.reductions ?? [];
   const plan: NovitasPlanLine[] = [];
-  for (const [i, line] of (sheet?.plan ?? []).entries()) {
+  const lines = sheet?.plan ?? [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const spell = known.get(spellKey(line.spell));
     if (!spell) {
       violations.push({
