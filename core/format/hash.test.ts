@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { canonicalBytes } from './canonical-bytes';
 import { canonicalJson, contentHash, sha256Hex } from './hash';
 
 describe('sha256Hex', () => {
@@ -42,23 +43,18 @@ describe('canonicalJson', () => {
     return `{${keys.map((k) => `${JSON.stringify(k)}:${plainCanonicalJson(obj[k])}`).join(',')}}`;
   }
 
-  it('gives exactly the plain definition on the fuzz corpus and on odd values', async () => {
-    const { mutate, prng } = await import('../testing/mutate');
+  it('gives exactly the plain definition on the fuzz corpus and on odd values, and canonicalBytes its UTF-8', async () => {
+    const { guardedMutations } = await import('../testing/mutate');
     const { readFileSync, readdirSync } = await import('node:fs');
-    const { parseGuardedJson } = await import('./json-guard');
     const dir = new URL('../../assets/examples/', import.meta.url);
     const examples = readdirSync(dir).map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
-    const rand = prng(99);
-    let compared = 0;
-    for (let i = 0; i < 3_000; i++) {
-      // Only what the file guards let through (no nesting deeper than 64) is ever hashed.
-      const parsed = parseGuardedJson(mutate(examples[i % examples.length], rand));
-      if (!parsed.ok) continue;
-      const value = parsed.value;
+    const values = guardedMutations(examples, 99, 3_000);
+    for (const value of values) {
       expect(canonicalJson(value)).toBe(plainCanonicalJson(value));
-      compared++;
+      // Each value after the one before: the bytes' buffer is reused (core/format/canonical-bytes.test.ts has the rest).
+      expect(Buffer.from(canonicalBytes(value)).equals(Buffer.from(canonicalJson(value), 'utf8'))).toBe(true);
     }
-    expect(compared).toBeGreaterThan(1_000);
+    expect(values.length).toBeGreaterThan(1_000);
     const odd = [-0, 1e21, 1e-7, 0.1 + 0.2, Number.NaN, Infinity, 'é\u2028"\\', [undefined, null], { a: undefined, b: [] }, { 'z': 1, 'Z': 2, '\u00e9': 3, '10': 4, '9': 5 }, true, undefined];
     for (const v of odd) expect(canonicalJson(v)).toBe(plainCanonicalJson(v));
   });

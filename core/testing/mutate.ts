@@ -1,4 +1,5 @@
 // Deterministic mutations of JSON files for the fuzz tests (test support, not shipped).
+import { parseGuardedJson } from '../format/json-guard';
 
 /** A small seeded PRNG (mulberry32), so every fuzz run is repeatable. */
 export function prng(seed: number): () => number {
@@ -117,3 +118,17 @@ export function mutate(valid: Json, rand: () => number): Uint8Array {
 }
 
 const enc = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * `count` seeded mutations of the examples, each read through the file guards: the values they let
+ * through (no nesting deeper than the limit, no `__proto__` key), which is all that is ever hashed.
+ */
+export function guardedMutations(examples: readonly Json[], seed: number, count: number): unknown[] {
+  const rand = prng(seed);
+  const out: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const parsed = parseGuardedJson(mutate(examples[i % examples.length]!, rand));
+    if (parsed.ok) out.push(parsed.value);
+  }
+  return out;
+}
