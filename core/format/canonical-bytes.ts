@@ -11,7 +11,9 @@ const encoder = new TextEncoder();
 
 /**
  * The UTF-8 bytes of `canonicalJson(value)`. The array is a view of a buffer that the next call
- * overwrites: hash it (or copy it) before calling again.
+ * overwrites: hash it (or copy it) before calling again. Not reentrant: a getter of the value that
+ * itself called canonicalBytes would overwrite the bytes being written (parsed JSON has no getters;
+ * `canonicalJson` has no such limit).
  */
 export function canonicalBytes(value: unknown): Uint8Array {
   pos = 0;
