@@ -72,12 +72,18 @@ describe('canonicalBytes', () => {
     for (const v of shapes()) check(v);
   });
 
-  it('grows its buffer for a large value and stays right for a small one after it', () => {
+  it('grows its buffer for a large value and stays right for a small one after it, and for a large one again', () => {
     const large = { notes: 'Дълга бележка. '.repeat(20_000), list: Array.from({ length: 5_000 }, (_, i) => ({ i, name: `item ${i}` })) };
     expect(utf8(large).length).toBeGreaterThan(1 << 17);
     same(large);
     same({ b: 'short', a: 1 });
     same('x');
+    // Over 1 MB: the buffer is dropped at the next call.
+    const larger = { ...large, more: 'x'.repeat(1 << 20) };
+    same(larger);
+    same({ b: 'short', a: 1 });
+    same(larger);
+    same(large);
   });
 
   it('hashes to the content hash (the pure SHA-256 and the text agree)', () => {

@@ -5,7 +5,10 @@
 // characters: 9 of 51 MB), paid again in garbage collection. Here the bytes go into one buffer
 // that is reused. The text is the same, byte for byte (core/format/canonical-bytes.test.ts).
 
-let buf = new Uint8Array(1 << 16);
+const SMALL = 1 << 16;
+/** Past this, the buffer is dropped at the next call: one large value does not keep its memory. */
+const LARGE = 1 << 20;
+let buf = new Uint8Array(SMALL);
 let pos = 0;
 const encoder = new TextEncoder();
 
@@ -16,6 +19,7 @@ const encoder = new TextEncoder();
  * `canonicalJson` has no such limit).
  */
 export function canonicalBytes(value: unknown): Uint8Array {
+  if (buf.length > LARGE) buf = new Uint8Array(SMALL);
   pos = 0;
   plainKeysSafe = noEnumerableKeys(Object.prototype);
   write(value);
