@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { canonicalBytes } from './canonical-bytes';
+import { plainCanonicalJson } from '../testing/plain-canonical';
 import { canonicalJson, contentHash, contentJson, sha256Hex } from './hash';
 
-// canonicalJson is the definition (core/format/hash.test.ts holds it to the plain one, and these
-// bytes to it on the fuzz corpus); the bytes must be its UTF-8, byte for byte, or every printed
-// card's hash would change.
-const utf8 = (v: unknown) => Buffer.from(canonicalJson(v), 'utf8');
-const same = (v: unknown) => expect(Buffer.from(canonicalBytes(v)).equals(utf8(v)), `${canonicalJson(v).slice(0, 200)}`).toBe(true);
+// The bytes must be the UTF-8 of the plain definition, byte for byte, or every printed card's hash
+// would change (core/format/hash.test.ts holds canonicalJson, their text, to it on the fuzz corpus).
+const utf8 = (v: unknown) => Buffer.from(plainCanonicalJson(v), 'utf8');
+const same = (v: unknown) => expect(Buffer.from(canonicalBytes(v)).equals(utf8(v)), `${plainCanonicalJson(v).slice(0, 200)}`).toBe(true);
 
 describe('canonicalBytes', () => {
   it('writes strings as JSON.stringify does: escapes, control characters, DEL, Cyrillic, astral and lone surrogates', () => {
@@ -58,7 +58,7 @@ describe('canonicalBytes', () => {
     // limit nothing is remembered, which would hide a wrong one.
     vi.resetModules();
     const { canonicalBytes: fresh } = await import('./canonical-bytes');
-    const check = (v: unknown) => expect(Buffer.from(fresh(v)).toString()).toBe(canonicalJson(v));
+    const check = (v: unknown) => expect(Buffer.from(fresh(v)).toString()).toBe(plainCanonicalJson(v));
     // An object with the key of its own and one without it, in both orders.
     const shapes = () => [{ b: 1, a: 2 }, { b: 1, a: 2, polluted: 3 }, { b: 1, a: 2 }, { d: 1, c: 2, polluted: 3 }, { d: 1, c: 2 }, JSON.parse('{"b":{"d":1,"c":2},"a":[{"y":1,"x":2}]}')];
     for (const v of shapes()) check(v);
@@ -84,6 +84,15 @@ describe('canonicalBytes', () => {
     same({ b: 'short', a: 1 });
     same(larger);
     same(large);
+  });
+
+  it('writes a value whose getter asks for canonical JSON itself, and the outer value goes on where it was', () => {
+    const inner = { y: 'Бойна', x: [1, 2] };
+    const v = { b: 'before', get a() {
+      return canonicalJson(inner);
+    }, c: { z: 1, a: 2 } };
+    expect(Buffer.from(canonicalBytes(v)).toString()).toBe('{"a":"{\\"x\\":[1,2],\\"y\\":\\"Бойна\\"}","b":"before","c":{"a":2,"z":1}}');
+    same(v);
   });
 
   it('hashes to the content hash (the pure SHA-256 and the text agree)', () => {

@@ -1,9 +1,13 @@
-// The canonical JSON of core/format/hash.ts `canonicalJson`, written straight into UTF-8 bytes for
-// hashing. The desk hashes every printed character on each report (2,000 to 20,000 files); building
-// the text meant a sorted copy of each object, the string itself, then its UTF-8 bytes inside the
-// hash: about a fifth of everything a desk report allocated (bench/desk.bench.mjs, 2,000
-// characters: 9 of 51 MB), paid again in garbage collection. Here the bytes go into one buffer
-// that is reused. The text is the same, byte for byte (core/format/canonical-bytes.test.ts).
+// Canonical JSON: JSON with every object's keys sorted (Object.keys, then the default sort), so the
+// same content always gives the same text and the same content hash. Written straight into UTF-8
+// bytes, which is what a hash takes: a desk report hashes every printed character (2,000 to 20,000
+// files), and building a sorted copy of each object, then its text, then the text's bytes was about
+// a fifth of everything a report allocated (bench/desk.bench.mjs, 2,000 characters: 9 of 51 MB),
+// paid again in garbage collection. core/format/hash.ts `canonicalJson` is the text of these bytes.
+// What JSON has no place for is written as JSON.stringify writes it on its own (undefined, a
+// function or a symbol as null; a bigint throws), an object's undefined fields are left out, and
+// no toJSON is called (a Date is {}). core/testing/plain-canonical.ts holds the plain definition
+// the tests compare with.
 
 const SMALL = 1 << 16;
 /** Past this, the buffer is dropped at the next call: one large value does not keep its memory. */
@@ -13,17 +17,39 @@ let pos = 0;
 const encoder = new TextEncoder();
 
 /**
- * The UTF-8 bytes of `canonicalJson(value)`. The array is a view of a buffer that the next call
- * overwrites: hash it (or copy it) before calling again. Not reentrant: a getter of the value that
- * itself called canonicalBytes would overwrite the bytes being written (parsed JSON has no getters;
- * `canonicalJson` has no such limit).
+ * The canonical JSON of a value as UTF-8 bytes. The array is a view of a buffer that the next call
+ * overwrites: hash it (or copy or decode it) before calling again.
  */
 export function canonicalBytes(value: unknown): Uint8Array {
+  // A call from inside a call (a getter of the value that asks for canonical JSON itself) writes
+  // into a buffer of its own, and the outer call goes on where it was.
+  if (writing) return nestedBytes(value);
   if (buf.length > LARGE) buf = new Uint8Array(SMALL);
   pos = 0;
   plainKeysSafe = noEnumerableKeys(Object.prototype);
-  write(value);
+  writing = true;
+  try {
+    write(value);
+  } finally {
+    writing = false;
+  }
   return buf.subarray(0, pos);
+}
+
+let writing = false;
+
+function nestedBytes(value: unknown): Uint8Array {
+  const outer = buf;
+  const outerPos = pos;
+  buf = new Uint8Array(SMALL);
+  pos = 0;
+  try {
+    write(value);
+    return buf.subarray(0, pos);
+  } finally {
+    buf = outer;
+    pos = outerPos;
+  }
 }
 
 function room(n: number): void {
@@ -72,10 +98,9 @@ function string(s: string): void {
 }
 
 /**
- * An object's keys sorted as `canonicalJson` sorts them (Object.keys, then the default sort), each
- * with its bytes (`"key":`), remembered by the keys in their own order (a tree of the key sequences
- * seen): the files of one event repeat a few dozen shapes, and a lookup per key costs less than a
- * sort and the quoting.
+ * An object's keys sorted (Object.keys, then the default sort), each with its bytes (`"key":`),
+ * remembered by the keys in their own order (a tree of the key sequences seen): the files of one
+ * event repeat a few dozen shapes, and a lookup per key costs less than a sort and the quoting.
  */
 type KeyOrder = { keys: string[]; bytes: Uint8Array[] };
 type KeyNode = { next: Map<string, KeyNode>; order?: KeyOrder };
@@ -130,7 +155,6 @@ function noEnumerableKeys(o: object): boolean {
   return true;
 }
 
-/** hash.ts `write`, the definition, into bytes. */
 function write(value: unknown): void {
   switch (typeof value) {
     case 'string':

@@ -133,155 +133,15 @@ export function sha256Hex(input: string | Uint8Array): string {
 }
 
 /**
- * JSON with object keys sorted, so the same content always hashes the same. The desk hashes every
- * character of an event on each load (20,000 at a big event), so plain JSON data, which is what
- * files parse to, is copied with its keys in sorted order and written by the native JSON.stringify,
- * about twice as fast as building the string here. Anything else (a Date, a function, a key like
- * "10" that objects always put first, "__proto__") is written by `write`, the definition itself;
- * both give the same text (core/format/hash.test.ts compares them).
+ * JSON with object keys sorted, so the same content always hashes the same: the text of the bytes
+ * core/format/canonical-bytes.ts writes, which is where it is defined.
  */
 export function canonicalJson(value: unknown): string {
-  if (value !== null && typeof value === 'object') {
-    const copy = sortedCopy(value);
-    if (copy !== NOT_PLAIN) return JSON.stringify(copy);
-  }
-  return write(value);
+  return decoder.decode(canonicalBytes(value));
 }
 
-const NOT_PLAIN: unique symbol = Symbol('not plain JSON');
-
-/** One value of an array or object: itself when a JSON scalar, its sorted copy when an object, else NOT_PLAIN. */
-function plainCopy(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint' ? NOT_PLAIN : v;
-  return sortedCopy(v);
-}
-
-/**
- * Plain JSON data with every object's keys in sorted order, or NOT_PLAIN. Plain: strings, numbers,
- * booleans, null, undefined (left out of objects, as `write` leaves it), arrays and objects whose
- * prototype is Object.prototype and whose keys JSON.stringify writes in the order they were added
- * (so none that reads as an array index, and no "__proto__", which a copy could not hold). An
- * array or object that is already so (keys in sorted order, all it holds too) is itself, not a
- * copy: JSON.stringify writes it the same, and most small objects of a character ({id, level})
- * need no copy.
- */
-function sortedCopy(value: object): unknown {
-  if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
-    let out: unknown[] | null = null;
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      const c = plainCopy(v);
-      if (c === NOT_PLAIN) return NOT_PLAIN;
-      if (out === null && c !== v) out = value.slice(0, i);
-      if (out !== null) out.push(c);
-    }
-    return out ?? value;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
-  const order = sortedKeys(value);
-  if (order === null) return NOT_PLAIN;
-  const keys = order.sorted;
-  const obj = value as Record<string, unknown>;
-  let out: Record<string, unknown> | null = order.inOrder ? null : {};
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const v = obj[k];
-    // Left out of the copy; JSON.stringify leaves it out of the object itself too.
-    if (v === undefined) continue;
-    const c = plainCopy(v);
-    if (c === NOT_PLAIN) return NOT_PLAIN;
-    if (out === null && c !== v) {
-      out = {};
-      for (let j = 0; j < i; j++) if (obj[keys[j]!] !== undefined) out[keys[j]!] = obj[keys[j]!];
-    }
-    if (out !== null) out[k] = c;
-  }
-  return out ?? value;
-}
-
-/**
- * An object's own keys sorted (and whether they are in that order already), or null when one of
- * them would not keep its place in a copy. The sorted lists are remembered by the keys in their own
- * order (a tree of the key sequences seen): the files of one event repeat a few dozen shapes, and a
- * lookup per key costs less than a sort.
- */
-type KeyOrder = { sorted: string[]; inOrder: boolean };
-type KeyNode = { next: Map<string, KeyNode>; order?: KeyOrder | null };
-const KEY_ORDERS: KeyNode = { next: new Map() };
-let keyNodes = 0;
-const MAX_KEY_NODES = 20_000;
-/** Keys JSON.stringify would write before the others whatever their place: array indices, and "__proto__". */
-const UNPLACEABLE = /^(?:\d|__proto__$)/;
-
-function sortedKeys(obj: object): KeyOrder | null {
-  const own = Object.keys(obj);
-  let node: KeyNode | undefined = KEY_ORDERS;
-  for (let i = 0; i < own.length && node; i++) {
-    const k = own[i]!;
-    let next: KeyNode | undefined = node.next.get(k);
-    if (next === undefined && keyNodes < MAX_KEY_NODES) {
-      next = { next: new Map() };
-      node.next.set(k, next);
-      keyNodes++;
-    }
-    node = next;
-  }
-  if (node && node.order !== undefined) return node.order;
-  let order: KeyOrder | null = null;
-  if (!own.some((k) => UNPLACEABLE.test(k))) {
-    const sorted = [...own].sort();
-    order = { sorted, inOrder: sorted.every((k, i) => k === own[i]) };
-  }
-  if (node) node.order = order;
-  return order;
-}
-
-const QUOTED_KEYS = new Map<string, string>();
-const MAX_QUOTED_KEYS = 4096;
-
-function quotedKey(k: string): string {
-  let q = QUOTED_KEYS.get(k);
-  if (q === undefined) {
-    q = `${JSON.stringify(k)}:`;
-    if (QUOTED_KEYS.size < MAX_QUOTED_KEYS) QUOTED_KEYS.set(k, q);
-  }
-  return q;
-}
-
-function write(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      break;
-    default:
-      // undefined, functions, symbols (never in a parsed file), as JSON.stringify(value) ?? 'null'.
-      return JSON.stringify(value) ?? 'null';
-  }
-  if (value === null) return 'null';
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += i === 0 ? write(value[i]) : `,${write(value[i])}`;
-    return `${out}]`;
-  }
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort();
-  let out = '{';
-  let first = true;
-  for (const k of keys) {
-    const v = obj[k];
-    if (v === undefined) continue;
-    out += first ? quotedKey(k) : `,${quotedKey(k)}`;
-    out += write(v);
-    first = false;
-  }
-  return `${out}}`;
-}
+/** The bytes are always well-formed UTF-8 (JSON.stringify escapes lone surrogates): decoded as they are. */
+const decoder = new TextDecoder();
 
 /**
  * What the content hash is taken over: the value itself, except that a character file of version 2
@@ -303,15 +163,20 @@ export function contentView(value: unknown): unknown {
   return { ...c, version: 1, items };
 }
 
-/** The canonical JSON the content hash is taken over (for callers with a native SHA-256). */
+/** The canonical JSON the content hash is taken over. */
 export function contentJson(value: unknown): string {
   return canonicalJson(contentView(value));
 }
 
 /**
- * The content hash of a character (or any JSON value): SHA-256 of its canonical JSON (see
- * contentView), hashed as the bytes canonical-bytes.ts writes without making the text.
+ * The same as UTF-8 bytes, what the hash is taken over (for callers with a native SHA-256): a view
+ * that the next canonical call overwrites (canonical-bytes.ts).
  */
+export function contentBytes(value: unknown): Uint8Array {
+  return canonicalBytes(contentView(value));
+}
+
+/** The content hash of a character (or any JSON value): SHA-256 of its canonical JSON (see contentView). */
 export function contentHash(value: unknown): string {
-  return sha256Hex(canonicalBytes(contentView(value)));
+  return sha256Hex(contentBytes(value));
 }
