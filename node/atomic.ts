@@ -256,6 +256,21 @@ export async function renameNoReplace(from: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * Runs `fn` holding the lock file of `target` (the one renameNoReplace takes): among Quartermaster's
+ * processes, on this computer or on others sharing the folder, one at a time. The event log's
+ * appends take it (node/event-log/). A crashed holder's lock is taken over once stale (above).
+ */
+export async function withLock<T>(target: string, fn: () => Promise<T>): Promise<T> {
+  const lock = lockPathFor(target);
+  await acquireLock(lock, target);
+  try {
+    return await fn();
+  } finally {
+    await fsp.unlink(lock).catch(() => undefined);
+  }
+}
+
 async function acquireLock(lock: string, target: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {

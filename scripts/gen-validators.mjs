@@ -1,10 +1,8 @@
-// Compiles the character and event files' JSON Schemas (assets/schema/character.vN.json and
-// event.vN.json, which `npm run schema` and `npm run schema:event` write from the zod model: one
-// source of truth) into standalone validators with ajv, so that reading thousands of files does not
-// pay for loading and running zod. zod still words the error when a file is refused
-// (core/format/load.ts, core/desk/event-load.ts). Run by both schema scripts and by the CLI build;
-// the committed output is checked against a fresh generation by core/format/compiled.test.ts and
-// core/desk/event-compiled.test.ts.
+// Compiles the character file's JSON Schema (assets/schema/character.vN.json, which `npm run schema`
+// writes from the zod model: one source of truth) into a standalone validator with ajv, so that
+// reading thousands of files does not pay for loading and running zod. zod still words the error
+// when a file is refused (core/format/load.ts). Run by the schema script and by the CLI build; the
+// committed output is checked against a fresh generation by core/format/compiled.test.ts.
 //
 // The ajv options make the JSON Schema mean what the zod schema means:
 //  - useDefaults: zod's .default() fills in missing fields; ajv does it in place.
@@ -13,10 +11,6 @@
 //  - unicodeRegExp: false: zod's patterns are plain RegExps, without the u flag.
 //  - strictNumbers: zod's z.number() refuses NaN and Infinity (JSON.parse gives Infinity for 1e999).
 //  - validateFormats: false: zod writes every format it checks as a "pattern" too.
-//  - the event file's entries are a zod discriminated union on "kind", which the JSON Schema writes
-//    as a oneOf of 17 objects: ajv would try every one on every entry. The generator adds ajv's
-//    `discriminator` keyword (the kinds are distinct constants, so "exactly one matches" and "the
-//    one named by kind matches" are the same test), and ajv checks only the entry's own kind.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -131,29 +125,8 @@ function splitProperties(schema) {
 /** A property whose schema is this long (as JSON) or longer gets its own function. */
 const SPLIT_FROM = 250;
 
-/** The event schema with ajv's discriminator on the entries' "kind" (see the top of this file). */
-function discriminateEntries(schema) {
-  const items = schema.properties?.entries?.items;
-  if (!items || !Array.isArray(items.oneOf)) throw new Error('event schema: expected entries.items.oneOf (the ledger kinds)');
-  const kinds = items.oneOf.map((o) => o.properties?.kind?.const);
-  if (kinds.some((k) => typeof k !== 'string') || new Set(kinds).size !== kinds.length || items.oneOf.some((o) => !o.required?.includes('kind'))) {
-    throw new Error('event schema: every entry kind must be a distinct required constant for the discriminator');
-  }
-  // Each kind's schema in $defs, referenced from the oneOf: a function per kind (see
-  // splitProperties), so that a desk compiles only the kinds its event file holds.
-  const defs = { ...(schema.$defs ?? {}) };
-  const oneOf = items.oneOf.map((o) => {
-    const name = `entry_${o.properties.kind.const.replace(/[^A-Za-z0-9_]/g, '_')}`;
-    if (name in defs) throw new Error(`event schema: two entry kinds would be named ${name}`);
-    defs[name] = o;
-    return { $ref: `#/$defs/${name}` };
-  });
-  return { ...schema, $defs: defs, properties: { ...schema.properties, entries: { ...schema.properties.entries, items: { type: 'object', discriminator: { propertyName: 'kind' }, oneOf } } } };
-}
-
 const TARGETS = [
   { kind: 'character', exportName: 'validateCharacter', out: 'core/format/character-validator.generated.js' },
-  { kind: 'event', exportName: 'validateEventSchema', out: 'core/desk/event-validator.generated.js', options: { prepare: discriminateEntries, discriminator: true } },
 ];
 
 export function generateAll({ check = false } = {}) {

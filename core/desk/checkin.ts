@@ -6,6 +6,7 @@ import type { LedgerEntry } from './entries';
 import { idKey, type DeskEvent } from './event';
 import { characterFold, foldEvent } from './fold';
 import { appendEntries, stampOf, type Stamp } from './ledger';
+import { atInstant } from './order';
 
 export type UndoStep = {
   /** The character whose check-in changed. */
@@ -88,7 +89,5 @@ export function undoAll(event: DeskEvent, steps: readonly UndoStep[], stamp: Sta
 
 /** An ISO time `ms` later, keeping its UTC offset ("…T18:05:00+01:00" -> "…T18:05:00.001+01:00"). */
 export function isoPlusMs(iso: string, ms: number): string {
-  const zone = /(Z|[+-]\d\d:\d\d)$/.exec(iso)?.[1] ?? 'Z';
-  const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-  return `${new Date(Date.parse(iso) + ms + offset * 60_000).toISOString().slice(0, 23)}${zone}`;
+  return atInstant(iso, Date.parse(iso) + ms);
 }

@@ -39,6 +39,11 @@ const base = {
   desk: z.string().min(1).max(60),
   /** The desk's id (settings `desk.id`), so a renamed desk is still one desk. */
   deskId: z.uuid().optional(),
+  /**
+   * The desk's own count of the entries it made (1, 2, …), given when the entry is appended: entries
+   * of one desk and one instant fold in the order the desk made them (core/desk/order.ts).
+   */
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 };
 const forCharacter = { ...base, character: characterId };
 const maybeCharacter = { ...base, character: characterId.optional() };

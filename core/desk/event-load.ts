@@ -1,30 +1,206 @@
-// Reading and writing an event file: bytes in, a validated event or a clear problem out, through the
-// same versioned loader as character files (size, UTF-8, nesting depth, no __proto__ keys, version
-// and migration, field-named errors). Pure: the caller reads the bytes and names the source.
-// A file is validated by the compiled validator (see ./event-load-fast.ts); zod words the problem.
-import { loadVersionedBytes, loadVersionedValue, type FileKind, type VersionedResult } from '../format/versioned';
-import { eventSchema, type DeskEvent } from './event';
-import { eventHeader, type EventLoadResult, type EventProblem } from './event-load-fast';
-import { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
+// Reading and writing the event file (format version 3): the header on the first line, then one
+// ledger entry a line, each line JSON ending in a newline. Pure: bytes in, the event and what was
+// wrong with it out; the caller reads and appends the bytes (node/event-log/).
+//
+// - A file whose first line is not a version 3 header is read as one JSON document of version 1
+//   or 2 (core/desk/event-legacy.ts) and comes back with `migratedFrom`.
+// - The header must be valid, or the file is refused (its problem names the file and the field).
+// - A bad entry line (not JSON, too long, too deep, a `__proto__` key, a field the schema refuses,
+//   or the id of an earlier entry with other content) is left out and listed in `problems` with its
+//   line number; the rest of the ledger still opens. The line stays in the file.
+// - Bytes after the last newline are a torn line (an append cut short by a crash, never
+//   acknowledged): `torn` says how many; they are never read as an entry.
+import { canonicalJson } from '../format/hash';
+import { inspectJson, parseGuardedJson } from '../format/json-guard';
+import { MAX_EVENT_FILE_BYTES } from '../format/limits';
+import { fieldPath } from '../format/paths';
+import { describeIssue, type FileProblem, type FileProblemCode } from '../format/versioned';
+import { ledgerEntrySchema, type LedgerEntry } from './entries';
+import { eventHeaderSchema, type DeskEvent, type EventHeader } from './event';
+import { EVENT_FILE_FORMAT, EVENT_VERSION, MAX_ENTRY_CHARS } from './event-format';
+import { loadLegacyEvent } from './event-legacy';
+import { sortEntries } from './order';
 
-export type { EventLoadResult, EventProblem, EventProblemCode } from './event-load-fast';
+export type EventProblemCode = Exclude<FileProblemCode, 'not-character'>;
+export type EventProblem = FileProblem & { code: EventProblemCode };
 
-const eventFile = (migrations: readonly EventMigration[]): FileKind<DeskEvent> => ({ ...eventHeader(migrations), schema: eventSchema });
+/** An entry line left out of the ledger: its line number (the header is line 1) and why. */
+export type LineProblem = { line: number; message: string; field?: string };
 
-export function loadEventBytes(bytes: Uint8Array, source: string, migrations: readonly EventMigration[] = EVENT_MIGRATIONS): EventLoadResult {
-  return asEvent(loadVersionedBytes(eventFile(migrations), bytes, source));
+/** Bytes after the last newline: an append a crash cut short. */
+export type TornTail = { line: number; bytes: number };
+
+export type EventLoadResult =
+  | {
+      ok: true;
+      event: DeskEvent;
+      /** Entry lines left out. */
+      problems: LineProblem[];
+      torn: TornTail | null;
+      /** Bytes of whole lines read (where the next append goes once a torn tail is set aside). */
+      end: number;
+      /** Complete lines read, the header's included. */
+      lines: number;
+      /** The version the file was written in, when it was not the current one (then it is one JSON document). */
+      migratedFrom?: number;
+    }
+  | { ok: false; problem: EventProblem };
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const NEWLINE = 0x0a;
+
+/** The header line, validated (nothing invalid is ever written). */
+export function headerLine(header: EventHeader): string {
+  return `${JSON.stringify(eventHeaderSchema.parse(header))}\n`;
 }
 
-export function loadEventValue(raw: unknown, source: string, migrations: readonly EventMigration[] = EVENT_MIGRATIONS): EventLoadResult {
-  return asEvent(loadVersionedValue(eventFile(migrations), raw, source));
+/** An entry's line. The caller has validated the entry. */
+export function entryLine(entry: LedgerEntry): string {
+  return `${JSON.stringify(entry)}\n`;
 }
 
-/** Pretty JSON with a trailing newline. Validates first so that no invalid event file is ever written. */
+/** The whole file's text for an event (header, then its entries in ledger order). */
 export function serializeEvent(event: DeskEvent): string {
-  return `${JSON.stringify(eventSchema.parse(event), null, 2)}\n`;
+  const { entries, ...header } = event;
+  let text = headerLine(header as EventHeader);
+  for (const e of entries) text += entryLine(ledgerEntrySchema.parse(e));
+  return text;
 }
 
-function asEvent(r: VersionedResult<DeskEvent>): EventLoadResult {
+/** What the first line of an event file says: a version 3 header (and where the entries start), a refusal, or an older document. */
+export type HeaderRead = { ok: true; header: EventHeader; end: number } | { ok: false; problem: EventProblem } | { ok: 'legacy' };
+
+/** Reads the header line from the file's first bytes (at least the whole first line, when it is within the limit). */
+export function readHeader(bytes: Uint8Array, source: string): HeaderRead {
+  const firstEnd = bytes.indexOf(NEWLINE);
+  const first = firstEnd < 0 ? null : decode(bytes.subarray(0, firstEnd));
+  const header = first === null ? undefined : parseJson(first);
+  if (header === undefined || header === null || typeof header !== 'object' || Array.isArray(header) || (header as { version?: unknown }).version !== EVENT_VERSION) {
+    const future = futureVersion(header);
+    if (future !== null) return refused(source, 'future-version', `it was saved by a newer Quartermaster (event file version ${future}); this version reads up to ${EVENT_VERSION}. Update Quartermaster to use it.`, 'version');
+    return { ok: 'legacy' };
+  }
+  if (first!.length > MAX_ENTRY_CHARS) return refused(source, 'too-large', `its header (line 1) is longer than ${MAX_ENTRY_CHARS} characters`);
+  const structure = inspectJson(header);
+  if (structure) return refused(source, structure.code, `line 1: ${structure.message}`, structure.field);
+  const parsed = eventHeaderSchema.safeParse(header);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = fieldPath(issue.path);
+    return refused(source, 'invalid', `field "${field || '(header)'}": ${describeIssue(issue)}`, field);
+  }
+  return { ok: true, header: parsed.data, end: firstEnd + 1 };
+}
+
+/** Reads an event file's bytes: the current log, or a version 1 or 2 document migrated. */
+export function loadEventBytes(bytes: Uint8Array, source: string): EventLoadResult {
+  const head = readHeader(bytes, source);
+  if (head.ok === 'legacy') return loadLegacyBytes(bytes, source);
+  if (!head.ok) return head;
+  const read = readEntryLines(bytes.subarray(head.end), source, 2, () => undefined);
+  return { ok: true, event: { ...head.header, entries: sortEntries(read.entries) }, problems: read.problems, torn: read.torn, end: head.end + read.end, lines: 1 + read.lines };
+}
+
+export type EntryLines = { entries: LedgerEntry[]; problems: LineProblem[]; torn: TornTail | null; end: number; lines: number };
+
+/**
+ * Entry lines (bytes starting at a line's beginning), numbered from `firstLine`. `earlier` finds an
+ * entry read before these bytes: a line repeating an entry is skipped when it is the same entry,
+ * and listed as a problem when it is not (the first stays).
+ */
+export function readEntryLines(bytes: Uint8Array, source: string, firstLine: number, earlier: (id: string) => LedgerEntry | undefined): EntryLines {
+  const known = new Map<string, LedgerEntry>();
+  const end = bytes.lastIndexOf(NEWLINE) + 1;
+  const torn = end < bytes.length ? { bytes: bytes.length - end, line: 0 } : null;
+  const entries: LedgerEntry[] = [];
+  const problems: LineProblem[] = [];
+  let line = firstLine;
+  let start = 0;
+  // One decode for the whole text when it is all UTF-8 (the usual case); line by line otherwise, to name the bad line.
+  const whole = decode(bytes.subarray(0, end));
+  const lines = whole === null ? null : whole.split('\n');
+  let n = 0;
+  while (start < end) {
+    const stop = bytes.indexOf(NEWLINE, start);
+    const text = lines !== null ? lines[n]! : decode(bytes.subarray(start, stop));
+    const at = line;
+    n++;
+    line++;
+    start = stop + 1;
+    if (text === null) {
+      problems.push({ line: at, message: `${source}: line ${at} is not UTF-8 text; it is left out` });
+      continue;
+    }
+    if (text.trim() === '') continue;
+    const r = parseEntryLine(text, source, at);
+    if (!r.ok) {
+      problems.push(r.problem);
+      continue;
+    }
+    const same = known.get(r.entry.id) ?? earlier(r.entry.id);
+    if (same) {
+      if (canonicalJson(same) !== canonicalJson(r.entry)) problems.push({ line: at, field: 'id', message: `${source}: line ${at} has the id ${r.entry.id} of an earlier entry with other content (entries are never changed); the earlier one is kept` });
+      continue;
+    }
+    known.set(r.entry.id, r.entry);
+    entries.push(r.entry);
+  }
+  if (torn) torn.line = line;
+  return { entries, problems, torn, end, lines: n };
+}
+
+/** One entry line: JSON, within the limits, and an entry the schema accepts. */
+export function parseEntryLine(text: string, source: string, line: number): { ok: true; entry: LedgerEntry } | { ok: false; problem: LineProblem } {
+  const bad = (message: string, field?: string) => ({ ok: false as const, problem: field === undefined ? { line, message: `${source}: line ${line}: ${message}; it is left out` } : { line, field, message: `${source}: line ${line}: field "${field}": ${message}; it is left out` } });
+  if (text.length > MAX_ENTRY_CHARS) return bad(`it is longer than ${MAX_ENTRY_CHARS} characters`);
+  const value = parseJson(text);
+  if (value === undefined) return bad('it is not valid JSON');
+  const structure = inspectJson(value);
+  if (structure) return bad(structure.message);
+  const parsed = ledgerEntrySchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return bad(describeIssue(issue), fieldPath(issue.path) || '(entry)');
+  }
+  return { ok: true, entry: parsed.data };
+}
+
+/** A version 1 or 2 file: one JSON document. */
+export function loadLegacyBytes(bytes: Uint8Array, source: string): EventLoadResult {
+  const parsed = parseGuardedJson(bytes, MAX_EVENT_FILE_BYTES);
+  if (!parsed.ok) return refused(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
+  const value = parsed.value as { format?: unknown; version?: unknown } | null;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.format === EVENT_FILE_FORMAT && value.version === EVENT_VERSION) {
+    return refused(source, 'invalid', 'its header must be the first line, alone (a version 3 event file is one JSON value a line)');
+  }
+  const r = loadLegacyEvent(parsed.value, source);
   if (!r.ok) return { ok: false, problem: r.problem as EventProblem };
-  return r.migratedFrom === undefined ? { ok: true, event: r.value } : { ok: true, event: r.value, migratedFrom: r.migratedFrom };
+  return { ok: true, event: r.event, problems: [], torn: null, end: bytes.length, lines: 0, migratedFrom: r.migratedFrom };
+}
+
+/** The version of a header line from a newer Quartermaster, else null. */
+function futureVersion(header: unknown): number | null {
+  if (header === null || typeof header !== 'object' || Array.isArray(header)) return null;
+  const h = header as { format?: unknown; version?: unknown };
+  return h.format === EVENT_FILE_FORMAT && typeof h.version === 'number' && h.version > EVENT_VERSION ? h.version : null;
+}
+
+function refused(source: string, code: EventProblemCode, message: string, field?: string): { ok: false; problem: EventProblem } {
+  return { ok: false, problem: field === undefined ? { code, message: `${source}: ${message}` } : { code, message: `${source}: ${message}`, field } };
+}
+
+function decode(bytes: Uint8Array): string | null {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

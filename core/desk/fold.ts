@@ -1,6 +1,13 @@
 // What the desk shows, folded from the ledger: who is in, each character's prints and the current
-// one, the current edition of every serial, and the void list. Pure; one fold per event value
-// (cached: events are never mutated, every change makes a new one).
+// one, the current edition of every serial, and the void list. Pure.
+//
+// The fold is kept up to date as entries arrive (LedgerFold.add): an entry changes only the
+// characters it names, so a check-in at the end of a 100,000-entry ledger refolds one character,
+// not the ledger. Entries may arrive in any order (another desk's, merged later): each goes to its
+// place in the ledger order (core/desk/order.ts) and the characters it touches are folded again
+// from their own entries. The prints' derived lists (void cards, serials) are made again only when
+// asked after a print or a void arrived. core/testing/reference-fold.ts is the same fold as one
+// plain pass over the whole ledger; the tests hold the two equal over random ledgers.
 //
 // Readings (docs/desk.md):
 // - Undo cancels its target when the undo comes after it in ledger order and is not itself
@@ -9,27 +16,15 @@
 // - A check-in while checked in changes nothing (the first time stays); a check-out ends the stay.
 // - A character's current print is its last print in ledger order. Every card of its other prints
 //   is void: "replaced" when the current print has the same serial, "withdrawn" when not. So when
-//   two desks printed the same character apart, the later print (by time, then id) is current on
+//   two desks printed the same character apart, the later print (by time, then desk) is current on
 //   every desk once their ledgers meet.
-import type { LedgerEntry, PrintedEntry, PrintedCard } from './entries';
+import type { LedgerEntry, PrintedEntry, PrintedCard, VoidedEntry } from './entries';
 import { cardLabel } from './event-format';
 import type { DeskEvent } from './event';
+import { compareEntries, sortEntries } from './order';
+import { derivePrints, type PrintsView } from './fold-prints';
 
-export type VoidCard = {
-  character: string;
-  serial: string;
-  edition: string;
-  /** "IT-7K3QM-9XD2F/1" */
-  label: string;
-  /** When the voided card was printed, and the print entry's id. */
-  printedAt: string;
-  printEntry: string;
-  why: 'replaced' | 'withdrawn' | 'voided';
-  /** The edition that replaces it (for "replaced"). */
-  replacedBy?: { edition: string; label: string; at: string; printEntry: string };
-  /** A "voided" entry's reason. */
-  reason?: string;
-};
+export type { VoidCard } from './fold-prints';
 
 export type CharacterFold = {
   /** When the character was checked in (the stay now); null when not in. */
@@ -43,167 +38,228 @@ export type CharacterFold = {
   entries: LedgerEntry[];
 };
 
-export type Folded = {
+export type Folded = PrintsView & {
   /** In ledger order. */
-  entries: LedgerEntry[];
-  byId: Map<string, LedgerEntry>;
+  readonly entries: readonly LedgerEntry[];
+  readonly byId: ReadonlyMap<string, LedgerEntry>;
   /** Ids of the entries an undo cancelled. */
-  cancelled: Set<string>;
-  characters: Map<string, CharacterFold>;
-  /** Every void card, by character then print time. */
-  voids: VoidCard[];
-  /** Void cards by label. */
-  voidByLabel: Map<string, VoidCard>;
-  /** Every printed card by label: who, which print. */
-  printedByLabel: Map<string, { character: string; print: PrintedEntry; card: PrintedCard }>;
-  /** Per serial: how many prints carried it, and its current card (null when withdrawn). */
-  serials: Map<string, { prints: number; current: { edition: string; label: string; at: string; character: string } | null }>;
-  /** Desk ids (or names, for entries without one) that printed. */
-  printingDesks: Set<string>;
+  readonly cancelled: ReadonlySet<string>;
+  /** Characters named by an entry that is not cancelled. */
+  readonly characters: ReadonlyMap<string, CharacterFold>;
 };
 
-const cache = new WeakMap<DeskEvent, Folded>();
+/** Entries added one by one where a batch is this small; a larger batch is merged in one pass. */
+const SPLICE_AT_MOST = 32;
 
+/** Inserts `e` into `list` (in ledger order) after every entry that sorts before or with it. */
+function insertSorted<T extends LedgerEntry>(list: T[], e: T): void {
+  const n = list.length;
+  if (n === 0 || compareEntries(list[n - 1]!, e) <= 0) {
+    list.push(e);
+    return;
+  }
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareEntries(list[mid]!, e) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, e);
+}
+
+export class LedgerFold implements Folded {
+  /** Every entry in ledger order (the same array as entries are added: held by the event snapshots). */
+  readonly entries: LedgerEntry[] = [];
+  readonly byId = new Map<string, LedgerEntry>();
+  readonly cancelled = new Set<string>();
+  readonly characters = new Map<string, CharacterFold>();
+  /** Per character, every entry naming it (cancelled ones too), in ledger order. */
+  private readonly named = new Map<string, LedgerEntry[]>();
+  /** The undo entries aimed at each entry id. */
+  private readonly undoers = new Map<string, LedgerEntry[]>();
+  private readonly prints: PrintedEntry[] = [];
+  private readonly voided: VoidedEntry[] = [];
+  private printsView: PrintsView | null = null;
+
+  constructor(entries: readonly LedgerEntry[] = []) {
+    this.add(entries);
+  }
+
+  /**
+   * Adds entries (an id already folded is skipped: callers check that it is the same entry) and
+   * returns the characters whose fold changed.
+   */
+  add(batch: readonly LedgerEntry[]): Set<string> {
+    const touched = new Set<string>();
+    const fresh: LedgerEntry[] = [];
+    for (const e of batch) {
+      if (this.byId.has(e.id)) continue;
+      this.byId.set(e.id, e);
+      fresh.push(e);
+    }
+    if (fresh.length === 0) return touched;
+    this.place(sortEntries(fresh));
+    for (const e of fresh) {
+      if (e.character) {
+        const list = this.named.get(e.character);
+        if (list) insertSorted(list, e);
+        else this.named.set(e.character, [e]);
+        touched.add(e.character);
+      }
+      if (e.kind === 'undo') {
+        const list = this.undoers.get(e.target);
+        if (list) list.push(e);
+        else this.undoers.set(e.target, [e]);
+      } else if (e.kind === 'printed') {
+        insertSorted(this.prints, e);
+        this.printsView = null;
+      } else if (e.kind === 'voided') {
+        insertSorted(this.voided, e);
+        this.printsView = null;
+      }
+    }
+    this.settleUndos(fresh, touched);
+    for (const id of touched) this.refold(id);
+    return touched;
+  }
+
+  /** Puts sorted new entries into `entries`: at the end (entries made now), one by one, or merged. */
+  private place(sorted: readonly LedgerEntry[]): void {
+    const all = this.entries;
+    if (all.length === 0 || compareEntries(all[all.length - 1]!, sorted[0]!) < 0) {
+      for (const e of sorted) all.push(e);
+      return;
+    }
+    if (sorted.length <= SPLICE_AT_MOST) {
+      for (const e of sorted) insertSorted(all, e);
+      return;
+    }
+    const merged: LedgerEntry[] = new Array(all.length + sorted.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < all.length && j < sorted.length) merged[k++] = compareEntries(all[i]!, sorted[j]!) <= 0 ? all[i++]! : sorted[j++]!;
+    while (i < all.length) merged[k++] = all[i++]!;
+    while (j < sorted.length) merged[k++] = sorted[j++]!;
+    // The same array, so that event snapshots holding it see the ledger as it is now.
+    for (let n = 0; n < merged.length; n++) all[n] = merged[n]!;
+  }
+
+  /**
+   * Works out again which entries are cancelled, for the undo chains the new entries joined: each
+   * chain (an entry, the undos aimed at it, the undos aimed at those…) from its latest entry back,
+   * so an undo's own state is known before it is applied. Characters whose entries changed state
+   * are added to `touched`.
+   */
+  private settleUndos(fresh: readonly LedgerEntry[], touched: Set<string>): void {
+    const done = new Set<string>();
+    for (const e of fresh) {
+      if (done.has(e.id)) continue;
+      if (e.kind !== 'undo' && !this.undoers.has(e.id)) continue;
+      const chain = this.chainOf(e);
+      for (const x of chain) done.add(x.id);
+      chain.sort((a, b) => compareEntries(b, a));
+      const before = new Map(chain.map((x) => [x.id, this.cancelled.has(x.id)]));
+      for (const x of chain) this.cancelled.delete(x.id);
+      for (const x of chain) {
+        if (x.kind !== 'undo' || this.cancelled.has(x.id)) continue;
+        const target = this.byId.get(x.target);
+        if (target && target.kind !== 'printed' && compareEntries(target, x) < 0) this.cancelled.add(target.id);
+      }
+      for (const x of chain) {
+        if (before.get(x.id) === this.cancelled.has(x.id)) continue;
+        if (x.character) touched.add(x.character);
+        if (x.kind === 'voided') this.printsView = null;
+      }
+    }
+  }
+
+  /** Every entry linked to `e` by undos: up through the targets, then down through the undos aimed at each. */
+  private chainOf(e: LedgerEntry): LedgerEntry[] {
+    const seen = new Set<string>([e.id]);
+    let top = e;
+    while (top.kind === 'undo') {
+      const target = this.byId.get(top.target);
+      if (!target || seen.has(target.id)) break;
+      seen.add(target.id);
+      top = target;
+    }
+    const chain: LedgerEntry[] = [];
+    const reached = new Set<string>([top.id]);
+    const stack = [top];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      chain.push(x);
+      for (const u of this.undoers.get(x.id) ?? []) {
+        if (reached.has(u.id)) continue;
+        reached.add(u.id);
+        stack.push(u);
+      }
+    }
+    return chain;
+  }
+
+  /** One character's fold, from its own entries. */
+  private refold(id: string): void {
+    const c: CharacterFold = { checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] };
+    for (const e of this.named.get(id) ?? []) {
+      if (this.cancelled.has(e.id)) continue;
+      c.entries.push(e);
+      switch (e.kind) {
+        case 'check-in':
+          if (c.checkedInAt === null) {
+            c.checkedInAt = e.at;
+            c.checkIn = e.id;
+          }
+          break;
+        case 'check-out':
+          c.checkedInAt = null;
+          c.checkIn = null;
+          break;
+        case 'printed':
+          c.prints.push(e);
+          c.current = e;
+          break;
+      }
+    }
+    if (c.entries.length === 0) this.characters.delete(id);
+    else this.characters.set(id, c);
+  }
+
+  private get view(): PrintsView {
+    return (this.printsView ??= derivePrints(this.prints, this.voided.filter((e) => !this.cancelled.has(e.id)), this.characters));
+  }
+
+  get voids() {
+    return this.view.voids;
+  }
+  get voidByLabel() {
+    return this.view.voidByLabel;
+  }
+  get printedByLabel() {
+    return this.view.printedByLabel;
+  }
+  get serials() {
+    return this.view.serials;
+  }
+  get printingDesks() {
+    return this.view.printingDesks;
+  }
+}
+
+const cache = new WeakMap<object, Folded>();
+
+/** The fold of an event: kept with the event value (an event ledger's snapshots share their ledger's fold). */
 export function foldEvent(event: DeskEvent): Folded {
-  const hit = cache.get(event);
-  if (hit) return hit;
-  const folded = fold(event.entries);
-  cache.set(event, folded);
+  let folded = cache.get(event);
+  if (!folded) cache.set(event, (folded = new LedgerFold(event.entries)));
   return folded;
 }
 
-/**
- * The entries in ledger order: the instant, then the time as written, then the id. Each entry's
- * instant is parsed once, into an array beside the entries (a ledger of 30,000 entries makes about
- * 450,000 comparisons when unsorted); a ledger already in order (as the desks keep it) is only
- * checked, not sorted.
- */
-function inLedgerOrder(unsorted: readonly LedgerEntry[]): LedgerEntry[] {
-  const n = unsorted.length;
-  const instants = new Float64Array(n);
-  for (let i = 0; i < n; i++) instants[i] = Date.parse(unsorted[i]!.at);
-  const compare = (i: number, j: number) => {
-    const a = unsorted[i]!;
-    const b = unsorted[j]!;
-    return instants[i]! - instants[j]! || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  };
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) if (compare(i - 1, i) > 0) sorted = false;
-  if (sorted) return [...unsorted];
-  const order = Array.from({ length: n }, (_, i) => i).sort(compare);
-  return order.map((i) => unsorted[i]!);
-}
-
-// The loops over the whole ledger are indexed, and Maps walked with forEach: the fold runs once per
-// report, mostly before the engine optimises it, and a for-of there made an iterator result per
-// step (a desk report of 2,000 characters allocated 1.2 MB of them here).
-function fold(unsorted: readonly LedgerEntry[]): Folded {
-  const entries = inLedgerOrder(unsorted);
-  const byId = new Map<string, LedgerEntry>();
-  for (let i = 0; i < entries.length; i++) byId.set(entries[i]!.id, entries[i]!);
-  const cancelled = new Set<string>();
-  // From the end: whatever could cancel an undo comes after it, so its own state is known first.
-  // Each entry's place is looked up only in a ledger that has an undo.
-  let position: Map<string, number> | null = null;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.kind !== 'undo' || cancelled.has(e.id)) continue;
-    position ??= new Map(entries.map((x, j) => [x.id, j]));
-    const target = byId.get(e.target);
-    const at = position.get(e.target);
-    if (target && at !== undefined && at < i && target.kind !== 'printed') cancelled.add(target.id);
-  }
-  const characters = new Map<string, CharacterFold>();
-  const of = (id: string) => {
-    let c = characters.get(id);
-    if (!c) characters.set(id, (c = { checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] }));
-    return c;
-  };
-  const printingDesks = new Set<string>();
-  const printedByLabel: Folded['printedByLabel'] = new Map();
-  const serialPrints = new Map<string, number>();
-  const explicit: LedgerEntry[] = [];
-  const anyCancelled = cancelled.size > 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if (anyCancelled && cancelled.has(e.id)) continue;
-    const c = e.character ? of(e.character) : null;
-    c?.entries.push(e);
-    switch (e.kind) {
-      case 'check-in':
-        if (c!.checkedInAt === null) {
-          c!.checkedInAt = e.at;
-          c!.checkIn = e.id;
-        }
-        break;
-      case 'check-out':
-        c!.checkedInAt = null;
-        c!.checkIn = null;
-        break;
-      case 'printed':
-        c!.prints.push(e);
-        c!.current = e;
-        printingDesks.add(e.deskId ?? e.desk);
-        for (let k = 0; k < e.cards.length; k++) {
-          const card = e.cards[k]!;
-          printedByLabel.set(cardLabel(card), { character: e.character, print: e, card });
-          serialPrints.set(card.serial, (serialPrints.get(card.serial) ?? 0) + 1);
-        }
-        break;
-      case 'voided':
-        explicit.push(e);
-        break;
-    }
-  }
-  const serials: Folded['serials'] = new Map();
-  serialPrints.forEach((prints, serial) => serials.set(serial, { prints, current: null }));
-  const voidByLabel = new Map<string, VoidCard>();
-  const voids: VoidCard[] = [];
-  const addVoid = (v: VoidCard) => {
-    if (voidByLabel.has(v.label)) return;
-    voidByLabel.set(v.label, v);
-    voids.push(v);
-  };
-  characters.forEach((c, id) => {
-    const current = c.current;
-    if (!current) return;
-    for (let k = 0; k < current.cards.length; k++) {
-      const card = current.cards[k]!;
-      serials.set(card.serial, { prints: serialPrints.get(card.serial) ?? 1, current: { edition: card.edition, label: cardLabel(card), at: current.at, character: id } });
-    }
-    // Only a character printed more than once has cards of other prints to void.
-    if (c.prints.length === 1) return;
-    const now = new Map(current.cards.map((card) => [card.serial, card]));
-    for (const p of c.prints) {
-      if (p === current) continue;
-      for (const card of p.cards) {
-        const label = cardLabel(card);
-        const next = now.get(card.serial);
-        if (next && next.edition === card.edition) continue;
-        const base = { character: id, serial: card.serial, edition: card.edition, label, printedAt: p.at, printEntry: p.id };
-        addVoid(next ? { ...base, why: 'replaced', replacedBy: { edition: next.edition, label: cardLabel(next), at: current.at, printEntry: current.id } } : { ...base, why: 'withdrawn' });
-      }
-    }
-  });
-  for (const e of explicit) {
-    if (e.kind !== 'voided') continue;
-    for (const spec of e.cards) {
-      const labels = spec.edition !== undefined ? [cardLabel({ serial: spec.serial, edition: spec.edition })] : [...printedByLabel.keys()].filter((l) => printedByLabel.get(l)!.card.serial === spec.serial);
-      for (const label of labels) {
-        const printed = printedByLabel.get(label);
-        const known = voidByLabel.get(label);
-        if (known) {
-          if (e.reason && !known.reason) known.reason = e.reason;
-          continue;
-        }
-        const edition = label.slice(label.lastIndexOf('/') + 1);
-        addVoid({ character: printed?.character ?? e.character ?? '', serial: spec.serial, edition, label, printedAt: printed?.print.at ?? e.at, printEntry: printed?.print.id ?? e.id, why: 'voided', ...(e.reason ? { reason: e.reason } : {}) });
-        const s = serials.get(spec.serial);
-        if (s?.current?.label === label) s.current = null;
-      }
-    }
-  }
-  return { entries, byId, cancelled, characters, voids, voidByLabel, printedByLabel, serials, printingDesks };
+/** Makes `event` fold to `fold` (core/desk/event-ledger.ts: a snapshot of a ledger kept up to date). */
+export function keepFold(event: DeskEvent, fold: Folded): void {
+  cache.set(event, fold);
 }
 
 const EMPTY: CharacterFold = Object.freeze({ checkedInAt: null, checkIn: null, prints: [], current: null, entries: [] }) as CharacterFold;
@@ -226,3 +282,6 @@ export function entryOf(event: DeskEvent, id: string): { checkedInAt?: string; p
 
 /** The last (current) print of a character for this event, if any. */
 export const lastPrint = currentPrint;
+
+export type { PrintedCard };
+export { cardLabel };

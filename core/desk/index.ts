@@ -5,20 +5,23 @@ export {
   EVENT_FILE_FORMAT,
   EVENT_VERSION,
   EVENT_FILE_SUFFIX,
-  eventSchema,
+  eventHeaderSchema,
   newEvent,
+  headerOf,
   entryOf,
   lastPrint,
   eventRuleset,
   idKey,
-  MAX_ENTRIES,
   type DeskEvent,
+  type EventHeader,
 } from './event';
 export { LEDGER_KINDS, cardLabel, entrySchemaOf, type LedgerKind, type PrintedEntry, type PrintedCard } from './entries';
 export { ledgerEntrySchema, mergeEvents, appendEntries, compareEntries, sortEntries, headerDifferences, stampOf, LedgerConflictError, type LedgerEntry, type Stamp } from './ledger';
-export { foldEvent, characterFold, currentPrint, type Folded, type CharacterFold, type VoidCard } from './fold';
+export { foldEvent, characterFold, currentPrint, LedgerFold, type Folded, type CharacterFold, type VoidCard } from './fold';
 export { deskCode, namedDesk, nextEditions, isHomeDesk, type DeskIdentity } from './editions';
-export { loadEventBytes, loadEventValue, serializeEvent, type EventLoadResult, type EventProblem, type EventProblemCode } from './event-load';
+export { loadEventBytes, serializeEvent, headerLine, entryLine, readEntryLines, type EventLoadResult, type EventProblem, type EventProblemCode, type LineProblem, type TornTail } from './event-load';
+export { EventLedger, type Added } from './event-ledger';
+export { compareEntries as compareLedgerOrder, deskKeyOf } from './order';
 export { EVENT_MIGRATIONS, type EventMigration } from './event-migrate';
 export { deskCharacter, deskCharacterFromBytes, unreadableCharacter, duplicateIds, type DeskCharacter, type DeskFileProblem, type ContentHasher } from './characters';
 export {

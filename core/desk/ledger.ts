@@ -4,9 +4,10 @@
 import { canonicalJson } from '../format/hash';
 import { randomUuid } from '../format/uuid';
 import { ledgerEntrySchema, type LedgerEntry } from './entries';
-import { eventSchema, MAX_ENTRIES, type DeskEvent } from './event';
+import { eventHeaderSchema, headerOf, type DeskEvent } from './event';
+import { compareEntries, sortEntries } from './order';
 
-export { ledgerEntrySchema, type LedgerEntry };
+export { ledgerEntrySchema, compareEntries, sortEntries, type LedgerEntry };
 export { foldEvent, characterFold, currentPrint, entryOf, lastPrint, type Folded, type CharacterFold, type VoidCard } from './fold';
 
 /** An entry id met with two different contents (a hostile or damaged copy): nothing is merged. */
@@ -18,15 +19,6 @@ export class LedgerConflictError extends Error {
     super(message);
     this.name = 'LedgerConflictError';
   }
-}
-
-/** Time order (the instant, so different UTC offsets compare right), then id: the same order on every desk. */
-export function compareEntries(a: Pick<LedgerEntry, 'at' | 'id'>, b: Pick<LedgerEntry, 'at' | 'id'>): number {
-  return Date.parse(a.at) - Date.parse(b.at) || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-export function sortEntries(entries: readonly LedgerEntry[]): LedgerEntry[] {
-  return [...entries].sort(compareEntries);
 }
 
 /** Who makes entries: the time (ISO with offset, from the caller's clock), the desk, and new ids. */
@@ -60,7 +52,6 @@ export function appendEntries(event: DeskEvent, entries: readonly LedgerEntry[])
     added.push(parsed.data);
   });
   if (added.length === 0) return event;
-  if (event.entries.length + added.length > MAX_ENTRIES) throw new LedgerConflictError(`the ledger would hold more than ${MAX_ENTRIES} entries`, 'entries');
   const last = event.entries[event.entries.length - 1];
   const sortedAdded = sortEntries(added);
   // The usual case (entries made now) appends at the end without sorting the whole ledger.
@@ -69,7 +60,7 @@ export function appendEntries(event: DeskEvent, entries: readonly LedgerEntry[])
 }
 
 /**
- * Two copies of one event merged: every entry of either, once, in (time, id) order; the header
+ * Two copies of one event merged: every entry of either, once, in ledger order; the header
  * fields of `a` win where the two differ (fields only one has are kept). The entries are the same
  * in either order. Refused (LedgerConflictError, naming the field) when the two are different
  * events or one entry id carries two different entries.
@@ -90,15 +81,12 @@ export function mergeEvents(a: DeskEvent, b: DeskEvent): DeskEvent {
       }
     });
   }
-  if (byId.size > MAX_ENTRIES) throw new LedgerConflictError(`together the two hold ${byId.size} entries; the limit is ${MAX_ENTRIES}`, 'entries');
-  const { entries: _a, ...headA } = a;
-  const { entries: _b, ...headB } = b;
-  return eventSchema.parse({ ...headB, ...headA, entries: sortEntries([...byId.values()]) });
+  return { ...eventHeaderSchema.parse({ ...headerOf(b), ...headerOf(a) }), entries: sortEntries([...byId.values()]) };
 }
 
 /** Header fields the two copies disagree on (the merge keeps the first's). */
 export function headerDifferences(a: DeskEvent, b: DeskEvent): string[] {
-  const { entries: _a, ...headA } = a as Record<string, unknown>;
-  const { entries: _b, ...headB } = b as Record<string, unknown>;
+  const headA = headerOf(a) as Record<string, unknown>;
+  const headB = headerOf(b) as Record<string, unknown>;
   return [...new Set([...Object.keys(headA), ...Object.keys(headB)])].filter((k) => k in headA && k in headB && canonicalJson(headA[k]) !== canonicalJson(headB[k])).sort();
 }

@@ -1,0 +1,90 @@
+// An event as a desk keeps it open: the header, and a ledger that entries are added to, its fold
+// kept up to date (core/desk/fold.ts LedgerFold). The main process's event log service and the desk
+// view each hold one, and apply only the entries that are new.
+//
+// `event` is a snapshot in the shape every desk function takes (DeskEvent): a new object after each
+// change, sharing the ledger's one array of entries and its fold. Entries are only ever added, so a
+// snapshot kept from before a change sees the ledger as it is now.
+import { canonicalJson } from '../format/hash';
+import type { LedgerEntry } from './entries';
+import type { DeskEvent, EventHeader } from './event';
+import { keepFold, LedgerFold } from './fold';
+import { deskKeyOf } from './order';
+
+export type Added = {
+  /** The entries that were new, as given. */
+  added: LedgerEntry[];
+  /** Entries whose id the ledger holds with other content: refused (entries are never changed). */
+  clashes: LedgerEntry[];
+  /** Characters whose fold changed. */
+  characters: Set<string>;
+};
+
+export class EventLedger {
+  readonly fold: LedgerFold;
+  /** Per desk (core/desk/order.ts deskKeyOf): its highest `seq` and its latest time. */
+  private readonly desks = new Map<string, { seq: number; at: number }>();
+  private snapshot: DeskEvent | null = null;
+
+  constructor(
+    readonly header: EventHeader,
+    entries: readonly LedgerEntry[] = [],
+  ) {
+    this.fold = new LedgerFold();
+    this.add(entries);
+  }
+
+  get size(): number {
+    return this.fold.entries.length;
+  }
+
+  get(id: string): LedgerEntry | undefined {
+    return this.fold.byId.get(id);
+  }
+
+  /** Adds the entries not already in the ledger; an id it holds with other content is a clash, not added. */
+  add(entries: readonly LedgerEntry[]): Added {
+    const added: LedgerEntry[] = [];
+    const clashes: LedgerEntry[] = [];
+    const ids = new Set<string>();
+    for (const e of entries) {
+      const same = this.fold.byId.get(e.id);
+      if (same) {
+        if (same !== e && canonicalJson(same) !== canonicalJson(e)) clashes.push(e);
+        continue;
+      }
+      if (ids.has(e.id)) continue;
+      ids.add(e.id);
+      added.push(e);
+      const key = deskKeyOf(e);
+      const desk = this.desks.get(key);
+      const at = Date.parse(e.at);
+      if (desk) {
+        desk.seq = Math.max(desk.seq, e.seq ?? 0);
+        desk.at = Math.max(desk.at, at);
+      } else this.desks.set(key, { seq: e.seq ?? 0, at });
+    }
+    const characters = this.fold.add(added);
+    if (added.length > 0) this.snapshot = null;
+    return { added, clashes, characters };
+  }
+
+  /** The next `seq` of the desk that makes `entry` (one more than its highest). */
+  nextSeq(entry: Pick<LedgerEntry, 'desk' | 'deskId'>): number {
+    return (this.desks.get(deskKeyOf(entry))?.seq ?? 0) + 1;
+  }
+
+  /** The latest time (ms) among the entries of the desk that makes `entry`; -Infinity when none. */
+  lastAt(entry: Pick<LedgerEntry, 'desk' | 'deskId'>): number {
+    return this.desks.get(deskKeyOf(entry))?.at ?? -Infinity;
+  }
+
+  /** The event as the desk functions take it (see the top of this file). */
+  get event(): DeskEvent {
+    if (!this.snapshot) {
+      this.snapshot = { ...this.header, entries: this.fold.entries };
+      keepFold(this.snapshot, this.fold);
+    }
+    return this.snapshot;
+  }
+}

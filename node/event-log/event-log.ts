@@ -1,0 +1,309 @@
+// The event file as an append-only log on disk (format version 3, core/desk/event-load.ts): the one
+// place that writes ledger entries, for the app's main process and the command line alike.
+//
+// - append: the entries made at this desk, each validated once, given its desk's next `seq` (and a
+//   time not before that desk's previous entry, so one desk's entries keep the order they were made
+//   in), written as lines in one write and fsync'd before it answers: an acknowledged entry survives
+//   a crash. Every append holds the event file's lock (node/atomic.ts withLock), so two processes
+//   (the app and `quartermaster desk --reprint-changed`, or two desks on one network share) never
+//   interleave, and first reads what the others appended since (`external`).
+// - take: entries made elsewhere (another desk's, by replication or a merged copy) kept as they are.
+// - refresh: what others appended since this process last read, from the byte it stopped at.
+// - A torn last line (an append a crash cut short: never acknowledged) is never read as an entry;
+//   the next append moves its bytes to the backups folder and writes after the last whole line.
+// - Versions 1 and 2 (one JSON document) are migrated once when opened for writing: the old file is
+//   copied to the backups first, and the new log replaces it atomically.
+// - A file replaced under the desk (a copy put back, an older backup restored) is read again whole;
+//   entries this desk knew that it lacks are appended again, so nothing is lost.
+import { promises as fsp } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { LedgerEntry } from '../../core/desk/entries';
+import { ledgerEntrySchema } from '../../core/desk/entries';
+import type { DeskEvent, EventHeader } from '../../core/desk/event';
+import { EVENT_FILE_SUFFIX, MAX_ENTRY_CHARS } from '../../core/desk/event-format';
+import { EventLedger } from '../../core/desk/event-ledger';
+import { entryLine, headerLine, loadEventBytes, readEntryLines, serializeEvent, type LineProblem, type TornTail } from '../../core/desk/event-load';
+import { atInstant, deskKeyOf } from '../../core/desk/order';
+import { inspectJson } from '../../core/format/json-guard';
+import { fieldPath } from '../../core/format/paths';
+import { describeIssue } from '../../core/format/versioned';
+import { withLock, writeAtomic, writeNew } from '../atomic';
+import { backupFolderOf, backUpEvent } from '../files';
+import { EventLogError } from './errors';
+import { readLog } from './read';
+
+export { EventLogError };
+
+export type AppendResult = {
+  /** The entries written now, as written (with `seq`). */
+  added: LedgerEntry[];
+  /** Entries other processes appended since this one last read. */
+  external: LedgerEntry[];
+};
+
+export type EventLogOptions = {
+  /** The folder whose `.quartermaster-backups` keeps the old versions and torn lines (default: the event file's folder). */
+  folder?: string;
+  now?: () => number;
+  /** Called with every entry new to this process once it is on disk: the sync's store takes them in the same step. */
+  onAdded?: (entries: LedgerEntry[], from: 'here' | 'elsewhere') => Promise<void> | void;
+  /** A hook the crash tests use to stop between the steps of an append. */
+  step?: (what: 'locked' | 'written') => Promise<void> | void;
+};
+
+type FileMark = { ino: number; header: Uint8Array };
+
+export class EventLog {
+  /** Entry lines left out when the file was read (and since), with the reason. */
+  readonly problems: LineProblem[] = [];
+  /** Bytes after the last whole line, when the file was last read. */
+  torn: TornTail | null;
+  /** The version the file had when opened, when it was migrated. */
+  readonly migratedFrom: number | undefined;
+  private readonly listeners = new Set<(entries: LedgerEntry[]) => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    readonly ledger: EventLedger,
+    /** Bytes of whole lines read: where this process's view of the file ends. */
+    private offset: number,
+    private mark: FileMark,
+    private readonly options: EventLogOptions,
+    read: { problems: LineProblem[]; torn: TornTail | null; migratedFrom?: number },
+  ) {
+    this.problems.push(...read.problems);
+    this.torn = read.torn;
+    this.migratedFrom = read.migratedFrom;
+  }
+
+  /**
+   * Opens an event file for appending: reads it (migrating a version 1 or 2 file first); an
+   * unreadable header is an EventLogError naming the file and field, and nothing is written.
+   */
+  static async open(path: string, options: EventLogOptions = {}): Promise<EventLog> {
+    const first = await readLog(path);
+    let migratedFrom: number | undefined;
+    if (first.migratedFrom !== undefined) {
+      migratedFrom = first.migratedFrom;
+      await withLock(path, async () => {
+        // Migrated under the lock: another process may have done it meanwhile.
+        const again = await readLog(path);
+        if (again.migratedFrom === undefined) return;
+        await backUpEvent(path, options.folder ?? dirname(path), (options.now ?? Date.now)());
+        await writeAtomic(path, serializeEvent(again.event));
+      });
+    }
+    const read = first.migratedFrom === undefined ? first : await readLog(path);
+    const ledger = new EventLedger(headerOfEvent(read.event), read.event.entries);
+    return new EventLog(path, ledger, read.end, read.mark, options, { problems: read.problems, torn: read.torn, ...(migratedFrom !== undefined ? { migratedFrom } : {}) });
+  }
+
+  /** Creates a new event file with this header and no entries (never over an existing file: EEXIST). */
+  static async create(path: string, header: EventHeader, options: EventLogOptions = {}): Promise<EventLog> {
+    await writeNew(path, headerLine(header));
+    return EventLog.open(path, options);
+  }
+
+  get header(): EventHeader {
+    return this.ledger.header;
+  }
+
+  /** The event as the desk functions take it (a snapshot of the ledger as it is now). */
+  get event(): DeskEvent {
+    return this.ledger.event;
+  }
+
+  /** Called with the entries new to this process, whoever wrote them; returns the unsubscribe. */
+  onEntries(listener: (entries: LedgerEntry[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Appends entries made at this desk (see the top of this file). Entries already in the ledger are skipped. */
+  append(entries: readonly LedgerEntry[]): Promise<AppendResult> {
+    const checked = entries.map((e, i) => checkEntry(e, this.path, i));
+    return this.serial(() => this.write(checked, true));
+  }
+
+  /** Keeps entries made elsewhere as they are (their `seq` and time are theirs). */
+  take(entries: readonly LedgerEntry[]): Promise<AppendResult> {
+    const checked = entries.map((e, i) => checkEntry(e, this.path, i));
+    return this.serial(() => this.write(checked, false));
+  }
+
+  /** What other processes appended since this one last read (none when the file did not grow). */
+  refresh(): Promise<LedgerEntry[]> {
+    return this.serial(async () => {
+      const external = await this.catchUp(null);
+      await this.announce(external, 'elsewhere');
+      return external;
+    });
+  }
+
+  /** One append or refresh at a time within this process (the lock orders the processes). */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(entries: readonly LedgerEntry[], here: boolean): Promise<AppendResult> {
+    const result = await withLock(this.path, async () => {
+      await this.options.step?.('locked');
+      const fh = await fsp.open(this.path, 'r+');
+      try {
+        const external = await this.catchUp(fh);
+        const fresh: LedgerEntry[] = [];
+        for (const e of entries) {
+          const same = this.ledger.get(e.id);
+          if (same) {
+            if (this.ledger.add([e]).clashes.length > 0) throw new EventLogError(`${this.path}: entry ${e.id} is already in the ledger with other content; entries are never changed`, 'id');
+            continue;
+          }
+          fresh.push(here ? this.stamped(e, fresh) : e);
+        }
+        if (fresh.length > 0) {
+          const text = fresh.map(entryLine).join('');
+          const bytes = Buffer.from(text, 'utf8');
+          await fh.write(bytes, 0, bytes.length, this.offset);
+          await fh.datasync();
+          this.offset += bytes.length;
+          await this.options.step?.('written');
+          this.ledger.add(fresh);
+        }
+        return { added: fresh, external };
+      } finally {
+        await fh.close();
+      }
+    });
+    await this.announce(result.external, 'elsewhere');
+    await this.announce(result.added, here ? 'here' : 'elsewhere');
+    return result;
+  }
+
+  /** An entry made here, with its desk's next `seq` and a time not before that desk's last entry. */
+  private stamped(e: LedgerEntry, before: readonly LedgerEntry[]): LedgerEntry {
+    const mine = before.filter((b) => deskKeyOf(b) === deskKeyOf(e));
+    const seq = e.seq ?? Math.max(this.ledger.nextSeq(e), ...mine.map((b) => (b.seq ?? 0) + 1));
+    const last = Math.max(this.ledger.lastAt(e), ...mine.map((b) => Date.parse(b.at)));
+    const at = Date.parse(e.at) < last ? atInstant(e.at, last) : e.at;
+    return { ...e, at, seq };
+  }
+
+  /**
+   * Reads what was appended since `offset` (under the lock when `fh` is given, so a torn tail left by
+   * a crashed writer is set aside and the file cut back to its last whole line). A file replaced
+   * meanwhile is read again whole, and entries only this process knew are written back to it.
+   */
+  private async catchUp(fh: fsp.FileHandle | null): Promise<LedgerEntry[]> {
+    const own = fh ?? (await fsp.open(this.path, 'r'));
+    try {
+      const info = await own.stat();
+      if (await this.replaced(own, info.ino, info.size)) return await this.reread(own, fh !== null);
+      const external: LedgerEntry[] = [];
+      if (info.size > this.offset) {
+        const bytes = Buffer.alloc(info.size - this.offset);
+        await readFully(own, bytes, this.offset);
+        const lines = readEntryLines(bytes, this.path, 0, (id) => this.ledger.get(id));
+        this.problems.push(...lines.problems);
+        const added = this.ledger.add(lines.entries).added;
+        external.push(...added);
+        this.offset += lines.end;
+        this.torn = lines.torn;
+      }
+      if (fh !== null && this.offset < info.size) await this.setAsideTorn(fh, info.size);
+      return external;
+    } finally {
+      if (fh === null) await own.close();
+    }
+  }
+
+  /** Whether the file is not the one this process read (shorter, another inode, another header, or not ending a line where it stopped). */
+  private async replaced(fh: fsp.FileHandle, ino: number, size: number): Promise<boolean> {
+    if (size < this.offset || ino !== this.mark.ino) return true;
+    const head = Buffer.alloc(this.mark.header.length + 1);
+    await readFully(fh, head.subarray(0, this.mark.header.length), 0);
+    await readFully(fh, head.subarray(this.mark.header.length), this.offset - 1);
+    return !Buffer.from(this.mark.header).equals(head.subarray(0, this.mark.header.length)) || head[this.mark.header.length] !== 0x0a;
+  }
+
+  private async reread(fh: fsp.FileHandle, locked: boolean): Promise<LedgerEntry[]> {
+    const read = await readLog(this.path);
+    if (read.migratedFrom !== undefined || read.event.id.toLowerCase() !== this.header.id.toLowerCase()) {
+      throw new EventLogError(`${this.path} was replaced by ${read.migratedFrom !== undefined ? 'an event file of an older version' : `the file of another event (id ${read.event.id})`}; reopen the event folder`, 'id');
+    }
+    const external = this.ledger.add(read.event.entries).added;
+    this.offset = read.end;
+    this.mark = read.mark;
+    this.torn = read.torn;
+    this.problems.push(...read.problems);
+    if (locked) {
+      // What this desk knew that the new file lacks is written back: the ledger never loses an entry.
+      const inFile = new Set(read.event.entries.map((e) => e.id));
+      const missing = this.ledger.fold.entries.filter((e) => !inFile.has(e.id));
+      if (this.offset < (await fh.stat()).size) await this.setAsideTorn(fh, (await fh.stat()).size);
+      if (missing.length > 0) {
+        const bytes = Buffer.from(missing.map(entryLine).join(''), 'utf8');
+        await fh.write(bytes, 0, bytes.length, this.offset);
+        await fh.datasync();
+        this.offset += bytes.length;
+      }
+    }
+    return external;
+  }
+
+  /** Moves the bytes after the last whole line to the backups folder and cuts the file back to it. */
+  private async setAsideTorn(fh: fsp.FileHandle, size: number): Promise<void> {
+    const bytes = Buffer.alloc(size - this.offset);
+    await readFully(fh, bytes, this.offset);
+    const folder = backupFolderOf(this.options.folder ?? dirname(this.path), this.path);
+    await fsp.mkdir(folder, { recursive: true });
+    const aside = join(folder, `${(this.options.now ?? Date.now)()}-torn-line.txt`);
+    await writeAtomic(aside, bytes);
+    await fh.truncate(this.offset);
+    await fh.datasync();
+    this.problems.push({ line: 0, message: `${this.path}: the last line was cut short (an append a crash interrupted, never acknowledged); its ${bytes.length} bytes were moved to ${aside}` });
+    this.torn = null;
+  }
+
+  private async announce(entries: LedgerEntry[], from: 'here' | 'elsewhere'): Promise<void> {
+    if (entries.length === 0) return;
+    await this.options.onAdded?.(entries, from);
+    for (const listener of this.listeners) listener(entries);
+  }
+}
+
+/** An entry checked once before it is written: the schema, the JSON guards, the line's length. */
+function checkEntry(entry: LedgerEntry, path: string, i: number): LedgerEntry {
+  const structure = inspectJson(entry);
+  if (structure) throw new EventLogError(`${path}: new entry ${i}: ${structure.message}; nothing was written`, structure.field);
+  const parsed = ledgerEntrySchema.safeParse(entry);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = fieldPath(issue.path) || '(entry)';
+    throw new EventLogError(`${path}: new entry ${i}: field "${field}": ${describeIssue(issue)}; nothing was written`, field);
+  }
+  if (entryLine(parsed.data).length > MAX_ENTRY_CHARS) throw new EventLogError(`${path}: new entry ${i} is longer than ${MAX_ENTRY_CHARS} characters as JSON; nothing was written`);
+  return parsed.data;
+}
+
+function headerOfEvent(event: DeskEvent): EventHeader {
+  const { entries: _entries, ...header } = event;
+  return header;
+}
+
+async function readFully(fh: fsp.FileHandle, into: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < into.length) {
+    const { bytesRead } = await fh.read(into, done, into.length - done, position + done);
+    if (bytesRead === 0) throw new EventLogError(`the event file ended while it was being read (at byte ${position + done})`);
+    done += bytesRead;
+  }
+}
+
+/** The event file name for an event (its name, made safe for every file system). */
+export function eventFileName(name: string): string {
+  const stem = name.replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '').trim().slice(0, 120) || 'event';
+  return `${stem}${EVENT_FILE_SUFFIX}`;
+}
