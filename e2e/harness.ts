@@ -130,6 +130,7 @@ export async function startHarness(options: { libraryProgressMs?: number } = {})
     printer,
     onPrintProgress: (progress) => void emit('printProgress', progress),
     onLibraryProgress: (progress) => void emit('libraryProgress', progress),
+    onDeskEntries: (update) => void emit('deskEntries', update),
     ...(options.libraryProgressMs !== undefined ? { libraryProgressMs: options.libraryProgressMs } : {}),
     library: sharedLibrary,
     guard,

@@ -1,6 +1,6 @@
 // What the harness puts in the page instead of electron/preload.ts: `window.quartermaster` with the
 // same named methods, each posting its arguments to the harness's server (static-server.ts), which
-// runs the REAL main-process handler and answers with one JSON string. Events (libraryChanged, menuCommand, openFile) are delivered by the
+// runs the REAL main-process handler and answers with one JSON string. Events (libraryChanged, menuCommand, openFile, deskEntries…) are delivered by the
 // harness through `__qm_emit`; files to open at start wait in `__qm_openAtStart` for the first
 // `onOpenFile` subscriber. Content-Security-Policy violations are reported to `__qm_csp`.
 
@@ -8,7 +8,7 @@
 export function installPageApi({ methods, path }: { methods: string[]; path: string }): void {
   type Listener = (...args: unknown[]) => void;
   const w = window as unknown as Record<string, unknown>;
-  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set(), libraryProgress: new Set() };
+  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set(), libraryProgress: new Set(), deskEntries: new Set() };
   const subscribe = (name: string) => (listener: Listener) => {
     listeners[name]!.add(listener);
     return () => void listeners[name]!.delete(listener);
@@ -28,6 +28,7 @@ export function installPageApi({ methods, path }: { methods: string[]; path: str
   api.onMenuCommand = subscribe('menuCommand');
   api.onPrintProgress = subscribe('printProgress');
   api.onLibraryProgress = subscribe('libraryProgress');
+  api.onDeskEntries = subscribe('deskEntries');
   // Files given at start (as on the command line) wait for the first subscriber, as in the preload.
   api.onOpenFile = (listener: Listener) => {
     const off = subscribe('openFile')(listener);

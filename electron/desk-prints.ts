@@ -1,11 +1,10 @@
 // The event desk's prints (the main-process side of the desk view): the check-in sheet (PDF, CSV),
 // the preview of "Reprint changed" and the reprint itself, which records the print and the serials
-// it voids in the event file. The folder checks, event reads and backups are electron/desk.ts's.
+// it voids in the event file (appended to its log). The folder checks and the log are electron/desk.ts's.
 import { join } from 'node:path';
-import type { DeskFolder, DeskEventFile, Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
+import type { Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../core/ipc/contract';
 import type { DeskCharacter } from '../core/desk/characters';
 import { eventRuleset, type DeskEvent } from '../core/desk/event';
-import { serializeEvent } from '../core/desk/event-load';
 import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint } from '../core/desk/lifecycle';
 import { nextEditions } from '../core/desk/editions';
 import { deskRows } from '../core/desk/rows';
@@ -19,6 +18,7 @@ import { writeAtomic } from '../node/files';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import type { DeskCharacters } from './desk-characters';
 import type { DeskDeps, DeskFonts, DeskHandlers } from './desk';
+import type { EventLog } from '../node/event-log/event-log';
 import { layoutOf } from './print-pack';
 
 /** What the print handlers use of electron/desk.ts's handler table. */
@@ -27,12 +27,10 @@ export type DeskPrintContext = Pick<DeskDeps, 'dialogs' | 'settings'> & {
   fonts: DeskFonts;
   nowDate: () => Date;
   checkFolder: (folder: string) => Promise<string>;
-  checkEventFile: (folder: string, eventFile: string) => Promise<string>;
-  readEvent: (folder: string, path: string, list: readonly DeskCharacter[]) => Promise<DeskEventFile>;
+  /** The event file's log, the arguments checked. */
+  eventLog: (folder: string, eventFile: string) => Promise<EventLog>;
   savedEvent: (folder: string, eventFile: string | undefined, list: readonly DeskCharacter[]) => Promise<DeskEvent>;
   outputPath: (chosen: string, suffix: '.pdf' | '.csv') => Promise<string>;
-  backUp: (folder: string, path: string) => Promise<unknown>;
-  deskOf: (folder: string, eventFile?: string) => Promise<DeskFolder>;
 };
 
 /** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
@@ -41,7 +39,7 @@ function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
   return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
 }
 export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandlers, 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged'> {
-  const { dialogs, settings, characters, fonts, nowDate, checkFolder, checkEventFile, readEvent, savedEvent, outputPath, backUp, deskOf } = ctx;
+  const { dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, savedEvent, outputPath } = ctx;
   return {
     async exportCheckInSheet({ folder, eventFile, format }) {
       await checkFolder(folder);
@@ -69,13 +67,10 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
     },
 
     async previewReprint({ folder, eventFile, print }) {
-      await checkFolder(folder);
-      const path = await checkEventFile(folder, eventFile);
-      const state = await readEvent(folder, path, []);
-      if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? state.message : `${path}: create the event file before printing`);
+      const log = await eventLog(folder, eventFile);
       const list = await characters.list(folder);
       // As the print itself does: characters edited at two desks and not yet resolved wait, and the dialog says why.
-      const planned = planReprint(list, state.event);
+      const planned = planReprint(list, log.event);
       const plan = holdBackConflicts(planned, await readConflictList(folder));
       const held = plan.skipped.slice(planned.skipped.length).map((s) => s.reason);
       const byFile = new Map(list.map((c) => [c.file, c]));
@@ -99,22 +94,15 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       } satisfies ReprintPlan;
     },
 
-    async reprintChanged({ folder, eventFile, expectedHash, print }) {
-      await checkFolder(folder);
-      const path = await checkEventFile(folder, eventFile);
-      const readState = async () => {
-        const state = await readEvent(folder, path, []);
-        if (state.kind !== 'file') throw new Error(state.kind === 'bad' ? `${state.message}; nothing was printed` : `${path}: create the event file before printing`);
-        return state;
-      };
-      const state = await readState();
-      if (state.hash !== expectedHash) return { kind: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
+    async reprintChanged({ folder, eventFile, print }) {
+      const log = await eventLog(folder, eventFile);
+      const path = log.path;
       const list = await characters.list(folder);
       // A shared event's characters edited at two desks wait until the conflict is resolved.
-      const plan = holdBackConflicts(planReprint(list, state.event), await readConflictList(folder));
+      const plan = holdBackConflicts(planReprint(list, log.event), await readConflictList(folder));
       if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
 
-      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(state.event.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
+      const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(log.header.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
       if (chosen === null) return null;
       const out = await outputPath(chosen, '.pdf');
       const byFile = new Map(list.map((c) => [c.file, c]));
@@ -123,24 +111,21 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const { bytes: fontBytes, metrics } = await fonts();
       // Each card's edition in this print, printed on it (SERIAL/EDITION) and recorded.
       const desk = settings.deskIdentity();
-      const next = nextEditions(state.event, desk);
+      // Editions from the ledger as it is when the cards are laid out; the prints are appended right after.
+      const next = nextEditions(log.event, desk);
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
-        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${state.event.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
+        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${log.header.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
       const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));
       const problems = printed.problems.map((p) => p.message);
       if (prints.length === 0) throw new Error(`No cards could be printed: ${problems.join('; ') || 'nothing to lay out'}`);
-      const recorded = recordPrints(state.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
-
-      // The event file must still be what was read: another desk may have saved it meanwhile.
-      const again = await readState();
-      if (again.hash !== state.hash) return { kind: 'conflict', message: `${path} was changed on disk while the cards were laid out; nothing was printed or recorded. Try again.` };
+      const recorded = recordPrints(log.event, prints, { at: isoLocal(now), desk: desk.name, deskId: desk.id });
       await writeAtomic(out, printed.bytes);
+      let appended;
       try {
-        await backUp(folder, path);
-        await writeAtomic(path, serializeEvent(recorded.event));
+        appended = await log.append(recorded.entries);
       } catch (e) {
         throw new Error(`${out} was written, but the print could not be recorded in ${path} (${(e as Error).message}); the next reprint prints these characters again`);
       }
@@ -154,7 +139,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
         voids: recorded.voids,
         skipped: plan.skipped,
         problems,
-        desk: await deskOf(folder, path),
+        entries: [...appended.external, ...appended.added],
       } satisfies ReprintOutcome;
     },
   };

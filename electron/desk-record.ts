@@ -2,29 +2,29 @@
 // in or returned, bow competency, notes, undo), item transfers between character files, and the new
 // character a Curious Pastimes player makes after a death. Nothing here imports electron.
 //
-// The ledger is written first, then the character files: every change to a character file this
-// module makes is what the ledger says (core/desk/character-record.ts applyLedger: status, history,
+// The ledger is written first (appended to the event file's log), then the character files: every
+// change to a character file this module makes is what the ledger says (core/desk/character-record.ts applyLedger: status, history,
 // Tiles of Fate; core/desk/custody.ts settleItems: transferred items). `settleFolder` makes the
 // files agree with the ledger and runs on every open of the event folder, so a transfer cut off
 // half way by a crash (the item in both files, or still only in the giver's) is finished then.
 // Each file is validated, its previous version backed up, and written atomically.
 import { randomUUID } from 'node:crypto';
 import type { DeskFolder, RecordResult } from '../core/ipc/contract';
+import type { LedgerEntry } from '../core/desk/entries';
+import type { EventLog } from '../node/event-log/event-log';
 import type { Character } from '../core/model/character';
 import { characterSchema } from '../core/model/character';
 import { serializeCharacter } from '../core/format/save';
 import { loadCharacterBytes } from '../core/format/load';
 import { contentJson } from '../core/format/hash';
 import type { DeskCharacter } from '../core/desk/characters';
-import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
 import { applyLedger } from '../core/desk/character-record';
 import { settleItems } from '../core/desk/custody';
 import { newCharacterPoints } from '../core/desk/deaths';
-import { eventSchema, type DeskEvent } from '../core/desk/event';
-import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import type { DeskEvent } from '../core/desk/event';
 import { recordEntry, recordTransfer, type RecordRequest } from '../core/desk/record';
 import { isoLocal } from '../core/desk/sheet';
-import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomic, writeNew } from '../node/files';
+import { backUp, backupFolderOf, freePath, safeStem, writeAtomic, writeNew } from '../node/files';
 import { readPaced, statPaced } from './desk-characters';
 import { Pace } from './library-io';
 import { findCharacterFiles } from './library';
@@ -32,30 +32,18 @@ import type { SettingsStore } from './settings';
 
 export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath';
 
-type Args = { folder: string; eventFile: string; expectedHash: string };
+type Args = { folder: string; eventFile: string };
 
 export type DeskRecordDeps = {
   settings: Pick<SettingsStore, 'deskIdentity'>;
   now: () => number;
-  /** Checks the folder and event file arguments (electron/desk.ts), returning the event file's path. */
-  checkArgs: (folder: string, eventFile: string) => Promise<string>;
-  /** The folder as the view gets it (electron/desk.ts deskOf). */
+  /** The event file's log, the folder and event file arguments checked (electron/desk.ts). */
+  eventLog: (folder: string, eventFile: string) => Promise<EventLog>;
+  /** The folder as the view gets it, without the ledger (electron/desk.ts deskOf). */
   load: (folder: string, eventFile: string) => Promise<DeskFolder>;
   /** A hook the crash test uses to stop between writes. */
   afterWrite?: (what: string) => Promise<void> | void;
 };
-
-/** Reads the event file, refusing it when it changed since `expectedHash`. */
-async function readEvent(path: string, expectedHash: string | null): Promise<{ event: DeskEvent; hash: string }> {
-  const bytes = await readBytes(path, MAX_EVENT_FILE_BYTES);
-  const loaded = loadEventBytes(bytes, path);
-  if (!loaded.ok) throw new Error(`${loaded.problem.message}; nothing was recorded`);
-  const hash = sha256(bytes);
-  if (expectedHash !== null && hash !== expectedHash) throw new ConflictError(`${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.`);
-  return { event: loaded.event, hash };
-}
-
-export class ConflictError extends Error {}
 
 /** The character files of the folder, read now (not from a cache), by character id. */
 async function filesById(folder: string): Promise<Map<string, { file: string; character: Character }>> {
@@ -144,29 +132,20 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
     return { at: isoLocal(new Date(deps.now())), desk: desk.name, deskId: desk.id };
   };
 
-  /** Saves the event (backed up, atomically) with what `change` adds, then settles the files. */
-  const commit = async ({ folder, eventFile, expectedHash }: Args, change: (event: DeskEvent, files: Map<string, { file: string; character: Character }>) => Promise<DeskEvent> | DeskEvent): Promise<RecordResult> => {
-    const path = await deps.checkArgs(folder, eventFile);
-    let read;
-    try {
-      read = await readEvent(path, expectedHash);
-    } catch (e) {
-      if (e instanceof ConflictError) return { ok: false, reason: 'conflict', message: e.message };
-      throw e;
-    }
+  /** Appends what `change` makes to the event file's log, then settles the files. */
+  const commit = async ({ folder, eventFile }: Args, change: (event: DeskEvent, files: Map<string, { file: string; character: Character }>) => Promise<LedgerEntry[]> | LedgerEntry[]): Promise<RecordResult> => {
+    const log = await deps.eventLog(folder, eventFile);
     const files = await filesById(folder);
-    const next = eventSchema.parse(await change(read.event, files));
-    const text = serializeEvent(next);
-    await backUpEvent(path, folder, deps.now());
-    await writeAtomic(path, text);
+    const made = await change(log.event, files);
+    const { added, external } = await log.append(made);
     await deps.afterWrite?.('event');
-    const written = await settleFolder(folder, next, deps);
-    return { ok: true, desk: await deps.load(folder, path), written };
+    const written = await settleFolder(folder, log.event, deps);
+    return { ok: true, entries: [...external, ...added], desk: await deps.load(folder, log.path), written };
   };
 
   return {
     async recordDesk(args: Args & { request: RecordRequest }): Promise<RecordResult> {
-      return commit(args, (event) => recordEntry(event, args.request, stamp()).event);
+      return commit(args, (event) => [recordEntry(event, args.request, stamp()).entry]);
     },
 
     async transferItem(args: Args & { from: string; item: string; to: string }): Promise<RecordResult> {
@@ -175,7 +154,7 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
         const receiver = files.get(args.to.toLowerCase());
         if (!giver) throw new Error(`No character file in ${args.folder} has the id ${args.from} (the giver)`);
         if (!receiver) throw new Error(`No character file in ${args.folder} has the id ${args.to} (the receiver)`);
-        return recordTransfer(event, giver.character, args.item.toLowerCase(), receiver.character, stamp()).event;
+        return recordTransfer(event, giver.character, args.item.toLowerCase(), receiver.character, stamp()).entries;
       });
     },
 
@@ -204,7 +183,7 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
         const path = await freePath(args.folder, safeStem(name));
         await writeNew(path, serializeCharacter(character));
         made = { path, points };
-        return recordEntry(event, { kind: 'new-character', character: id, from: dead.character.id, player: dead.character.player, points }, stamp()).event;
+        return [recordEntry(event, { kind: 'new-character', character: id, from: dead.character.id, player: dead.character.player, points }, stamp()).entry];
       });
       const m = made as { path: string; points: number } | null;
       return m ? { ...result, path: m.path, points: m.points } : result;

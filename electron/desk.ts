@@ -1,33 +1,32 @@
 // The event desk's main-process side (the desk view's handlers): open an event folder (it becomes a
 // granted folder, like the library), read every character in it and its event file, create the
-// event file, save check-ins and verify a card's QR text. The check-in sheet and "Reprint changed"
-// are ./desk-prints.ts; Record… (deaths, transfers) is ./desk-record.ts.
+// event file, append the desk's entries and verify a card's QR text. The check-in sheet and
+// "Reprint changed" are ./desk-prints.ts; Record… (deaths, transfers) is ./desk-record.ts.
 //
-// The event file gets the same care as character files: validated before it is written, written
-// atomically, the previous version copied first to `.quartermaster-backups/<file>/<ms>-<n>.event.json`
-// in the event folder (the newest 10 kept, as `quartermaster desk` does), and a save refused when the
-// file changed on disk since it was read (another desk, or the command line) or cannot be read.
-// Character files are only ever read here.
+// Every entry reaches the event file through its one log (node/event-log/, shared in this process
+// with the sync's file mirror): appended, synced, and answered with what is new. Nothing here
+// rewrites the event file, and no save can be refused for a change made meanwhile: the ledger only
+// grows. Entries that reach the file from elsewhere (another desk, another program) are sent to the
+// window as they arrive (`onDeskEntries`). Character files are only ever read here.
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
-import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { DeskFolder, DeskEventFile, EventSaveResult } from '../core/ipc/contract';
+import type { DeskEntries, DeskEventFile, DeskFolder } from '../core/ipc/contract';
 import { fieldPath } from '../core/format/paths';
 import type { DeskCharacter } from '../core/desk/characters';
-import { EVENT_FILE_SUFFIX, eventSchema, newEvent, type DeskEvent } from '../core/desk/event';
-import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
-import { LedgerConflictError, mergeEvents } from '../core/desk/ledger';
+import { EVENT_FILE_SUFFIX, headerOf, newEvent, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
 import { FONT_FILES, FontMetrics, type FontBytes } from '../core/pdf/index';
 import type { RulesetId } from '../core/model/ids';
 import { appRoot } from '../node/app-root';
-import { backUpEvent, backupFolderOf, exists, ioProblem, readBytes, TooLargeError, writeAtomic, writeNew } from '../node/files';
+import { EventLog, EventLogError, eventFileName } from '../node/event-log/event-log';
+import { sharedEventLog } from '../node/event-log/registry';
+import { ioProblem } from '../node/files';
 import type { Dialogs, IpcHandlers } from './handler-types';
 import { DeskCharacters } from './desk-characters';
 import { viewRows } from '../core/desk/view-rows';
@@ -35,9 +34,10 @@ import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathG
 import type { SettingsStore } from './settings';
 import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 import { createDeskPrintHandlers } from './desk-prints';
+import { backupFolderOf } from '../node/files';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'saveEvent' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
 
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
@@ -52,6 +52,8 @@ export type DeskDeps = {
   now: () => number;
   /** The card and sheet font; defaults to the shipped DejaVu Sans under the app's folder. */
   fonts?: DeskFonts;
+  /** Told of entries that reached an open event file from elsewhere (main sends them to the window). */
+  onDeskEntries?: (update: DeskEntries) => void;
 };
 
 /** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
@@ -69,14 +71,14 @@ export function deskFonts(root?: string): DeskFonts {
     }));
 }
 
-const bytesHash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 /** Arguments of createEvent, checked again here (the contract checks their shape). */
 const newEventArgs = z.object({ name: z.string().trim().min(1).max(200), game: z.string().max(200), start: z.iso.date(), end: z.iso.date() });
 
 export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacters()): DeskHandlers {
   const { guard, dialogs, settings } = deps;
   const fonts = deps.fonts ?? deskFonts();
+  /** The logs whose new entries are sent to the window (each once). */
+  const watched = new WeakSet<EventLog>();
 
   /** The event folder argument: one the user chose in this session, still pointing where it did, still a folder. */
   const checkFolder = async (folder: string): Promise<string> => {
@@ -113,10 +115,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   };
 
   /** Where a new event file goes: named after the event (by default the folder's name, as `quartermaster desk` names it). */
-  const newEventPath = (folder: string, name: string = basename(folder)) => {
-    const stem = name.replace(/[^\p{L}\p{N} ._-]/gu, '_').replace(/^\.+/, '').trim().slice(0, 120) || 'event';
-    return join(folder, `${stem}${EVENT_FILE_SUFFIX}`);
-  };
+  const newEventPath = (folder: string, name: string = basename(folder)) => join(folder, eventFileName(name));
 
   /** The visible `*.event.json` files directly in the folder, sorted. */
   const eventFilesIn = async (folder: string) =>
@@ -125,47 +124,69 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       .map((d) => join(folder, d.name))
       .sort();
 
-  /** Reads and validates an event file; a file that is not there is "none". */
-  const readEvent = async (folder: string, path: string, list: readonly DeskCharacter[]): Promise<DeskEventFile> => {
-    let bytes: Uint8Array;
+  /** The event file's log (opened once, shared with the sync), its new entries sent to the window. */
+  const logOf = async (folder: string, path: string): Promise<EventLog> => {
+    await checkEventFile(folder, path);
+    await checkOwnFolder(folder, backupFolderOf(folder, path), 'backups');
+    const log = await sharedEventLog(path, { folder, now: deps.now });
+    if (!watched.has(log)) {
+      watched.add(log);
+      log.onEntries((entries, origin) => {
+        // The view's own appends come back in their answer; Record… and reprints answer with theirs.
+        if (origin !== 'here') deps.onDeskEntries?.({ eventFile: path, entries });
+      });
+    }
+    return log;
+  };
+
+  /** The event file's state for the view; a file that is not there is "none". */
+  const readEvent = async (folder: string, path: string, list: readonly DeskCharacter[], withEntries = true): Promise<DeskEventFile> => {
+    let log: EventLog;
     try {
-      await checkEventFile(folder, path);
-      bytes = await readBytes(path, MAX_EVENT_FILE_BYTES);
+      log = await logOf(folder, path);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, suggested: suggestedEvent(folder, list) };
-      return { kind: 'bad', path, message: e instanceof PathError ? e.message : ioProblem(path, e).message };
+      return { kind: 'bad', path, message: e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message };
     }
-    const loaded = loadEventBytes(bytes, path);
-    if (!loaded.ok) return { kind: 'bad', path, message: loaded.problem.message };
-    return { kind: 'file', path, event: loaded.event, hash: bytesHash(bytes) };
+    const problems = log.problems.map((p) => p.message);
+    if (log.torn) problems.push(`${path}: the last line (line ${log.torn.line}, ${log.torn.bytes} bytes) was cut short by a crash and is not read; it is moved aside at the next change`);
+    return {
+      kind: 'file',
+      path,
+      header: log.header,
+      entries: withEntries ? [...log.event.entries] : null,
+      count: log.ledger.size,
+      problems,
+      ...(log.migratedFrom !== undefined ? { migratedFrom: log.migratedFrom } : {}),
+    };
   };
 
   /** The folder's characters and its event file (the one named, the only one, or none yet). */
-  const deskOf = async (folder: string, eventFile?: string): Promise<DeskFolder> => {
+  const deskOf = async (folder: string, eventFile?: string, withEntries = true): Promise<DeskFolder> => {
     const list = await characters.list(folder);
-    const first = await deskOfList(folder, list, eventFile);
+    const first = await deskOfList(folder, list, eventFile, withEntries);
     // The character files follow the ledger (electron/desk-record.ts): a transfer or a death
     // recorded but not yet written into the files (a crash between the two) is finished here.
     if (first.eventFile.kind !== 'file') return first;
-    const written = await settleFolder(folder, first.eventFile.event, { now: deps.now }, list);
-    return written.length === 0 ? first : deskOfList(folder, await characters.list(folder), first.eventFile.path);
+    const written = await settleFolder(folder, (await logOf(folder, first.eventFile.path)).event, { now: deps.now }, list);
+    return written.length === 0 ? first : deskOfList(folder, await characters.list(folder), first.eventFile.path, withEntries);
   };
 
-  const deskOfList = async (folder: string, list: readonly DeskCharacter[], eventFile?: string): Promise<DeskFolder> => {
+  const deskOfList = async (folder: string, list: readonly DeskCharacter[], eventFile: string | undefined, withEntries: boolean): Promise<DeskFolder> => {
     const rows = viewRows(list);
     const deskIdentity = settings.deskIdentity();
-    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list), deskIdentity };
+    if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list, withEntries), deskIdentity };
     const found = await eventFilesIn(folder);
     if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found }, deskIdentity };
-    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list), deskIdentity };
+    return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list, withEntries), deskIdentity };
   };
 
-  /** The event as saved on disk, for the sheet and for verifying: a new, empty one when there is none. */
+  /** The event as the desk holds it, for the sheet and for verifying: a new, empty one when there is none. */
   const savedEvent = async (folder: string, eventFile: string | undefined, list: readonly DeskCharacter[]): Promise<DeskEvent> => {
-    const state = eventFile === undefined ? (await deskOf(folder)).eventFile : await readEvent(folder, eventFile, list);
+    const state = eventFile === undefined ? (await deskOfList(folder, list, undefined, false)).eventFile : await readEvent(folder, eventFile, list, false);
     switch (state.kind) {
       case 'file':
-        return state.event;
+        return (await logOf(folder, state.path)).event;
       case 'none':
         return newEvent(state.suggested);
       case 'bad':
@@ -179,43 +200,25 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   const outputPath = async (chosen: string, suffix: '.pdf' | '.csv'): Promise<string> => {
     const path = checkShape(chosen, 'chosen file');
     const out = path.toLowerCase().endsWith(suffix) ? path : `${path}${suffix}`;
-    if (out !== path && (await exists(out))) throw new Error(`${out} already exists; choose another name`);
+    if (out !== path && (await stat(out).then(() => true, () => false))) throw new Error(`${out} already exists; choose another name`);
     return out;
   };
 
-  /** Copies the event file into the folder's backups (never through a link out of the folder). */
-  const backUp = async (folder: string, path: string) => {
-    await checkOwnFolder(folder, backupFolderOf(folder, path), 'backups');
-    return backUpEvent(path, folder, deps.now());
-  };
-
-  /** Why the event file on disk may not be replaced now, or the event on disk. */
-  const changedOnDisk = async (path: string, expectedHash: string): Promise<EventSaveResult | { ok: 'same'; event: DeskEvent }> => {
-    let current: Uint8Array;
-    try {
-      current = await readBytes(path, MAX_EVENT_FILE_BYTES);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, reason: 'conflict', message: `${path} was removed or renamed since it was read (by another program?). Reload the event folder.` };
-      if (e instanceof TooLargeError) return { ok: false, reason: 'read-only', message: `${e.message}; it is not overwritten` };
-      throw e;
-    }
-    const loaded = loadEventBytes(current, path);
-    if (!loaded.ok) return { ok: false, reason: 'read-only', message: `${loaded.problem.message}. The file cannot be read, so it is never overwritten` };
-    if (bytesHash(current) !== expectedHash) {
-      return { ok: false, reason: 'conflict', message: `${path} was changed on disk since it was read (by another desk or the command line?). Reload the event folder and try again.` };
-    }
-    return { ok: 'same', event: loaded.event };
+  /** The open event file's log, checked: the folder granted, the file in it. */
+  const eventLog = async (folder: string, eventFile: string): Promise<EventLog> => {
+    await checkFolder(folder);
+    return logOf(folder, await checkEventFile(folder, eventFile));
   };
 
   return {
     ...createDeskRecordHandlers({
       settings,
       now: deps.now,
-      checkArgs: async (folder, eventFile) => checkEventFile(await checkFolder(folder), eventFile),
-      load: (folder, eventFile) => deskOf(folder, eventFile),
+      eventLog,
+      load: (folder, eventFile) => deskOf(folder, eventFile, false),
     }),
 
-    ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, checkEventFile, readEvent, savedEvent, outputPath, backUp, deskOf }),
+    ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, savedEvent, outputPath }),
 
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });
@@ -224,9 +227,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return deskOf(await checkFolder(folder));
     },
 
-    async loadEventFolder({ folder, eventFile }) {
+    async loadEventFolder({ folder, eventFile, ledger }) {
       await checkFolder(folder);
-      return deskOf(folder, eventFile);
+      return deskOf(folder, eventFile, ledger !== false);
     },
 
     async createEvent({ folder, ...init }) {
@@ -237,10 +240,10 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       const existing = await eventFilesIn(folder);
       if (existing.length > 0) throw new Error(`${folder} already holds an event file (${existing.map((f) => basename(f)).join(', ')}); reload the event folder`);
       const path = newEventPath(folder, parsed.data.name);
-      const text = serializeEvent(newEvent({ ...parsed.data, id: randomUUID(), homeDesk: settings.deskIdentity().id }));
+      const header = headerOf(newEvent({ ...parsed.data, id: randomUUID(), homeDesk: settings.deskIdentity().id }));
       try {
         // Never over a file that appeared meanwhile.
-        await writeNew(path, text);
+        await EventLog.create(path, header, { folder, now: deps.now });
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${path} already exists; reload the event folder`);
         throw new Error(`${path}: could not create the event file (${(e as Error).message})`);
@@ -248,32 +251,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       return deskOf(folder, path);
     },
 
-    async saveEvent({ folder, eventFile, event, expectedHash }) {
-      await checkFolder(folder);
-      const path = await checkEventFile(folder, eventFile);
-      const parsed = eventSchema.safeParse(event);
-      if (!parsed.success) return { ok: false, reason: 'invalid', message: `${path}: ${fieldMessage(parsed.error.issues[0]!)}; nothing was saved` };
-      try {
-        const disk = await changedOnDisk(path, expectedHash);
-        if (disk.ok !== 'same') return disk;
-        // The ledger only grows: whatever the window sends, every entry on disk stays.
-        let merged: DeskEvent;
-        try {
-          merged = mergeEvents(parsed.data, disk.event);
-        } catch (e) {
-          if (!(e instanceof LedgerConflictError)) throw e;
-          return { ok: false, reason: 'invalid', message: `${path}: ${e.message}; nothing was saved` };
-        }
-        const bytes = new TextEncoder().encode(serializeEvent(merged));
-        // Never write a file this version could not read back (too large, too deep, forbidden keys).
-        const readBack = loadEventBytes(bytes, path);
-        if (!readBack.ok) return { ok: false, reason: 'invalid', message: `${readBack.problem.message}; nothing was saved` };
-        await backUp(folder, path);
-        await writeAtomic(path, bytes);
-        return { ok: true, hash: bytesHash(bytes) };
-      } catch (e) {
-        return { ok: false, reason: 'io', message: `${path}: could not save (${(e as Error).message})` };
-      }
+    async appendDeskEntries({ folder, eventFile, entries }) {
+      const log = await eventLog(folder, eventFile);
+      return log.append(entries as never);
     },
 
     async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {

@@ -1,6 +1,6 @@
 // The handler table's type and what it depends on, apart from the handlers themselves, so that the
 // desk handlers (electron/desk.ts) and the table (electron/ipc-handlers.ts) do not import each other.
-import type { InvokeMethod, LibraryProgress, Paper, PrintChoice, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import type { DeskEntries, InvokeMethod, LibraryProgress, Paper, PrintChoice, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
 import type { DeskFonts } from './desk';
 import type { DeriveFn, Library } from './library';
@@ -44,6 +44,8 @@ export type IpcDeps = {
   printer?: Printer;
   /** Told of an event pack's progress (main sends it to the window). */
   onPrintProgress?: (progress: PrintProgress) => void;
+  /** Told of ledger entries that reached an open event file from elsewhere (main sends them to the window). */
+  onDeskEntries?: (update: DeskEntries) => void;
   /** Told how far a long library listing has got (main sends it to the window). */
   onLibraryProgress?: (progress: LibraryProgress) => void;
   /** How often progress is sent, and how long a listing runs before it is (default LIBRARY_PROGRESS_MS). */

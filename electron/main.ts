@@ -126,6 +126,7 @@ function start(): void {
     printer,
     onPrintProgress: (progress) => send('printProgress', progress),
     onLibraryProgress: (progress) => send('libraryProgress', progress),
+    onDeskEntries: (update) => send('deskEntries', update),
     deskFonts: deskFonts(appRoot),
     library,
     guard,

@@ -3,7 +3,7 @@
 // the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
 // it imports nothing at run time but electron, so zod and the core stay out of the page.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import type { DeskEntries, EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 
 /** The same channel names as `channelOf` in the contract (a test checks they agree). */
 export const channel = (name: InvokeMethod | EventChannel) => `qm:${name}` as const;
@@ -63,7 +63,7 @@ export const api = {
   openEventFolder: invoke('openEventFolder'),
   loadEventFolder: invoke('loadEventFolder'),
   createEvent: invoke('createEvent'),
-  saveEvent: invoke('saveEvent'),
+  appendDeskEntries: invoke('appendDeskEntries'),
   exportCheckInSheet: invoke('exportCheckInSheet'),
   previewReprint: invoke('previewReprint'),
   reprintChanged: invoke('reprintChanged'),
@@ -92,6 +92,11 @@ export const api = {
     subscribe<[unknown]>('libraryProgress', (p) => {
       const v = p as Partial<LibraryProgress> | null;
       if (v && typeof v === 'object' && typeof v.folder === 'string' && typeof v.done === 'number' && typeof v.total === 'number') listener({ folder: v.folder, done: v.done, total: v.total });
+    }),
+  onDeskEntries: (listener: (update: DeskEntries) => void) =>
+    subscribe<[unknown]>('deskEntries', (u) => {
+      const v = u as Partial<DeskEntries> | null;
+      if (v && typeof v === 'object' && typeof v.eventFile === 'string' && Array.isArray(v.entries)) listener({ eventFile: v.eventFile, entries: v.entries });
     }),
   onOpenFile(listener: (path: string) => void) {
     openListeners.add(listener);

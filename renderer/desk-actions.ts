@@ -1,16 +1,15 @@
 // What the desk view can do, as functions over the desk store and the main-process API.
 //
-// Check-ins are ledger entries (core/desk/checkin.ts), shown at once and saved in the background
-// (./desk-save.ts). Undo is an entry too.
-import type { PrintChoice, QuartermasterApi, ReprintPlan } from '../core/ipc/contract';
+// Check-ins are ledger entries (core/desk/checkin.ts), appended to the event file by the main
+// process and shown once on disk (./desk-append.ts). Undo is an entry too.
+import type { DeskFolder, PrintChoice, QuartermasterApi, RecordResult, ReprintPlan } from '../core/ipc/contract';
 import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
-import { appendEntries, type Stamp } from '../core/desk/ledger';
-import type { LedgerEntry } from '../core/desk/entries';
+import type { Stamp } from '../core/desk/ledger';
 import { randomUuid } from '../core/format/uuid';
 import { entryOf } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
-import { createDeskSaver, type Op } from './desk-save';
+import { createDeskLedger } from './desk-append';
 import type { DeskFilter, DeskState, DeskStore } from './desk-store';
 import { t, tools } from './i18n';
 
@@ -29,22 +28,32 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
   const announce = (announcement: string) => set((s) => ({ ...s, announcement }));
 
   const eventPath = (s: DeskState = store.get()) => (s.desk?.eventFile.kind === 'file' ? s.desk.eventFile.path : null);
-  const { change, flush, pendingCount } = createDeskSaver(store, api, notify, eventPath);
+  const ledger = createDeskLedger(store, api, notify, eventPath);
+  const { change, flush, pendingCount } = ledger;
 
-  /** Shows a folder as read from disk (dropping unsaved ops: callers flush first). */
-  const showFolder = (desk: NonNullable<DeskState['desk']>, keepUndo: boolean) => {
+  /**
+   * Shows a folder as read from disk (callers flush first). Its event file's entries, when sent,
+   * become the window's ledger; sent without them, the ledger the window holds stays.
+   */
+  const showFolder = (desk: DeskFolder, keepUndo: boolean) => {
     const file = desk.eventFile.kind === 'file' ? desk.eventFile : null;
+    const event = file === null ? ledger.reset(null, null, null) : file.entries !== null ? ledger.reset(file.path, file.header, file.entries) : store.get().event;
     set((s) => ({
       ...s,
       desk,
-      event: file?.event ?? null,
-      eventHash: file?.hash ?? '',
-      unsaved: 0,
+      event,
       saveFailed: false,
       undo: keepUndo && s.desk?.folder === desk.folder ? s.undo : [],
       reprint: keepUndo ? s.reprint : null,
       verify: keepUndo ? s.verify : null,
     }));
+  };
+
+  /** The folder read again: without the ledger when the window holds all of it. */
+  const loadFolder = async (folder: string, file: string | undefined) => {
+    const light = await api.loadEventFolder({ folder, ...(file ? { eventFile: file } : {}), ledger: false });
+    if (light.eventFile.kind !== 'file' || ledger.holds(light.eventFile.path, light.eventFile.count)) return light;
+    return api.loadEventFolder({ folder, eventFile: light.eventFile.path });
   };
 
   /** A check-in on a day outside the event's dates is made, with a warning saying so. */
@@ -80,18 +89,16 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     const desk = store.get().desk?.deskIdentity;
     return { at: isoLocal(now()), desk: desk?.name ?? 'desk', ...(desk ? { deskId: desk.id } : {}), newId: randomUuid };
   };
-  /** An op that adds these entries (the same ones, however often it is applied). */
-  const adding = (entries: readonly LedgerEntry[]): Op => (e) => appendEntries(e, entries);
-
   const actions = {
     /** Waits for the check-ins on screen to be saved (Record… writes the event file in the main process). */
     async flushed() {
       await flush();
     },
 
-    /** Shows the folder as the main process left it after Record… (electron/desk-record.ts). */
-    showRecorded(desk: NonNullable<DeskState['desk']>, announcement: string) {
-      showFolder(desk, true);
+    /** Shows what Record… recorded and the folder as the main process left it (electron/desk-record.ts). */
+    showRecorded(result: RecordResult, announcement: string) {
+      showFolder(result.desk, true);
+      ledger.apply(result.entries);
       announce(announcement);
     },
 
@@ -120,7 +127,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       await run(
         'load',
         async () => {
-          const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
+          const desk = eventFile === undefined ? await loadFolder(folder, file) : await api.loadEventFolder({ folder, eventFile });
           showFolder(desk, eventFile === undefined);
         },
         'desk.openFailed',
@@ -143,11 +150,11 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     },
 
     checkIn(id: string, name: string) {
-      const s = store.get();
-      if (!s.event) return;
       const st = stamp();
-      const { undo, entries } = checkIn(s.event, id, st);
-      change(adding(entries), { steps: [undo], label: name, action: 'check-in' }, t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }));
+      change((event) => {
+        const { undo, entries } = checkIn(event, id, st);
+        return { entries, undo: { steps: [undo], label: name, action: 'check-in' }, announcement: t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }) };
+      });
       warnOutsideDates(st.at);
     },
 
@@ -164,19 +171,21 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     },
 
     checkOut(id: string, name: string) {
-      const s = store.get();
-      if (!s.event) return;
-      const { undo, entries } = checkOut(s.event, id, stamp());
-      change(adding(entries), { steps: [undo], label: name, action: 'check-out' }, t('desk.checkedOutNamed', { name }));
+      const st = stamp();
+      change((event) => {
+        const { undo, entries } = checkOut(event, id, st);
+        return { entries, undo: { steps: [undo], label: name, action: 'check-out' }, announcement: t('desk.checkedOutNamed', { name }) };
+      });
     },
 
     /** Checks in every character of a player at once (one undo step for the lot). */
     checkInPlayer(ids: readonly string[], player: string) {
-      const s = store.get();
-      if (!s.event || ids.length === 0) return;
+      if (ids.length === 0) return;
       const st = stamp();
-      const { undo, entries } = checkInAll(s.event, ids, st);
-      change(adding(entries), { steps: undo, label: player, action: 'check-in' }, t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }));
+      change((event) => {
+        const { undo, entries } = checkInAll(event, ids, st);
+        return { entries, undo: { steps: undo, label: player, action: 'check-in' }, announcement: t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }) };
+      });
       warnOutsideDates(st.at);
     },
 
@@ -187,9 +196,10 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (!last || !s.event) return;
       const steps: UndoStep[] = last.steps;
       set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
+      const st = stamp();
       // The name comes first and the sentence's own words last, so a name ending in a full stop
       // ("Chen A.") is not followed by a second one.
-      change(adding(undoEntries(s.event, steps, stamp())), null, t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }));
+      change((event) => ({ entries: undoEntries(event, steps, st), undo: null, announcement: t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }) }));
     },
 
     setFilter(patch: Partial<DeskFilter>) {
@@ -230,13 +240,9 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       await run(
         'reprint',
         async () => {
-          const outcome = await api.reprintChanged({ folder, eventFile: path, expectedHash: s.eventHash, ...(print ? { print } : {}) });
+          const outcome = await api.reprintChanged({ folder, eventFile: path, ...(print ? { print } : {}) });
           if (outcome === null) return;
-          if (outcome.kind === 'conflict') {
-            notify('error', t('desk.reprintConflict', { message: outcome.message }));
-            return;
-          }
-          if (outcome.kind === 'printed') showFolder(outcome.desk, true);
+          if (outcome.kind === 'printed') ledger.apply(outcome.entries);
           set((x) => ({ ...x, reprint: outcome }));
           announce(outcome.kind === 'printed' ? t('desk.reprintDone', { path: outcome.path }) : t('desk.reprintNothing'));
         },
@@ -272,8 +278,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
         'new-id',
         async () => {
           await api.giveNewId({ path: file, folder });
-          const eventFile = eventPath(store.get());
-          showFolder(await api.loadEventFolder(eventFile ? { folder, eventFile } : { folder }), true);
+          showFolder(await loadFolder(folder, eventPath(store.get()) ?? undefined), true);
           notify('info', t('desk.newIdDone', { name, file: file.slice(folder.length + 1) || file }));
         },
         'desk.newIdFailed',
@@ -291,7 +296,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       const file = eventPath(s);
       await flush();
       try {
-        const desk = await api.loadEventFolder(file ? { folder, eventFile: file } : { folder });
+        const desk = await loadFolder(folder, file ?? undefined);
         // Something else may have started meanwhile (another folder opened): then this read is stale.
         const now = store.get();
         if (now.desk?.folder === folder && now.busy === null && pendingCount() === 0) showFolder(desk, true);

@@ -23,13 +23,11 @@ export type DeskState = {
   /** Whether the desk view is on screen (instead of the library or the editor). */
   visible: boolean;
   desk: DeskFolder | null;
-  /** The event as the desk shows it: the event file with the check-ins made since (saved in the background). */
+  /** The event as the desk shows it (a snapshot of the window's ledger: renderer/desk-append.ts). */
   event: DeskEvent | null;
-  /** The SHA-256 of the event file's bytes as last read or written (sent back on save). */
-  eventHash: string;
-  /** Check-ins not yet written to the event file. */
+  /** Changes sent to the event file and not yet on disk. */
   unsaved: number;
-  /** The last save failed (the notice says why); the next change tries again. */
+  /** The last append failed (the notice says why). */
   saveFailed: boolean;
   undo: DeskUndo[];
   filter: DeskFilter;
@@ -47,7 +45,6 @@ export const initialDeskState: DeskState = {
   visible: false,
   desk: null,
   event: null,
-  eventHash: '',
   unsaved: 0,
   saveFailed: false,
   undo: [],

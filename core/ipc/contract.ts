@@ -12,7 +12,7 @@ import { charactersArgs, type CharactersApi } from './characters';
 import { settingsArgs, type SettingsApi } from './settings';
 import { printArgs, type PrintApi, type PrintProgress } from './print';
 import { draftsArgs, type DraftsApi } from './drafts';
-import { deskArgs, type DeskApi } from './desk';
+import { deskArgs, type DeskApi, type DeskEntries } from './desk';
 import { syncArgs, type SyncApi } from './sync';
 
 export * from './library';
@@ -40,13 +40,15 @@ export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi
   onPrintProgress?(listener: (progress: PrintProgress) => void): () => void;
   /** Progress of a long library listing. Optional for test doubles; the preload always has it. */
   onLibraryProgress?(listener: (progress: LibraryProgress) => void): () => void;
+  /** Ledger entries that reached an open event file from elsewhere (sharing, another program). Optional for test doubles; the preload always has it. */
+  onDeskEntries?(listener: (update: DeskEntries) => void): () => void;
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress' | 'onDeskEntries'>;
 
 /** The events the main process sends to the window. */
-export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress';
+export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress' | 'deskEntries';
 
 export const channelOf = (method: InvokeMethod | EventChannel) => `qm:${method}` as const;
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { RulesetId } from '../model/ids';
 import type { DeskRow } from '../desk/rows';
 import type { Location } from '../model/ids';
-import type { DeskEvent } from '../desk/event';
+import type { EventHeader } from '../desk/event';
+import type { LedgerEntry } from '../desk/entries';
 import type { ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
 import type { DeskIdentity } from '../desk/editions';
@@ -19,8 +20,11 @@ export type EventInit = { name: string; game: string; start: string; end: string
 
 /** The event file of an opened event folder. */
 export type DeskEventFile =
-  /** Read and valid; `hash` is the SHA-256 of its bytes, sent back on save to detect changes on disk. */
-  | { kind: 'file'; path: string; event: DeskEvent; hash: string }
+  /**
+   * Read: its header and (when asked for: on opening) every entry in ledger order; `count` is how
+   * many the main process holds. `problems`: entry lines left out and a torn last line, in words.
+   */
+  | { kind: 'file'; path: string; header: EventHeader; entries: LedgerEntry[] | null; count: number; problems: string[]; migratedFrom?: number }
   /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
   | { kind: 'none'; path: string; suggested: EventInit }
   /** Cannot be read or is not valid: it is never overwritten. */
@@ -56,7 +60,11 @@ export type DeskFolder = {
   deskIdentity?: DeskIdentity;
 };
 
-export type EventSaveResult = { ok: true; hash: string } | { ok: false; reason: 'conflict' | 'read-only' | 'invalid' | 'io'; message: string };
+/** What an append did: the entries written (as written: with their `seq`) and those other desks or programs appended meanwhile. */
+export type AppendOutcome = { added: LedgerEntry[]; external: LedgerEntry[] };
+
+/** Entries that reached the event file from elsewhere (another desk by sharing, another program): the main process sends them to the desk view. */
+export type DeskEntries = { eventFile: string; entries: LedgerEntry[] };
 
 
 export type SheetExport = { path: string; rows: number; pages: number };
@@ -75,21 +83,25 @@ export type ReprintOutcome =
       skipped: { file: string; reason: string }[];
       /** Characters whose cards could not be laid out (not printed, not recorded). */
       problems: string[];
-      /** The folder as it is now (the event file with the print recorded). */
-      desk: DeskFolder;
-    }
-  /** The event file changed on disk since it was read: nothing was printed or recorded. */
-  | { kind: 'conflict'; message: string };
+      /** The print entries recorded (and any others found appended meanwhile). */
+      entries: LedgerEntry[];
+    };
 
 /** What Record… asks the main process to add to the ledger (core/desk/record.ts). */
 export type { RecordRequest };
 
 /** How a Record…, an item transfer or a new character after a death ended (electron/desk-record.ts). */
-export type RecordResult =
-  /** Recorded; `desk` is the folder as it is now, `written` the character files changed to agree with the ledger. */
-  | { ok: true; desk: DeskFolder; written: string[]; path?: string; points?: number }
-  /** The event file changed on disk since it was read: nothing was recorded. */
-  | { ok: false; reason: 'conflict'; message: string };
+export type RecordResult = {
+  ok: true;
+  /** The entries recorded (and any others found appended meanwhile). */
+  entries: LedgerEntry[];
+  /** The folder's rows as they are now (without the ledger: `entries` says what is new). */
+  desk: DeskFolder;
+  /** The character files changed to agree with the ledger. */
+  written: string[];
+  path?: string;
+  points?: number;
+};
 
 /** What "print changed" would print, laid out but not written: the desk asks before printing. */
 export type ReprintPlan = {
@@ -105,6 +117,8 @@ export type ReprintPlan = {
 };
 
 const words = (max: number) => z.string().max(max);
+/** Most entries one append may carry (a player's whole group checked in at once, undone at once). */
+const MAX_APPEND = 1_000;
 const id = z.uuid();
 /** Record…'s requests (the ledger validates the entry again when it is made). */
 const recordRequest = z.discriminatedUnion('kind', [
@@ -124,12 +138,19 @@ const recordRequest = z.discriminatedUnion('kind', [
 export interface DeskApi {
   /** The event desk: asks for an event folder (it is granted, like the library) and reads it; null when cancelled. */
   openEventFolder(): Promise<DeskFolder | null>;
-  /** Reads an opened event folder again, with the named event file (when it holds several). */
-  loadEventFolder(args: { folder: string; eventFile?: string }): Promise<DeskFolder>;
+  /**
+   * Reads an opened event folder again, with the named event file (when it holds several). `ledger:
+   * false` leaves the entries out (the view has them, and is sent every new one).
+   */
+  loadEventFolder(args: { folder: string; eventFile?: string; ledger?: boolean }): Promise<DeskFolder>;
   /** Creates the folder's event file (never over an existing one). */
   createEvent(args: { folder: string } & EventInit): Promise<DeskFolder>;
-  /** Saves the event file (check-ins): validated, atomically, the previous version backed up; refused when it changed on disk. */
-  saveEvent(args: { folder: string; eventFile: string; event: DeskEvent; expectedHash: string }): Promise<EventSaveResult>;
+  /**
+   * Appends entries made at this desk (check-ins, check-outs, undos) to the event file: each
+   * validated, given its desk's `seq`, written and synced before the answer; entries already there
+   * are skipped. Answers with what is new, nothing else.
+   */
+  appendDeskEntries(args: { folder: string; eventFile: string; entries: LedgerEntry[] }): Promise<AppendOutcome>;
   /** Asks where, and writes the check-in sheet as PDF or CSV from the files and the saved event file. */
   exportCheckInSheet(args: { folder: string; eventFile?: string; format: 'pdf' | 'csv' }): Promise<SheetExport | null>;
   /** How many characters, cards and pages "print changed" would print with this choice. */
@@ -139,27 +160,27 @@ export interface DeskApi {
    * choice (every group on the settings' paper without one); records the print and the serials it
    * voids, and opens the PDF.
    */
-  reprintChanged(args: { folder: string; eventFile: string; expectedHash: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
+  reprintChanged(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
   /** A card's QR text against the folder's files and the event's prints. */
   verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
   /** Records a death, return, convergence, retirement, item handed in/returned/expired, bow competency, note or undo; then the files follow the ledger. */
-  recordDesk(args: { folder: string; eventFile: string; expectedHash: string; request: RecordRequest }): Promise<RecordResult>;
+  recordDesk(args: { folder: string; eventFile: string; request: RecordRequest }): Promise<RecordResult>;
   /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
-  transferItem(args: { folder: string; eventFile: string; expectedHash: string; from: string; item: string; to: string }): Promise<RecordResult>;
+  transferItem(args: { folder: string; eventFile: string; from: string; item: string; to: string }): Promise<RecordResult>;
   /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
-  newCharacterAfterDeath(args: { folder: string; eventFile: string; expectedHash: string; from: string; name: string }): Promise<RecordResult>;
+  newCharacterAfterDeath(args: { folder: string; eventFile: string; from: string; name: string }): Promise<RecordResult>;
 }
 
 export const deskArgs = {
   openEventFolder: z.tuple([]),
-  loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional() })]),
+  loadEventFolder: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), ledger: z.boolean().optional() })]),
   createEvent: z.tuple([z.strictObject({ folder: path, name: z.string().max(200), game: z.string().max(200), start: z.string().max(10), end: z.string().max(10) })]),
-  saveEvent: z.tuple([z.strictObject({ folder: path, eventFile: path, event: loose, expectedHash: z.string().max(128) })]),
+  appendDeskEntries: z.tuple([z.strictObject({ folder: path, eventFile: path, entries: z.array(loose).min(1).max(MAX_APPEND) })]),
   exportCheckInSheet: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), format: z.enum(['pdf', 'csv']) })]),
   previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
-  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), print: printChoice.optional() })]),
+  reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
-  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), request: recordRequest })]),
-  transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
-  newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, expectedHash: z.string().max(128), from: z.uuid(), name: z.string().max(200) })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: recordRequest })]),
+  transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
+  newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), name: z.string().max(200) })]),
 };

@@ -4,7 +4,7 @@ import type { HandlerContext } from './context';
 
 export function deskHandlers(ctx: HandlerContext): DeskHandlers {
   const { deps, settings, dialogs, guard, keepCalibration, openWhenDone } = ctx;
-  const desk = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}) });
+  const desk = createDeskHandlers({ guard, dialogs, settings, now: deps.now, ...(deps.deskFonts ? { fonts: deps.deskFonts } : {}), ...(deps.onDeskEntries ? { onDeskEntries: deps.onDeskEntries } : {}) });
   return {
     // The event desk (electron/desk.ts).
     ...desk,

@@ -7,10 +7,8 @@
 //
 // It writes "start" once settled and "moved <n>" after every completed transfer.
 import { writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
-import { loadEventBytes } from '../../core/desk/event-load';
+import { sharedEventLog } from '../../node/event-log/registry';
 import { holderOf } from '../../core/desk/custody';
 import type { DeskFolder } from '../../core/ipc/contract';
 import { createDeskRecordHandlers, settleFolder } from '../desk-record';
@@ -19,26 +17,19 @@ const say = (line: string) => writeSync(1, `${line}\n`);
 
 async function loop(folder: string, eventFile: string, a: string, b: string, item: string): Promise<never> {
   const now = () => Date.now();
-  const read = async () => {
-    const bytes = new Uint8Array(await readFile(eventFile));
-    const loaded = loadEventBytes(bytes, eventFile);
-    if (!loaded.ok) throw new Error(loaded.problem.message);
-    return { event: loaded.event, hash: createHash('sha256').update(bytes).digest('hex') };
-  };
-  await settleFolder(folder, (await read()).event, { now });
+  const log = await sharedEventLog(eventFile, { folder, now });
+  await settleFolder(folder, log.event, { now });
   const handlers = createDeskRecordHandlers({
     settings: { deskIdentity: () => ({ id: '5d0c8c44-5f1e-4c2a-9b7e-2f6a1d3c4b5a', name: 'Crash desk' }) },
     now,
-    checkArgs: async () => eventFile,
+    eventLog: async () => log,
     load: async () => ({}) as DeskFolder,
   });
   say('start');
   for (let n = 1; ; n++) {
-    const { event, hash } = await read();
-    const holder = holderOf(event, item) ?? a;
+    const holder = holderOf(log.event, item) ?? a;
     const to = holder === a ? b : a;
-    const r = await handlers.transferItem({ folder, eventFile, expectedHash: hash, from: holder, item, to });
-    if (!r.ok) throw new Error(r.message);
+    await handlers.transferItem({ folder, eventFile, from: holder, item, to });
     say(`moved ${n}`);
   }
 }

@@ -1,53 +1,47 @@
-// The one place the sync code meets the event ledger (event file format v2, core/desk/): the
-// header, the entry schema, the union merge and reading/writing the event file. The rest of
-// node/sync/ goes through these names.
-import { z } from 'zod';
-import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
-import { eventSchema, MAX_ENTRIES, type DeskEvent } from '../../core/desk/event';
-import { compareEntries, ledgerEntrySchema, mergeEvents, type LedgerEntry } from '../../core/desk/ledger';
+// The one place the sync code meets the event ledger (event file format 3, core/desk/): the header,
+// the entry schema and reading an event file's header. Entries reach the event file only through
+// its log (node/event-log/). The rest of node/sync/ goes through these names.
+import { promises as fsp } from 'node:fs';
+import { eventHeaderSchema, headerOf, type DeskEvent, type EventHeader } from '../../core/desk/event';
+import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
+import { loadLegacyBytes, readHeader, serializeEvent } from '../../core/desk/event-load';
+import { compareEntries, ledgerEntrySchema, type LedgerEntry } from '../../core/desk/ledger';
+import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
 
-export { compareEntries, eventSchema, ledgerEntrySchema, mergeEvents, loadEventBytes, MAX_ENTRIES, type LedgerEntry };
+export { compareEntries, eventHeaderSchema, headerOf, ledgerEntrySchema, type EventHeader, type LedgerEntry };
 
 export type LedgerEvent = DeskEvent;
-/** The event file without its entries: what the "header" document holds. */
-export type EventHeader = Pick<DeskEvent, 'format' | 'version' | 'id' | 'name' | 'game' | 'dates' | 'homeDesk'> & Record<string, unknown>;
 
-/** The header checked with the event file's own schema (as an event with no entries). */
-export const eventHeaderSchema = z.unknown().transform((raw, ctx) => {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || 'entries' in raw) {
-    ctx.addIssue({ code: 'custom', message: 'must be an event file header (an object without entries)' });
-    return z.NEVER;
-  }
-  const r = eventSchema.safeParse({ ...(raw as object), entries: [] });
-  if (!r.success) {
-    for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', path: issue.path } as never);
-    return z.NEVER;
-  }
-  return headerOf(r.data);
-});
+export type HeaderReadResult = { ok: true; header: EventHeader } | { ok: false; message: string; field?: string };
 
-/** The header of an event: everything but its entries. */
-export function headerOf(event: DeskEvent): EventHeader {
-  const { entries: _entries, ...header } = event;
-  return header as EventHeader;
+/** The header of the event file at `path` (an older version's file read whole, to find its id). */
+export async function readEventFile(path: string): Promise<HeaderReadResult> {
+  let fh: fsp.FileHandle;
+  try {
+    fh = await fsp.open(path, 'r');
+  } catch (e) {
+    return { ok: false, message: `${path}: ${(e as Error).message}` };
+  }
+  try {
+    const size = (await fh.stat()).size;
+    const first = Buffer.alloc(Math.min(size, 4 * MAX_ENTRY_CHARS + 1));
+    await fh.read(first, 0, first.length, 0);
+    const head = readHeader(first, path);
+    if (head.ok === true) return { ok: true, header: head.header };
+    if (head.ok === false) return problem(head.problem);
+    if (size > MAX_EVENT_FILE_BYTES) return { ok: false, message: `${path}: not an event file (too large for one of an older version)` };
+    const legacy = loadLegacyBytes(await fh.readFile(), path);
+    return legacy.ok ? { ok: true, header: headerOf(legacy.event) } : problem(legacy.problem);
+  } finally {
+    await fh.close();
+  }
 }
 
-export type EventReadResult = { ok: true; event: DeskEvent; migratedFrom?: number } | { ok: false; message: string; field?: string };
-
-/** An event file's bytes, guarded, migrated from older versions and validated, as every file is. */
-export function readEventFile(bytes: Uint8Array, source: string): EventReadResult {
-  const r = loadEventBytes(bytes, source);
-  if (!r.ok) return r.problem.field === undefined ? { ok: false, message: r.problem.message } : { ok: false, message: r.problem.message, field: r.problem.field };
-  return r.migratedFrom === undefined ? { ok: true, event: r.event } : { ok: true, event: r.event, migratedFrom: r.migratedFrom };
+function problem(p: { message: string; field?: string }): HeaderReadResult {
+  return p.field === undefined ? { ok: false, message: p.message } : { ok: false, message: p.message, field: p.field };
 }
 
-/**
- * The event file's text (core/desk/event-load.ts serializeEvent). `entriesChecked` when every entry
- * has passed ledgerEntrySchema already (the store's have), so a 10,000-entry ledger is not parsed
- * again for every check-in that arrives; the header is checked all the same.
- */
-export function eventFileText(event: DeskEvent, options: { entriesChecked?: boolean } = {}): string {
-  if (!options.entriesChecked) return serializeEvent(event);
-  const header = eventSchema.parse({ ...headerOf(event), entries: [] });
-  return `${JSON.stringify({ ...header, entries: event.entries }, null, 2)}\n`;
+/** An event file's whole text (for tests and tools that write a file at once; desks append through node/event-log/). */
+export function eventFileText(event: DeskEvent): string {
+  return serializeEvent(event);
 }

@@ -6,17 +6,19 @@
 // File names come from the folder (a character keeps the file it already has) or, for a character
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
 // event folder and checked to stay inside it. Only the folder's top level is mirrored.
-import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, backUpEvent, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
+import { backUp, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
+import { EventLog } from '../event-log/event-log';
+import { forgetEventLog, sharedEventLog } from '../event-log/registry';
+import { eventFileName } from '../event-log/event-log';
 import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
-import { eventFileText, headerOf, readEventFile } from './ledger-api';
+import { readEventFile, type LedgerEntry } from './ledger-api';
 import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
 import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
@@ -25,11 +27,6 @@ import type { EventStore } from './store';
 export const EVENT_SUFFIX = '.event.json';
 /** Character files written at once when many arrive (the first join of a 2,000-player event). */
 const WRITE_CONCURRENCY = 8;
-/**
- * The event file only grows (entries are never removed or changed), so its previous version is
- * backed up at most this often rather than on every arriving check-in.
- */
-export const EVENT_BACKUP_EVERY_MS = 60_000;
 
 /** What a pass did: files taken in, arrivals written, the event file rewritten, deleted files restored or (retired characters) let go. */
 export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean } & MissingReport;
@@ -38,8 +35,10 @@ export class FileMirror {
   /** Files that could not be shared, by name, with the reason (shown to the volunteer). */
   readonly problems = new Map<string, string>();
   private chain: Promise<unknown> = Promise.resolve();
-  private lastEventBackup = -Infinity;
   private conflictsKnown: string | null = null;
+  /** The event file's log, and whether the store has every entry it held when first opened. */
+  private log: EventLog | null = null;
+  private unlisten: (() => void) | null = null;
 
   constructor(
     readonly folder: string,
@@ -74,8 +73,8 @@ export class FileMirror {
     if (this.state.data.eventFile) return join(this.folder, this.state.data.eventFile);
     const names = (await this.listFolder()).filter((n) => n.endsWith(EVENT_SUFFIX));
     for (const n of names) {
-      const r = readEventFile(await readBytes(join(this.folder, n), MAX_EVENT_FILE_BYTES).catch(() => new Uint8Array()), n);
-      if (r.ok && r.event.id.toLowerCase() === this.store.eventId) {
+      const r = await readEventFile(join(this.folder, n));
+      if (r.ok && r.header.id.toLowerCase() === this.store.eventId) {
         this.state.data.eventFile = n;
         return join(this.folder, n);
       }
@@ -143,37 +142,69 @@ export class FileMirror {
 
     const eventPath = await this.eventFilePath();
     if (!eventPath) return;
-    const info = await stat(eventPath).catch(() => null);
-    if (!info && this.state.data.event && (await absent(eventPath))) {
+    if (this.state.data.event && (await absent(eventPath))) {
       // The event file deleted at this desk: written again from the database (below), as a character's is.
       this.state.data.event = undefined;
+      this.dropLog(eventPath);
       report.restored.push(this.state.data.eventFile!);
       return;
     }
-    if (!info?.isFile()) return;
-    const ev = this.state.data.event;
-    if (ev && ev.size === info.size && ev.mtimeMs === info.mtimeMs) return;
-    const bytes = await readBytes(eventPath, MAX_EVENT_FILE_BYTES);
-    const hash = sha256(bytes);
-    if (ev && ev.hash === hash) {
-      this.state.data.event = { ...ev, size: info.size, mtimeMs: info.mtimeMs };
-      return;
-    }
+    const log = await this.eventLog(eventPath);
+    if (!log) return;
+    // What other programs appended since (the listener below puts it into the database).
+    if ((await log.refresh()).length > 0) report.imported.push(this.state.data.eventFile!);
+  }
+
+  /**
+   * The event file's log (shared with the desk view in the app's process): every entry appended to
+   * it, by this process or found appended by another, goes into the database in the same step.
+   * Opened once per file; the first time, the database is given every entry the file holds.
+   */
+  private async eventLog(path: string): Promise<EventLog | null> {
+    if (this.log?.path === path) return this.log;
     const name = this.state.data.eventFile!;
-    const read = readEventFile(bytes, name);
-    if (!read.ok) {
-      this.problems.set(name, read.message);
-      return;
+    let log: EventLog;
+    try {
+      log = await sharedEventLog(path, { folder: this.folder, now: this.now });
+    } catch (e) {
+      this.problems.set(name, (e as Error).message);
+      return null;
     }
-    if (read.event.id.toLowerCase() !== this.store.eventId) {
-      this.problems.set(name, `${name}: is the file of another event (id ${read.event.id}); this folder shares ${this.store.eventId}`);
-      return;
+    if (log.header.id.toLowerCase() !== this.store.eventId) {
+      this.problems.set(name, `${name}: is the file of another event (id ${log.header.id}); this folder shares ${this.store.eventId}`);
+      return null;
     }
-    await this.store.putHeader(headerOf(read.event));
-    await this.store.addEntries(read.event.entries);
     this.problems.delete(name);
-    this.state.data.event = { id: this.store.eventId, rev: '', hash, size: info.size, mtimeMs: info.mtimeMs };
-    report.imported.push(name);
+    await this.store.putHeader(log.header);
+    await this.store.addEntries(log.ledger.fold.entries);
+    this.unlisten?.();
+    this.unlisten = log.onEntries(async (entries, origin) => {
+      if (origin !== 'store') await this.store.addEntries(entries);
+    });
+    this.log = log;
+    this.state.data.event = { id: this.store.eventId, rev: '', hash: '', size: 0, mtimeMs: 0 };
+    return log;
+  }
+
+  private dropLog(path: string): void {
+    this.unlisten?.();
+    this.unlisten = null;
+    this.log = null;
+    forgetEventLog(path);
+  }
+
+  /** The event file's log (the file must be there); what the desk appends to it reaches the database in the same step. */
+  async eventLogNow(): Promise<EventLog> {
+    const path = await this.eventFilePath();
+    const log = path ? await this.eventLog(path) : null;
+    if (!log) throw new Error(`${this.folder} has no event file of event ${this.store.eventId} to record in`);
+    return log;
+  }
+
+  /** Stops listening to the event file's log (the session ends). */
+  close(): void {
+    this.unlisten?.();
+    this.unlisten = null;
   }
 
   private async exportToDisk(report: MirrorReport): Promise<void> {
@@ -185,9 +216,11 @@ export class FileMirror {
     const claimed = new Set<string>();
     // Names taken, listed once a pass (not once a file: a first join brings thousands of new files).
     let taken: Set<string> | null = null;
+    const arrived: LedgerEntry[] = [];
     for (const doc of docs) {
       if (doc.kind !== 'character') {
-        eventChanged = true;
+        if (doc.kind === 'entry') arrived.push(doc.entry);
+        if (doc.kind === 'header' || doc.kind === 'entry') eventChanged = true;
         continue;
       }
       const stored = characters.get(doc.character.id.toLowerCase());
@@ -222,7 +255,7 @@ export class FileMirror {
       while (next < pending.length) await pending[next++]!();
     }));
     report.written.sort();
-    if (eventChanged) report.eventWritten = await this.writeEventFile();
+    if (eventChanged) report.eventWritten = await this.writeEventFile(arrived);
     if (this.conflictsKnown === null || docs.some((d) => d.kind === 'character')) await this.writeConflicts();
     this.state.data.seq = lastSeq;
   }
@@ -249,30 +282,30 @@ export class FileMirror {
     return path.slice(this.folder.length + 1);
   }
 
-  private async writeEventFile(): Promise<boolean> {
-    const event = await this.store.event();
-    if (!event) return false;
+  /**
+   * Appends the entries that arrived to the event file (those it holds already are skipped); with no
+   * event file yet (a desk that just joined, or the file deleted here), creates it from the header
+   * and gives it every entry the database holds.
+   */
+  private async writeEventFile(arrived: readonly LedgerEntry[]): Promise<boolean> {
     let path = await this.eventFilePath();
-    if (!path) {
-      const name = `${safeStem(event.name)}${EVENT_SUFFIX}`;
-      const free = (await this.listFolder()).includes(name) ? `${safeStem(event.name)} ${event.id.slice(0, 8)}${EVENT_SUFFIX}` : name;
-      this.state.data.eventFile = free;
-      path = join(this.folder, free);
+    let entries = arrived;
+    if (!path || (await absent(path))) {
+      const header = await this.store.header();
+      if (!header) return false;
+      if (!path) {
+        const name = eventFileName(header.name);
+        const free = (await this.listFolder()).includes(name) ? eventFileName(`${header.name} ${header.id.slice(0, 8)}`) : name;
+        this.state.data.eventFile = free;
+        path = join(this.folder, free);
+      }
+      this.dropLog(path);
+      await EventLog.create(path, header, { folder: this.folder, now: this.now });
+      entries = await this.store.entries();
     }
-    const known = this.state.data.event;
-    if (known && !(await unchangedOnDisk(path, known))) return false;
-    const text = eventFileText(event, { entriesChecked: true });
-    const bytes = new TextEncoder().encode(text);
-    const hash = sha256(bytes);
-    if (known?.hash === hash) return false;
-    if (this.now() - this.lastEventBackup >= EVENT_BACKUP_EVERY_MS) {
-      await backUpEvent(path, this.folder, this.now()).catch((e) => {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      });
-      this.lastEventBackup = this.now();
-    }
-    if (!(await writeAtomicIf(path, text, async () => !known || (await unchangedOnDisk(path, known))))) return false;
-    this.state.data.event = { id: event.id, rev: '', ...(await onDisk(path, hash)) };
-    return true;
+    const log = await this.eventLog(path);
+    if (!log) return false;
+    const { added } = await log.take(entries, 'store');
+    return added.length > 0;
   }
 }

@@ -4,7 +4,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { readBytes } from '../files';
 import { databaseName } from './docs';
 import { hubIdentity } from './hub-identity';
 import { startHub, type Hub } from './hub';
@@ -59,15 +58,15 @@ export type DeskStatus = {
 /** Notes kept for the status (the latest; older ones are in the command line's log). */
 const MAX_NOTES = 20;
 
-/** The event id of the folder's event file (there must be exactly one, of format v2). */
+/** The event id of the folder's event file (there must be exactly one). */
 export async function folderEventId(folder: string): Promise<string> {
   const names = (await readdir(folder)).filter((n) => n.endsWith(EVENT_SUFFIX) && !n.startsWith('.'));
   if (names.length === 0) throw new SyncSetupError(`${folder} has no event file (*${EVENT_SUFFIX}); create the event at this desk first`);
   if (names.length > 1) throw new SyncSetupError(`${folder} holds ${names.length} event files (${names.join(', ')}); a shared event folder holds one`);
   const path = join(folder, names[0]!);
-  const r = readEventFile(await readBytes(path), path);
+  const r = await readEventFile(path);
   if (!r.ok) throw new SyncSetupError(r.message);
-  return r.event.id.toLowerCase();
+  return r.header.id.toLowerCase();
 }
 
 export class DeskSession {
@@ -173,11 +172,13 @@ export class DeskSession {
   private running = false;
   private again = false;
 
-  /** Records ledger entries made at this desk (the app's check-ins and prints); the files follow. */
+  /**
+   * Records ledger entries made at this desk (the command line's and the tests' desks; the app
+   * appends through the same log): appended to the event file, and so to the database, at once.
+   */
   async record(entries: readonly LedgerEntry[]): Promise<number> {
-    const n = await this.store.addEntries(entries);
-    this.schedule();
-    return n;
+    const log = await this.mirror.eventLogNow();
+    return (await log.append(entries)).added.length;
   }
 
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
@@ -248,6 +249,7 @@ export class DeskSession {
     await this.link?.stop();
     await this.hub?.close();
     await this.mirror.syncOnce().catch(() => undefined);
+    this.mirror.close();
     await this.store.close();
   }
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
-import { compareEntries, MAX_ENTRIES, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
+import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
 import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
@@ -19,6 +19,9 @@ export type StoreProblem = { id: string; message: string };
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
+
+/** Entries stored in one request. */
+const ENTRY_BATCH = 1_000;
 export { ConflictChangedError };
 
 export class EventStore {
@@ -27,14 +30,12 @@ export class EventStore {
   private constructor(
     readonly db: PouchDatabase,
     readonly eventId: string,
-    /** The event file's own limit on entries (core/desk/event.ts MAX_ENTRIES); smaller only in tests. */
-    readonly maxEntries: number,
   ) {}
 
   /** Opens the event's database in `syncFolder` (created empty if it is not there yet). */
-  static open(syncFolder: string, eventId: string, options: { maxEntries?: number } = {}): EventStore {
+  static open(syncFolder: string, eventId: string): EventStore {
     const name = databaseName(eventId);
-    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase(), options.maxEntries ?? MAX_ENTRIES);
+    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase());
   }
 
   get name(): string {
@@ -87,8 +88,14 @@ export class EventStore {
    * id is skipped when equal, and refused (EntryClashError, nothing written) when it differs.
    */
   async addEntries(entries: readonly LedgerEntry[]): Promise<number> {
+    let added = 0;
+    // A thousand at a time: a desk sharing a long ledger for the first time gives it every entry.
+    for (let i = 0; i < entries.length; i += ENTRY_BATCH) added += await this.addBatch(entries.slice(i, i + ENTRY_BATCH));
+    return added;
+  }
+
+  private async addBatch(entries: readonly LedgerEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
-    const have = (await this.entries()).length;
     const ids = entries.map((e) => entryDocId(e.id));
     const existing = await this.db.allDocs({ keys: ids, include_docs: true });
     const fresh: Record<string, unknown>[] = [];
@@ -104,7 +111,6 @@ export class EventStore {
       fresh.push(doc);
     });
     if (fresh.length === 0) return 0;
-    if (have + fresh.length > this.maxEntries) throw new Error(`the event holds ${have} entries; ${fresh.length} more would pass the event file's limit of ${this.maxEntries}`);
     const results = await this.db.bulkDocs(fresh);
     const failed = results.find((r) => r.error && r.status !== 409);
     if (failed) throw new Error(`cannot store entry ${failed.id}: ${failed.message ?? failed.error}`);
@@ -117,9 +123,7 @@ export class EventStore {
   private sorted: LedgerEntry[] | null = [];
 
   /**
-   * Every valid entry in the store, in the ledger's order (core/desk compareEntries: the instant, then
-   * id). Past the event file's limit (a hostile desk flooding the hub) the latest are left out and
-   * named in `problems`, so the event file written from them still loads.
+   * Every valid entry in the store, in the ledger's order (core/desk/order.ts).
    */
   async entries(): Promise<LedgerEntry[]> {
     const res = await this.db.changes({ since: this.entrySeq, include_docs: true });
@@ -132,11 +136,7 @@ export class EventStore {
       }
     }
     this.entrySeq = res.last_seq;
-    if (!this.sorted) {
-      const all = [...this.entryCache.values()].sort(compareEntries);
-      if (all.length > this.maxEntries) this.problems.set(ENTRY_PREFIX, `${all.length - this.maxEntries} entries past the event file's limit of ${this.maxEntries} were left out (the latest, from ${all[this.maxEntries]!.at})`);
-      this.sorted = all.slice(0, this.maxEntries);
-    }
+    this.sorted ??= [...this.entryCache.values()].sort(compareEntries);
     return this.sorted;
   }
 

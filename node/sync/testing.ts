@@ -1,4 +1,4 @@
-// Test support for the sync tests (not shipped): v2 events, ledger entries, characters.
+// Test support for the sync tests (not shipped): events, ledger entries, characters.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Character } from '../../core/model/character';
 import type { LedgerEntry, LedgerEvent } from './ledger-api';
@@ -6,7 +6,7 @@ import type { LedgerEntry, LedgerEvent } from './ledger-api';
 export function ledgerEvent(overrides: Partial<LedgerEvent> = {}): LedgerEvent {
   return {
     format: 'quartermaster-event',
-    version: 2,
+    version: 3,
     id: randomUUID(),
     name: 'Autumn Muster',
     game: 'fortunes-landing',

@@ -122,7 +122,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     openEventFolder: vi.fn(async () => null),
     loadEventFolder: notImplemented('loadEventFolder'),
     createEvent: notImplemented('createEvent'),
-    saveEvent: notImplemented('saveEvent'),
+    appendDeskEntries: notImplemented('appendDeskEntries'),
     exportCheckInSheet: vi.fn(async () => null),
     previewReprint: vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 0, cards: 0, pages: 0, rulesets: [], problems: [] })),
     reprintChanged: vi.fn(async () => null),

@@ -76,14 +76,13 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
   const rows = desk?.rows ?? [];
   const nameOf = useMemo(() => new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.name])), [rows]);
 
-  const send = async (work: (args: { folder: string; eventFile: string; expectedHash: string }) => Promise<RecordResult>, done: string) => {
+  const send = async (work: (args: { folder: string; eventFile: string }) => Promise<RecordResult>, done: string) => {
     await actions.flushed();
     const s = store.get();
     if (!s.desk || s.desk.eventFile.kind !== 'file') return;
     try {
-      const r = await work({ folder: s.desk.folder, eventFile: s.desk.eventFile.path, expectedHash: s.eventHash });
-      if (!r.ok) return actions.notify('error', r.message);
-      actions.showRecorded(r.desk, done);
+      const r = await work({ folder: s.desk.folder, eventFile: s.desk.eventFile.path });
+      actions.showRecorded(r, done);
       actions.notify('info', done);
       openRecord(null);
     } catch (e) {
@@ -102,7 +101,7 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
   );
 }
 
-type Send = (work: (args: { folder: string; eventFile: string; expectedHash: string }) => Promise<RecordResult>, done: string) => Promise<void>;
+type Send = (work: (args: { folder: string; eventFile: string }) => Promise<RecordResult>, done: string) => Promise<void>;
 
 function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; event: DeskEvent; onCancel: () => void; record: (r: RecordRequest, done: string) => Promise<void>; send: Send; api: QuartermasterApi }) {
   const { target, rows, record, send, api } = props;

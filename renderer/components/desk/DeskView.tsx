@@ -19,7 +19,7 @@ import { DeskRecordPanels } from './DeskRecord';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
-const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 2, id: '00000000-0000-4000-8000-000000000000', name: '', game: '', dates: { start: '1970-01-01', end: '1970-01-01' }, entries: [] };
+const NO_EVENT: DeskEvent = { format: 'quartermaster-event', version: 3, id: '00000000-0000-4000-8000-000000000000', name: '', game: '', dates: { start: '1970-01-01', end: '1970-01-01' }, entries: [] };
 
 export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLeave: () => void }) {
   const store = deskStoreFor(api);
