@@ -1,11 +1,13 @@
 // `npm run bench:sync`: three desks and a hub (all in this process, over HTTPS on 127.0.0.1),
-// 2,000 characters, 600 check-ins and 200 reprints spread over BENCH_SECONDS (default 60 s, the
-// issue's schedule; BENCH_SECONDS=20 compresses it threefold, same number of writes). Reported: replication lag
+// 2,000 characters, an event whose ledger already holds BENCH_LEDGER entries (default 6,000: a
+// check-in, a note and a check-out per character, a Saturday morning), then 600 check-ins and 200
+// reprints spread over BENCH_SECONDS (default 60 s; BENCH_SECONDS=20 compresses it threefold, same
+// number of writes), each appended to a desk's event file as the app does. Reported: replication lag
 // from a write at one desk to its arrival at each other desk (median and p95), against a baseline
 // of the same documents replicated by bare PouchDB (express-pouchdb over HTTPS, no secret, no
 // checks, no file mirror, the same batch size) in the same run; catch-up of 1,000 entries written while apart (an hour
 // of desk work); memory per desk. Targets: median <= 1 s, p95 <= 3 s, catch-up <= 5 s.
-//   BENCH_CHARACTERS (2000), BENCH_CHECKINS (600), BENCH_REPRINTS (200), BENCH_SECONDS (60), BENCH_APART (1000).
+//   BENCH_CHARACTERS (2000), BENCH_LEDGER (6000), BENCH_CHECKINS (600), BENCH_REPRINTS (200), BENCH_SECONDS (60), BENCH_APART (1000).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +34,7 @@ const CHECKINS = Number(process.env.BENCH_CHECKINS ?? 600);
 const REPRINTS = Number(process.env.BENCH_REPRINTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const APART = Number(process.env.BENCH_APART ?? 1000);
+const LEDGER = Number(process.env.BENCH_LEDGER ?? 6000);
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,7 +47,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const root = await mkdtemp(join(tmpdir(), 'qm-bench-sync-'));
 const eventId = randomUUID();
 const characters = sampleBatch(N).map((c) => ({ ...c, id: randomUUID() }));
-const header = { format: 'quartermaster-event', version: 2, id: eventId, name: 'Bench Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } } as const;
+const header = { format: 'quartermaster-event', version: 3, id: eventId, name: 'Bench Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } } as const;
 
 let clock = Date.parse('2026-10-02T09:00:00Z');
 const entryAt = (kind: 'check-in' | 'printed', desk: string, at = new Date((clock += 1000)).toISOString()): LedgerEntry => {
@@ -118,7 +121,14 @@ const countsOf = (dbs: PouchDatabase[]) => async () => (await Promise.all(dbs.ma
 const hubFolder = join(root, 'hub');
 await mkdir(hubFolder);
 for (const c of characters) await writeFile(join(hubFolder, `${c.name.replace(/[^\p{L}\p{N} ]/gu, '')} ${c.id.slice(0, 4)}.character.json`), `${JSON.stringify(c, null, 2)}\n`);
-await writeFile(join(hubFolder, 'Bench Muster.event.json'), eventFileText({ ...header, entries: [] }));
+// The ledger so far: a check-in, a note and a check-out per character, a second apart, before the schedule's first write.
+const earlier = Date.parse('2026-10-02T06:00:00Z');
+const ledger = Array.from({ length: LEDGER }, (_, i): LedgerEntry => {
+  const c = characters[Math.floor(i / 3) % characters.length]!;
+  const kind = (['check-in', 'note', 'check-out'] as const)[i % 3]!;
+  return { ...entry(kind, c.id, 'Gate', kind === 'note' ? { text: 'kit checked' } : {}), at: new Date(earlier + i * 1000).toISOString() };
+});
+await writeFile(join(hubFolder, 'Bench Muster.event.json'), eventFileText({ ...header, entries: ledger }));
 const mem0 = process.memoryUsage();
 const hub = await DeskSession.open({ folder: hubFolder }, eventId);
 const code = parseJoinCode(await hub.serve('127.0.0.1', 0));
@@ -131,7 +141,7 @@ for (const i of [0, 1, 2]) {
 const memOpen = process.memoryUsage();
 const tJoin = performance.now();
 desks.forEach((d) => d.join(target));
-await timeUntil(async () => (await Promise.all(desks.map((d) => d.store.db.info()))).every((i) => i.doc_count >= N + 1), 'first join', countsOf(desks.map((d) => d.store.db)));
+await timeUntil(async () => (await Promise.all(desks.map((d) => d.store.db.info()))).every((i) => i.doc_count >= N + 1 + LEDGER), 'first join', countsOf(desks.map((d) => d.store.db)));
 const joinMs = performance.now() - tJoin;
 const tFiles = performance.now();
 await Promise.all(desks.map((d) => d.pass()));
@@ -166,14 +176,14 @@ const server = createServer({ key: identity.key, cert: identity.cert }, (req, re
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
 const port = (server.address() as AddressInfo).port;
 const seed = new BasePouch('bench');
-await seed.bulkDocs([{ _id: 'header', kind: 'header', event: header }, ...characters.map((c) => ({ _id: `character:${c.id}`, kind: 'character', file: `${c.name}.character.json`, character: c }))]);
+await seed.bulkDocs([{ _id: 'header', kind: 'header', event: header }, ...characters.map((c) => ({ _id: `character:${c.id}`, kind: 'character', file: `${c.name}.character.json`, character: c })), ...ledger.map((e) => ({ _id: `entry:${e.id}`, kind: 'entry', entry: e }))]);
 const agent = new PinnedAgent(identity.fingerprint);
 const remote = () => new PouchDB(`https://127.0.0.1:${port}/bench`, { fetch: (u: string, o: Record<string, unknown>) => PouchDB.fetch(u, { ...o, agent }) });
 // The desks' own retry schedule (PouchDB's default backs off for up to ten minutes).
 const backOff = (delay: number) => (delay === 0 ? 200 : Math.min(2000, delay * 2));
 const bases = [0, 1, 2].map((i) => new PouchDB(join(baseFolder, `desk${i}`)));
 const syncs = bases.map((db) => db.sync(remote(), { live: true, retry: true, batch_size: BATCH_SIZE, back_off_function: backOff }));
-await timeUntil(async () => (await Promise.all(bases.map((d) => d.info()))).every((i) => i.doc_count >= N + 1), 'baseline first join', countsOf(bases));
+await timeUntil(async () => (await Promise.all(bases.map((d) => d.info()))).every((i) => i.doc_count >= N + 1 + LEDGER), 'baseline first join', countsOf(bases));
 console.error('baseline joined');
 const base = await runSchedule((desk, e) => bases[desk]!.put({ _id: `entry:${e.id}`, kind: 'entry', entry: e }).then(() => undefined), bases);
 syncs.forEach((s) => s.cancel());
@@ -197,8 +207,8 @@ const med = quantile(qm.lags, 0.5);
 const p95 = quantile(qm.lags, 0.95);
 const bmed = quantile(base.lags, 0.5);
 const bp95 = quantile(base.lags, 0.95);
-console.log(`bench:sync — ${N} characters, ${CHECKINS} check-ins + ${REPRINTS} reprints over ${SECONDS} s, three desks + hub over HTTPS on 127.0.0.1`);
-console.log(`  first join: ${N} characters to three desks in ${f(joinMs)}, their files written in ${f(filesMs)}`);
+console.log(`bench:sync — ${N} characters, a ledger of ${LEDGER} entries, then ${CHECKINS} check-ins + ${REPRINTS} reprints over ${SECONDS} s, three desks + hub over HTTPS on 127.0.0.1`);
+console.log(`  first join: ${N} characters and ${LEDGER} entries to three desks in ${f(joinMs)}, their files written in ${f(filesMs)}`);
 console.log(`  lag, write at one desk to arrival at each other (${qm.lags.length} arrivals, ${qm.missing} missing): median ${f(med)}, p95 ${f(p95)}  (target <= 1000 / <= 3000)`);
 console.log(`  bare PouchDB baseline, same documents (${base.lags.length} arrivals, ${base.missing} missing): median ${f(bmed)}, p95 ${f(bp95)}; ratio median ${(med / bmed).toFixed(2)}, p95 ${(p95 / bp95).toFixed(2)}`);
 console.log(`  catch-up after an hour apart (${APART} entries): ${f(catchUpMs)} (target <= 5000); baseline ${f(baseCatchUpMs)}; ratio ${(catchUpMs / baseCatchUpMs).toFixed(2)}`);

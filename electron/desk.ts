@@ -12,6 +12,7 @@
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
 import { randomUUID } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -69,6 +70,31 @@ export function deskFonts(root?: string): DeskFonts {
       loaded = null;
       throw e;
     }));
+}
+
+/** How often an open event file is looked at for lines other programs or computers appended (a stat; read only when it grew). */
+export const OTHERS_EVERY_MS = 2_000;
+
+/**
+ * Entries other processes append (the command line, another desk on a network share, where change
+ * notices do not arrive) reach the window: the file's change notices, and a look at its size every
+ * OTHERS_EVERY_MS. This process's own appends move the log's offset, so they are never read back.
+ */
+function watchForOthers(log: EventLog): void {
+  let watcher: FSWatcher | null = null;
+  const timer = setInterval(() => look(), OTHERS_EVERY_MS).unref();
+  // Stops once the file is gone (the folder closed and deleted, the file replaced: a new log is opened).
+  const look = () =>
+    void log.refresh().catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' && !(e instanceof EventLogError)) return;
+      clearInterval(timer);
+      watcher?.close();
+    });
+  try {
+    watcher = watch(log.path, { persistent: false }, look).on('error', () => undefined);
+  } catch {
+    /* the look every few seconds alone */
+  }
 }
 
 /** Arguments of createEvent, checked again here (the contract checks their shape). */
@@ -135,6 +161,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
         // The view's own appends come back in their answer; Record… and reprints answer with theirs.
         if (origin !== 'here') deps.onDeskEntries?.({ eventFile: path, entries });
       });
+      watchForOthers(log);
     }
     return log;
   };

@@ -5,7 +5,7 @@
 import type { LedgerEntry } from './entries';
 import { idKey, type DeskEvent } from './event';
 import { characterFold, foldEvent } from './fold';
-import { appendEntries, stampOf, type Stamp } from './ledger';
+import { appendEntries, stampOf, withEntries, type Stamp } from './ledger';
 import { atInstant } from './order';
 
 export type UndoStep = {
@@ -27,7 +27,7 @@ export function checkIn(event: DeskEvent, id: string, stamp: Stamp): Change {
   const character = idKey(id);
   if (characterFold(event, character).checkedInAt !== null) return { event, entries: [], undo: { id: character, entries: [], action: 'check-in' } };
   const entry: LedgerEntry = { ...stampOf(stamp), kind: 'check-in', character };
-  return { event: appendEntries(event, [entry]), entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-in' } };
+  return withEntries(event, [entry], { entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-in' as const } });
 }
 
 /** Checks a character out (a check-in made by mistake, or a player who went home). */
@@ -35,7 +35,7 @@ export function checkOut(event: DeskEvent, id: string, stamp: Stamp): Change {
   const character = idKey(id);
   if (characterFold(event, character).checkedInAt === null) return { event, entries: [], undo: { id: character, entries: [], action: 'check-out' } };
   const entry: LedgerEntry = { ...stampOf(stamp), kind: 'check-out', character };
-  return { event: appendEntries(event, [entry]), entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-out' } };
+  return withEntries(event, [entry], { entries: [entry], undo: { id: character, entries: [entry.id], action: 'check-out' as const } });
 }
 
 /** Checks in every one of `ids` at once (a player's whole group); one undo step per character. One fold, one append. */
@@ -55,7 +55,7 @@ export function checkInAll(event: DeskEvent, ids: readonly string[], stamp: Stam
     entries.push(entry);
     steps.push({ id: character, entries: [entry.id], action: 'check-in' });
   }
-  return { event: appendEntries(event, entries), entries, undo: steps };
+  return withEntries(event, entries, { entries, undo: steps });
 }
 
 /**

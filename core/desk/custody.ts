@@ -19,7 +19,7 @@ export type HeldItem = { item: string; owner: string; name: string; at: string; 
 export function heldAtDesk(event: DeskEvent): HeldItem[] {
   const held = new Map<string, HeldItem>();
   const folded = foldEvent(event);
-  for (const e of folded.entries) {
+  for (const e of folded.items) {
     if (folded.cancelled.has(e.id)) continue;
     if (e.kind === 'item-handed-in') held.set(e.item, { item: e.item, owner: e.character, name: e.name ?? '', at: e.at, why: e.why ?? 'other', entry: e.id });
     else if (e.kind === 'item-returned' || e.kind === 'item-transferred' || e.kind === 'item-expired') held.delete(e.item);
@@ -33,7 +33,7 @@ type Transfer = EntryOf<'item-transferred'>;
 export function transfersByItem(event: DeskEvent): Map<string, { all: Transfer[]; live: Transfer[] }> {
   const folded = foldEvent(event);
   const out = new Map<string, { all: Transfer[]; live: Transfer[] }>();
-  for (const e of folded.entries) {
+  for (const e of folded.items) {
     if (e.kind !== 'item-transferred') continue;
     let t = out.get(e.item);
     if (!t) out.set(e.item, (t = { all: [], live: [] }));

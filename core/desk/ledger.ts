@@ -30,6 +30,16 @@ export function stampOf(stamp: Stamp): { id: string; at: string; desk: string; d
 }
 
 /**
+ * A change's result: its entries, and (made only when asked for: a desk appends the entries to its
+ * ledger instead, and copying a long ledger for every check-in would cost what the ledger holds) the
+ * event with them added.
+ */
+export function withEntries<T extends object>(event: DeskEvent, entries: readonly LedgerEntry[], rest: T): T & { readonly event: DeskEvent } {
+  let made: DeskEvent | null = null;
+  return Object.defineProperty({ ...rest }, 'event', { enumerable: true, get: () => (made ??= appendEntries(event, entries)) }) as T & { readonly event: DeskEvent };
+}
+
+/**
  * The event with `entries` added: each validated, an id already there with the same content
  * ignored, one with other content refused (LedgerConflictError). Never mutates.
  */

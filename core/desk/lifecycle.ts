@@ -12,7 +12,7 @@ import { idKey, type DeskEvent } from './event';
 import { nextEditions, type DeskIdentity } from './editions';
 import { cardFacts, type Facts } from './facts';
 import { currentPrint } from './fold';
-import { appendEntries, stampOf, type Stamp } from './ledger';
+import { stampOf, withEntries, type Stamp } from './ledger';
 
 /** A print as the views show it: when, the content hash, the card labels ("IT-…/2") and what the cards said. */
 export type PrintRecord = Pick<PrintedEntry, 'at' | 'hash' | 'facts' | 'cards' | 'id' | 'desk'>;
@@ -133,7 +133,7 @@ export function recordPrints(event: DeskEvent, prints: readonly NewPrint[], stam
     latest.set(character, entry);
     entries.push(entry);
   }
-  return { event: appendEntries(event, entries), entries, voids };
+  return withEntries(event, entries, { entries, voids });
 }
 
 /** The cards a print laid out, per source file, once per serial (a card continued on a second card counts once). */

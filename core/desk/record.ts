@@ -5,7 +5,7 @@ import type { Character } from '../model/character';
 import { itemCardToVoid } from './custody';
 import type { LedgerEntry } from './entries';
 import type { DeskEvent } from './event';
-import { appendEntries, stampOf, type Stamp } from './ledger';
+import { stampOf, withEntries, type Stamp } from './ledger';
 
 /** What the desk records: a ledger entry without its id, time and desk. */
 export type RecordRequest =
@@ -25,7 +25,7 @@ export type RecordRequest =
 /** The event with the request recorded, and the new entry. */
 export function recordEntry(event: DeskEvent, request: RecordRequest, stamp: Stamp): { event: DeskEvent; entry: LedgerEntry } {
   const entry = { ...stampOf(stamp), ...lowerIds(request) } as LedgerEntry;
-  return { event: appendEntries(event, [entry]), entry };
+  return withEntries(event, [entry], { entry });
 }
 
 /**
@@ -41,7 +41,7 @@ export function recordTransfer(event: DeskEvent, giver: Character, item: string,
   const entries: LedgerEntry[] = [transfer];
   const card = itemCardToVoid(event, giver, found);
   if (card) entries.push({ ...stampOf(stamp), kind: 'voided', character: giver.id.toLowerCase(), cards: [card], reason: `${found.name} was transferred to ${to.name}`.slice(0, 500) } as LedgerEntry);
-  return { event: appendEntries(event, entries), entries };
+  return withEntries(event, entries, { entries });
 }
 
 function lowerIds<T extends Record<string, unknown>>(r: T): T {

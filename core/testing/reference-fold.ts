@@ -115,6 +115,7 @@ export function referenceFold(unsorted: readonly LedgerEntry[]): Folded {
       }
     }
   }
-  return { entries, byId, cancelled, characters, voids, voidByLabel, printedByLabel, serials, printingDesks };
+  const items = entries.filter((e) => e.kind === 'item-handed-in' || e.kind === 'item-returned' || e.kind === 'item-transferred' || e.kind === 'item-expired');
+  return { entries, byId, cancelled, characters, items, voids, voidByLabel, printedByLabel, serials, printingDesks };
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
+import { loadEventBytes } from '../../core/desk/event-load';
 import { startProc, stopAll, until, type Proc } from './testing-procs';
 import { entry, ledgerEvent, sheet } from './testing';
 import type { Dump } from './testing-dump';
@@ -74,8 +75,8 @@ function expectAgreed(dumps: Dump[], conflicts: string[] = []): void {
   expect(new Set(first!.entries)).toEqual(expected);
   expect(first!.conflicts).toEqual([...conflicts].sort());
   // The event file on disk lists every entry too (a desk can walk away with its files).
-  const evFile = JSON.parse(first!.files['Autumn Muster.event.json']!);
-  expect(evFile.entries.map((e: { id: string }) => e.id)).toEqual(first!.entries);
+  const evFile = loadEventBytes(new TextEncoder().encode(first!.files['Autumn Muster.event.json']!), 'Autumn Muster.event.json');
+  expect(evFile.ok && evFile.event.entries.map((e) => e.id)).toEqual(first!.entries);
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { entryLine, loadEventBytes } from '../../core/desk/event-load';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listBackups, backupFolderOf } from '../files';
@@ -17,6 +18,13 @@ afterEach(async () => {
 });
 
 const text = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+/** The event file's header and entries as a desk reads them. */
+async function eventOn(path: string) {
+  const r = loadEventBytes(new Uint8Array(await readFile(path)), path);
+  if (!r.ok) throw new Error(r.problem.message);
+  return r.event;
+}
 
 async function desk(root: string, name: string, eventId: string) {
   const folder = join(root, name);
@@ -52,20 +60,20 @@ describe('the file mirror', () => {
     expect(JSON.parse(await readFile(join(two.folder, 'Ayla.character.json'), 'utf8'))).toEqual(ayla);
     const evFile = (await readdir(two.folder)).find((n) => n.endsWith('.event.json'))!;
     expect(evFile).toBe('Autumn Muster.event.json');
-    expect(JSON.parse(await readFile(join(two.folder, evFile), 'utf8')).entries).toEqual([checkIn]);
+    expect((await eventOn(join(two.folder, evFile))).entries).toEqual([checkIn]);
 
     // An edit on disk at desk two travels back; desk one's file is rewritten, the old one backed up.
+    // Another program (the command line) appends an entry to desk two's event file.
     await writeFile(join(two.folder, 'Ayla.character.json'), text({ ...ayla, notes: 'one arm' }));
     const printed = entry('printed', ayla.id, 'Desk 2', { serial: 'CH-1' });
-    const evTwo = JSON.parse(await readFile(join(two.folder, evFile), 'utf8'));
-    await writeFile(join(two.folder, evFile), eventFileText({ ...evTwo, entries: [...evTwo.entries, printed] }));
+    await appendFile(join(two.folder, evFile), entryLine(printed));
     expect((await two.mirror.syncOnce()).imported.sort()).toEqual(['Autumn Muster.event.json', 'Ayla.character.json']);
     await two.store.db.replicate.to(one.store.db);
     const back = await one.mirror.syncOnce();
     expect(back.written).toEqual(['Ayla.character.json']);
     expect(back.eventWritten).toBe(true);
     expect(JSON.parse(await readFile(join(one.folder, 'Ayla.character.json'), 'utf8')).notes).toBe('one arm');
-    expect(JSON.parse(await readFile(join(one.folder, 'Muster.event.json'), 'utf8')).entries.map((e: { id: string }) => e.id)).toEqual([checkIn.id, printed.id]);
+    expect((await eventOn(join(one.folder, 'Muster.event.json'))).entries.map((e) => e.id)).toEqual([checkIn.id, printed.id]);
     expect(await listBackups(backupFolderOf(one.folder, join(one.folder, 'Ayla.character.json')))).toHaveLength(1);
     // Nothing more to do when nothing changed.
     expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false, restored: [], removed: [] });
@@ -82,9 +90,10 @@ describe('the file mirror', () => {
     const two = await desk(t.dir, 'two', ev.id);
     await one.store.db.replicate.to(two.store.db);
     expect((await two.mirror.syncOnce()).eventWritten).toBe(true);
-    const written = JSON.parse(await readFile(join(two.folder, 'Autumn Muster.event.json'), 'utf8'));
-    expect(written).toEqual(JSON.parse(eventFileText(ev)));
-    expect(written.homeDesk).toBe(homeDesk);
+    const written = await readFile(join(two.folder, 'Autumn Muster.event.json'), 'utf8');
+    // The header line, then the entry: the same file desk one has.
+    expect(written).toBe(eventFileText(ev));
+    expect((await eventOn(join(two.folder, 'Autumn Muster.event.json'))).homeDesk).toBe(homeDesk);
   });
 
   it('an edit on disk racing an arrival becomes a conflict, not a lost edit', async () => {

@@ -149,11 +149,16 @@ export class FileMirror {
       report.restored.push(this.state.data.eventFile!);
       return;
     }
+    const opened = this.log === null;
     const log = await this.eventLog(eventPath);
     if (!log) return;
     // What other programs appended since (the listener below puts it into the database).
-    if ((await log.refresh()).length > 0) report.imported.push(this.state.data.eventFile!);
+    const appended = (await log.refresh()).length;
+    if (appended > 0 || (opened && this.storedAtOpen > 0)) report.imported.push(this.state.data.eventFile!);
   }
+
+  /** Entries the database was given when the event file's log was first opened. */
+  private storedAtOpen = 0;
 
   /**
    * The event file's log (shared with the desk view in the app's process): every entry appended to
@@ -176,7 +181,7 @@ export class FileMirror {
     }
     this.problems.delete(name);
     await this.store.putHeader(log.header);
-    await this.store.addEntries(log.ledger.fold.entries);
+    this.storedAtOpen = await this.store.addEntries(log.ledger.fold.entries);
     this.unlisten?.();
     this.unlisten = log.onEntries(async (entries, origin) => {
       if (origin !== 'store') await this.store.addEntries(entries);

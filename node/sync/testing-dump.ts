@@ -2,9 +2,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { foldEvent } from '../../core/desk/fold';
+import { loadEventBytes, serializeEvent } from '../../core/desk/event-load';
 import type { DeskSession } from './session';
 
 /**
+ * `files`: every file's text (an event file's as its ledger: header, then entries in ledger order).
  * `folded` is what the desk shows, folded from the ledger by core/desk/fold.ts: who is in (since
  * when), each character's current print, and the void list.
  */
@@ -17,6 +19,13 @@ export async function dumpSession(s: DeskSession): Promise<Dump> {
   const conflicts = (await s.store.conflicts()).map((c) => c.id).sort();
   const files: Record<string, string> = {};
   for (const name of (await readdir(s.options.folder)).sort()) if (!name.startsWith('.')) files[name] = await readFile(join(s.options.folder, name), 'utf8');
+  // An event file is a log in the order this desk learnt of its entries: desks agree on the ledger
+  // it holds (header and entries in ledger order), not on the order of its lines.
+  for (const name of Object.keys(files)) {
+    if (!name.endsWith('.event.json')) continue;
+    const r = loadEventBytes(new TextEncoder().encode(files[name]), name);
+    files[name] = r.ok ? serializeEvent(r.event) : `unreadable: ${r.problem.message}`;
+  }
   const checkedIn: Record<string, string> = {};
   const current: Record<string, string> = {};
   let voids: string[] = [];

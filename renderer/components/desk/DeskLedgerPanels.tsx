@@ -1,11 +1,11 @@
-// The desk's two record panels (issue 14): the items held at the desk, with "Return to owner", and
+// The desk's two record panels: the items held at the desk, with "Return to owner", and
 // the ledger (filter by kind or name, the last 200 entries newest first, kinds in words, undo). DeskRecord.tsx
 // places them and makes the entries they ask for.
 import { useState } from 'react';
 import { heldAtDesk } from '../../../core/desk/custody';
 import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
-import { LEDGER_KINDS } from '../../../core/desk/entries';
+import { LEDGER_KINDS, type LedgerEntry } from '../../../core/desk/entries';
 import { useT, type StringKey } from '../../i18n';
 
 /** A kind in words (the ledger's own code for one this version does not know, say from a newer desk). */
@@ -36,14 +36,19 @@ export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameO
   );
 }
 
+/** Entries the ledger panel lists (the latest that match). */
+const SHOWN = 200;
+
 export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
   const { t, tn } = useT();
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const folded = foldEvent(event);
   const q = query.trim().toLowerCase();
-  const shown = folded.entries.filter((e) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q)));
-  const last = shown.slice(-200).reverse();
+  const matches = (e: LedgerEntry) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q));
+  // The latest matches, newest first: walked from the end, so a long ledger costs what is shown.
+  const last: LedgerEntry[] = [];
+  for (let i = folded.entries.length - 1; i >= 0 && last.length < SHOWN; i--) if (matches(folded.entries[i]!)) last.push(folded.entries[i]!);
   return (
     <section className="desk-panel desk-ledger" aria-label={t('desk.ledger.label')}>
       <h3>{tn('desk.ledger.heading', folded.entries.length)}</h3>
@@ -51,7 +56,7 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
         <span className="label-text">{t('desk.ledger.kind')}</span>
         <select value={kind} onChange={(e) => setKind(e.target.value)}>
           <option value="">{t('desk.ledger.all')}</option>
-          {[...new Set(folded.entries.map((e) => e.kind))].sort().map((k) => (
+          {[...LEDGER_KINDS].sort().map((k) => (
             <option key={k} value={k}>
               {kindWords(k, t)}
             </option>
