@@ -46,7 +46,11 @@ export type Folded = PrintsView & {
   readonly cancelled: ReadonlySet<string>;
   /** Characters named by an entry that is not cancelled. */
   readonly characters: ReadonlyMap<string, CharacterFold>;
+  /** The entries about items (handed in, returned, transferred, expired), cancelled ones too, in ledger order. */
+  readonly items: readonly LedgerEntry[];
 };
+
+const ITEM_KINDS: ReadonlySet<string> = new Set(['item-handed-in', 'item-returned', 'item-transferred', 'item-expired']);
 
 /** Entries added one by one where a batch is this small; a larger batch is merged in one pass. */
 const SPLICE_AT_MOST = 32;
@@ -78,6 +82,7 @@ export class LedgerFold implements Folded {
   private readonly named = new Map<string, LedgerEntry[]>();
   /** The undo entries aimed at each entry id. */
   private readonly undoers = new Map<string, LedgerEntry[]>();
+  readonly items: LedgerEntry[] = [];
   private readonly prints: PrintedEntry[] = [];
   private readonly voided: VoidedEntry[] = [];
   private printsView: PrintsView | null = null;
@@ -99,11 +104,15 @@ export class LedgerFold implements Folded {
       fresh.push(e);
     }
     if (fresh.length === 0) return touched;
-    this.place(sortEntries(fresh));
-    for (const e of fresh) {
+    const sorted = sortEntries(fresh);
+    // Entries after every entry held (the usual case: made now, or a whole file read) go at the end
+    // of every list too, in order, without comparing.
+    const atEnd = this.place(sorted);
+    const put = <T extends LedgerEntry>(list: T[], e: T) => (atEnd ? list.push(e) : insertSorted(list, e));
+    for (const e of atEnd ? sorted : fresh) {
       if (e.character) {
         const list = this.named.get(e.character);
-        if (list) insertSorted(list, e);
+        if (list) put(list, e);
         else this.named.set(e.character, [e]);
         touched.add(e.character);
       }
@@ -111,11 +120,13 @@ export class LedgerFold implements Folded {
         const list = this.undoers.get(e.target);
         if (list) list.push(e);
         else this.undoers.set(e.target, [e]);
+      } else if (ITEM_KINDS.has(e.kind)) {
+        put(this.items, e);
       } else if (e.kind === 'printed') {
-        insertSorted(this.prints, e);
+        put(this.prints, e);
         this.printsView = null;
       } else if (e.kind === 'voided') {
-        insertSorted(this.voided, e);
+        put(this.voided, e);
         this.printsView = null;
       }
     }
@@ -124,16 +135,16 @@ export class LedgerFold implements Folded {
     return touched;
   }
 
-  /** Puts sorted new entries into `entries`: at the end (entries made now), one by one, or merged. */
-  private place(sorted: readonly LedgerEntry[]): void {
+  /** Puts sorted new entries into `entries`: at the end (entries made now: true), one by one, or merged. */
+  private place(sorted: readonly LedgerEntry[]): boolean {
     const all = this.entries;
     if (all.length === 0 || compareEntries(all[all.length - 1]!, sorted[0]!) < 0) {
       for (const e of sorted) all.push(e);
-      return;
+      return true;
     }
     if (sorted.length <= SPLICE_AT_MOST) {
       for (const e of sorted) insertSorted(all, e);
-      return;
+      return false;
     }
     const merged: LedgerEntry[] = new Array(all.length + sorted.length);
     let i = 0;
@@ -144,6 +155,7 @@ export class LedgerFold implements Folded {
     while (j < sorted.length) merged[k++] = sorted[j++]!;
     // The same array, so that event snapshots holding it see the ledger as it is now.
     for (let n = 0; n < merged.length; n++) all[n] = merged[n]!;
+    return false;
   }
 
   /**
