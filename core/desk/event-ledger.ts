@@ -46,15 +46,15 @@ export class EventLedger {
   add(entries: readonly LedgerEntry[]): Added {
     const added: LedgerEntry[] = [];
     const clashes: LedgerEntry[] = [];
-    const ids = new Set<string>();
+    /** The entries of this batch by id: a second one with other content is a clash as well. */
+    const batch = new Map<string, LedgerEntry>();
     for (const e of entries) {
-      const same = this.fold.byId.get(e.id);
+      const same = this.fold.byId.get(e.id) ?? batch.get(e.id);
       if (same) {
         if (same !== e && canonicalJson(same) !== canonicalJson(e)) clashes.push(e);
         continue;
       }
-      if (ids.has(e.id)) continue;
-      ids.add(e.id);
+      batch.set(e.id, e);
       added.push(e);
       const key = deskKeyOf(e);
       const desk = this.desks.get(key);

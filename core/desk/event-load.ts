@@ -4,7 +4,9 @@
 //
 // - A file whose first line is not a version 3 header is read as one JSON document of version 1
 //   or 2 (core/desk/event-legacy.ts) and comes back with `migratedFrom`.
-// - The header must be valid, or the file is refused (its problem names the file and the field).
+// - The header must be valid, or the file is refused (its problem names the file and the field). A
+//   first line of JSON in another format is not an event file; a file of a newer version (a header
+//   line or one document) is refused saying to update.
 // - A bad entry line (not JSON, too long, too deep, a `__proto__` key, a field the schema refuses,
 //   or the id of an earlier entry with other content) is left out and listed in `problems` with its
 //   line number; the rest of the ledger still opens. The line stays in the file.
@@ -75,9 +77,13 @@ export function readHeader(bytes: Uint8Array, source: string): HeaderRead {
   const firstEnd = bytes.indexOf(NEWLINE);
   const first = firstEnd < 0 ? null : decode(bytes.subarray(0, firstEnd));
   const header = first === null ? undefined : parseJson(first);
-  if (header === undefined || header === null || typeof header !== 'object' || Array.isArray(header) || (header as { version?: unknown }).version !== EVENT_VERSION) {
+  // A first line that is JSON of another kind (a character file on one line, a list): no event file of any version starts so.
+  if (header !== undefined && (header === null || typeof header !== 'object' || Array.isArray(header))) return refused(source, 'not-event', 'it is not a Quartermaster event file (expected a JSON object)');
+  const h = header as { format?: unknown; version?: unknown } | undefined;
+  if (h !== undefined && h.format !== EVENT_FILE_FORMAT) return refused(source, 'not-event', `it is not a Quartermaster event file (field "format" must be "${EVENT_FILE_FORMAT}")`, 'format');
+  if (h === undefined || h.version !== EVENT_VERSION) {
     const future = futureVersion(header);
-    if (future !== null) return refused(source, 'future-version', `it was saved by a newer Quartermaster (event file version ${future}); this version reads up to ${EVENT_VERSION}. Update Quartermaster to use it.`, 'version');
+    if (future !== null) return newer(source, future);
     return { ok: 'legacy' };
   }
   if (first!.length > MAX_ENTRY_CHARS) return refused(source, 'too-large', `its header (line 1) is longer than ${MAX_ENTRY_CHARS} characters`);
@@ -156,7 +162,7 @@ export function parseEntryLine(text: string, source: string, line: number): { ok
   const value = parseJson(text);
   if (value === undefined) return bad('it is not valid JSON');
   const structure = inspectJson(value);
-  if (structure) return bad(structure.message);
+  if (structure) return structure.field === undefined ? bad(structure.message) : { ok: false, problem: { line, field: structure.field, message: `${source}: line ${line}: ${structure.message}; it is left out` } };
   const parsed = ledgerEntrySchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -170,6 +176,8 @@ export function loadLegacyBytes(bytes: Uint8Array, source: string): EventLoadRes
   const parsed = parseGuardedJson(bytes, MAX_EVENT_FILE_BYTES);
   if (!parsed.ok) return refused(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
   const value = parsed.value as { format?: unknown; version?: unknown } | null;
+  const future = futureVersion(value);
+  if (future !== null) return newer(source, future);
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.format === EVENT_FILE_FORMAT && value.version === EVENT_VERSION) {
     return refused(source, 'invalid', 'its header must be the first line, alone (a version 3 event file is one JSON value a line)');
   }
@@ -183,6 +191,14 @@ function futureVersion(header: unknown): number | null {
   if (header === null || typeof header !== 'object' || Array.isArray(header)) return null;
   const h = header as { format?: unknown; version?: unknown };
   return h.format === EVENT_FILE_FORMAT && typeof h.version === 'number' && h.version > EVENT_VERSION ? h.version : null;
+}
+
+/** The refusal of a file from a newer Quartermaster, whether its first line is a header or it is one document. */
+function newer(source: string, version: number): { ok: false; problem: EventProblem } {
+  return {
+    ok: false,
+    problem: { code: 'future-version', message: `${source}: it was saved by a newer Quartermaster (event file version ${version}); this version reads up to ${EVENT_VERSION}. Update Quartermaster to use it.`, field: 'version', version },
+  };
 }
 
 function refused(source: string, code: EventProblemCode, message: string, field?: string): { ok: false; problem: EventProblem } {

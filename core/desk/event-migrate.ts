@@ -14,27 +14,24 @@ import type { Migration, Raw } from '../format/versioned';
 
 export type EventMigration = Migration;
 
-/** How a migration makes an id from a text: core/format/uuid.ts uuidFromText, or the same function over a native SHA-256. */
-export type UuidFromText = (text: string) => string;
-
 /** The desk name migrated entries carry. */
 export const V1_DESK = 'event file v1';
 
 /** The id a v1 event gets: the same for every copy of the file. */
-export function migratedEventId(name: unknown, game: unknown, start: unknown, uuid: UuidFromText = uuidFromText): string {
-  return uuid(`${String(name)}|${String(game)}|${String(start)}`);
+export function migratedEventId(name: unknown, game: unknown, start: unknown): string {
+  return uuidFromText(`${String(name)}|${String(game)}|${String(start)}`);
 }
 
 const isObject = (v: unknown): v is Raw => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 
-export function upgradeV1Event(raw: Raw, uuid: UuidFromText = uuidFromText): Raw {
+export function upgradeV1Event(raw: Raw): Raw {
   const { characters, ...rest } = raw;
   const dates = isObject(raw.dates) ? raw.dates : {};
-  const eventId = typeof raw.id === 'string' ? raw.id : migratedEventId(raw.name, raw.game, dates.start, uuid);
+  const eventId = typeof raw.id === 'string' ? raw.id : migratedEventId(raw.name, raw.game, dates.start);
   const entries: Raw[] = [];
   const extras: Raw = {};
-  const idFor = (...parts: (string | number)[]) => uuid(['v1', eventId, ...parts].join('|'));
+  const idFor = (...parts: (string | number)[]) => uuidFromText(['v1', eventId, ...parts].join('|'));
   if (isObject(characters)) {
     for (const [key, record] of Object.entries(characters)) {
       const character = key.toLowerCase();
@@ -94,9 +91,4 @@ export function upgradeV1Event(raw: Raw, uuid: UuidFromText = uuidFromText): Raw
   return { ...rest, version: 2, id: eventId, ...(Object.keys(extras).length > 0 ? { v1Characters: extras } : {}), entries };
 }
 
-/** The migrations, making ids with `uuid` (which must give uuidFromText's ids). */
-export function eventMigrations(uuid: UuidFromText = uuidFromText): readonly EventMigration[] {
-  return [{ from: 1, to: 2, migrate: (raw) => upgradeV1Event(raw, uuid) }];
-}
-
-export const EVENT_MIGRATIONS: readonly EventMigration[] = eventMigrations();
+export const EVENT_MIGRATIONS: readonly EventMigration[] = [{ from: 1, to: 2, migrate: upgradeV1Event }];
