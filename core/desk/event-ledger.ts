@@ -22,8 +22,9 @@ export type Added = {
 
 export class EventLedger {
   readonly fold: LedgerFold;
-  /** Per desk (core/desk/order.ts deskKeyOf): its highest `seq` and its latest time. */
-  private readonly desks = new Map<string, { seq: number; at: number }>();
+  /** Each desk's highest `seq`, by its id (lower case), and by name for entries without one. */
+  private readonly seqById = new Map<string, number>();
+  private readonly seqByName = new Map<string, number>();
   private snapshot: DeskEvent | null = null;
 
   constructor(
@@ -56,13 +57,10 @@ export class EventLedger {
       }
       batch.set(e.id, e);
       added.push(e);
-      const key = deskKeyOf(e);
-      const desk = this.desks.get(key);
-      const at = Date.parse(e.at);
-      if (desk) {
-        desk.seq = Math.max(desk.seq, e.seq ?? 0);
-        desk.at = Math.max(desk.at, at);
-      } else this.desks.set(key, { seq: e.seq ?? 0, at });
+      const seqs = e.deskId ? this.seqById : this.seqByName;
+      const key = e.deskId ? e.deskId.toLowerCase() : e.desk;
+      const seq = seqs.get(key);
+      if (seq === undefined || (e.seq ?? 0) > seq) seqs.set(key, e.seq ?? 0);
     }
     const characters = this.fold.add(added);
     if (added.length > 0) this.snapshot = null;
@@ -71,12 +69,20 @@ export class EventLedger {
 
   /** The next `seq` of the desk that makes `entry` (one more than its highest). */
   nextSeq(entry: Pick<LedgerEntry, 'desk' | 'deskId'>): number {
-    return (this.desks.get(deskKeyOf(entry))?.seq ?? 0) + 1;
+    const seq = entry.deskId ? this.seqById.get(entry.deskId.toLowerCase()) : this.seqByName.get(entry.desk);
+    return (seq ?? 0) + 1;
   }
 
-  /** The latest time (ms) among the entries of the desk that makes `entry`; -Infinity when none. */
+  /**
+   * The latest time (ms) among the entries of the desk that makes `entry`; -Infinity when none. The
+   * ledger is in time order, so it is that desk's last entry: found from the end (a desk's own
+   * entries are the recent ones).
+   */
   lastAt(entry: Pick<LedgerEntry, 'desk' | 'deskId'>): number {
-    return this.desks.get(deskKeyOf(entry))?.at ?? -Infinity;
+    const key = deskKeyOf(entry);
+    const all = this.fold.entries;
+    for (let i = all.length - 1; i >= 0; i--) if (deskKeyOf(all[i]!) === key) return Date.parse(all[i]!.at);
+    return -Infinity;
   }
 
   /** The event as the desk functions take it (see the top of this file). */

@@ -120,43 +120,54 @@ export function readEntryLines(bytes: Uint8Array, source: string, firstLine: num
   const torn = end < bytes.length ? { bytes: bytes.length - end, line: 0 } : null;
   const entries: LedgerEntry[] = [];
   const problems: LineProblem[] = [];
-  let line = firstLine;
-  let start = 0;
-  // One decode for the whole text when it is all UTF-8 (the usual case); line by line otherwise, to name the bad line.
-  const whole = decode(bytes.subarray(0, end));
-  const lines = whole === null ? null : whole.split('\n');
-  let n = 0;
-  while (start < end) {
-    const stop = bytes.indexOf(NEWLINE, start);
-    const text = lines !== null ? lines[n]! : decode(bytes.subarray(start, stop));
-    const at = line;
-    n++;
-    line++;
-    start = stop + 1;
+  const strings = new Map<string, string>();
+  const take = (text: string | null, at: number) => {
     if (text === null) {
       problems.push({ line: at, message: `${source}: line ${at} is not UTF-8 text; it is left out` });
-      continue;
+      return;
     }
-    if (text.trim() === '') continue;
-    const r = parseEntryLine(text, source, at);
+    if (text.trim() === '') return;
+    const r = parseEntryLine(text, source, at, strings);
     if (!r.ok) {
       problems.push(r.problem);
-      continue;
+      return;
     }
     const same = known.get(r.entry.id) ?? earlier(r.entry.id);
     if (same) {
       if (canonicalJson(same) !== canonicalJson(r.entry)) problems.push({ line: at, field: 'id', message: `${source}: line ${at} has the id ${r.entry.id} of an earlier entry with other content (entries are never changed); the earlier one is kept` });
-      continue;
+      return;
     }
     known.set(r.entry.id, r.entry);
     entries.push(r.entry);
+  };
+  // One decode for the whole text when it is all UTF-8 (the usual case); line by line otherwise, to name the bad line.
+  const whole = decode(bytes.subarray(0, end));
+  let n = 0;
+  if (whole !== null) {
+    const lines = whole.split('\n');
+    n = lines.length - 1;
+    for (let i = 0; i < n; i++) take(lines[i]!, firstLine + i);
+  } else {
+    for (let start = 0; start < end; n++) {
+      const stop = bytes.indexOf(NEWLINE, start);
+      take(decode(bytes.subarray(start, stop)), firstLine + n);
+      start = stop + 1;
+    }
   }
-  if (torn) torn.line = line;
+  if (torn) torn.line = firstLine + n;
   return { entries, problems, torn, end, lines: n };
 }
 
-/** One entry line: JSON, within the limits, and an entry the schema accepts. */
-export function parseEntryLine(text: string, source: string, line: number): { ok: true; entry: LedgerEntry } | { ok: false; problem: LineProblem } {
+/** Fields whose values repeat from entry to entry (a handful of desks, a few thousand characters): kept once each. */
+const SHARED_FIELDS = ['desk', 'deskId', 'kind', 'character'] as const;
+
+/**
+ * One entry line: JSON, within the limits, and an entry the schema accepts. The entry is the parsed
+ * value itself (the entry schemas have no defaults or transforms, so zod's copy would be equal):
+ * with `strings`, values that repeat across lines are kept once (a season's ledger of a million
+ * entries holds each desk's name a million times otherwise).
+ */
+export function parseEntryLine(text: string, source: string, line: number, strings?: Map<string, string>): { ok: true; entry: LedgerEntry } | { ok: false; problem: LineProblem } {
   const bad = (message: string, field?: string) => ({ ok: false as const, problem: field === undefined ? { line, message: `${source}: line ${line}: ${message}; it is left out` } : { line, field, message: `${source}: line ${line}: field "${field}": ${message}; it is left out` } });
   if (text.length > MAX_ENTRY_CHARS) return bad(`it is longer than ${MAX_ENTRY_CHARS} characters`);
   const value = parseJson(text);
@@ -168,7 +179,17 @@ export function parseEntryLine(text: string, source: string, line: number): { ok
     const issue = parsed.error.issues[0]!;
     return bad(describeIssue(issue), fieldPath(issue.path) || '(entry)');
   }
-  return { ok: true, entry: parsed.data };
+  const entry = value as Record<string, unknown>;
+  if (strings) {
+    for (const field of SHARED_FIELDS) {
+      const v = entry[field];
+      if (typeof v !== 'string') continue;
+      const kept = strings.get(v);
+      if (kept === undefined) strings.set(v, v);
+      else entry[field] = kept;
+    }
+  }
+  return { ok: true, entry: entry as LedgerEntry };
 }
 
 /** A version 1 or 2 file: one JSON document. */
