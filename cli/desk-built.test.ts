@@ -1,7 +1,8 @@
-// The built command (dist/, as `quartermaster` runs it) reads clean files without loading zod (about
-// 100 ms of module loading): character and event files go through the compiled validators, and zod
-// is loaded only to word the problem of a refused file. A module-resolution hook records every
-// import of zod in the child process.
+// The built command (dist/, as `quartermaster` runs it): `check` reads clean files without loading
+// zod (about 100 ms of module loading): character files go through the compiled validator, and zod
+// is loaded only to word the problem of a refused file. The desk validates the event file with zod
+// (its one validator, format version 3), so it loads zod once; its report is the in-process
+// command's. Hooks record every import and require of zod in the child process.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,14 @@ let folder: string;
 let hook: string;
 let entryHook: string;
 
+// ES modules import zod through the resolve hook (run in the hooks' thread); the CommonJS bundles
+// (dist/check.cjs, dist/desk.cjs) require it, which Module._load sees (said once: every module of a
+// bundle requires it).
 const HOOK = `import { register } from 'node:module';
+import Module from 'node:module';
+let said = false;
+const load = Module._load;
+Module._load = function (request, ...rest) { if (!said && (request === 'zod' || request.startsWith('zod/'))) { said = true; process.stderr.write('[zod loaded]\\n'); } return load.call(this, request, ...rest); };
 register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) { if (s === 'zod' || s.startsWith('zod/')) process.stderr.write('[zod loaded]\\\\n'); return next(s, c); }\`));
 `;
 
@@ -47,15 +55,11 @@ async function inProcess(args: string[]) {
   return { code, out, err };
 }
 
-const eventFile = {
-  format: 'quartermaster-event',
-  version: 2,
-  id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  name: 'Autumn Muster',
-  game: 'fortunes-landing',
-  dates: { start: '2026-10-02', end: '2026-10-04' },
-  entries: [{ id: '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a01', at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: 'b7e3c1a2-4d5f-4e6a-9b8c-7d6e5f4a3b21' }],
-};
+// An event file of format version 3: the header line, then one entry a line.
+const EVENT_HEADER = { format: 'quartermaster-event', version: 3, id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } };
+const CHECK_IN = { id: '0b7d6a52-4a43-4c55-8e1a-3c1f6f0e0a01', at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: 'b7e3c1a2-4d5f-4e6a-9b8c-7d6e5f4a3b21', seq: 1 };
+const logText = (...lines: object[]) => lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+const eventText = logText(EVENT_HEADER, CHECK_IN);
 
 beforeAll(async () => {
   await promisify(execFile)(process.execPath, [join(root, 'scripts/build-cli.mjs')]);
@@ -71,17 +75,29 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built command and zod', () => {
-  it('desk: a clean folder and event file are read without zod, with the report the in-process command gives', async () => {
-    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+  it('desk: reads a version 3 event file (zod, its one validator, loaded once) with the report the in-process command gives', async () => {
+    writeFileSync(join(folder, 'autumn.event.json'), eventText);
     const r = await built(['desk', folder]);
-    expect(r.err).toBe('');
+    expect(r.err).toBe('[zod loaded]\n');
     // Борислав breaks a rule (a shield and metal over metal): exit 1, as `check`.
     expect(r.code).toBe(1);
     expect(r.out.split('\n')[0]).toBe(`Event: Autumn Muster · Fortune's Landing · 2026-10-02 to 2026-10-04 (${join(folder, 'autumn.event.json')})`);
     expect(r.out).toBe((await inProcess(['desk', folder])).out);
   });
 
-  it('desk: a refused character file or event file loads zod, which names the field', async () => {
+  it('desk: lines of the event file it cannot read and a torn last line are listed as in-process, and the report still given', async () => {
+    const file = join(folder, 'autumn.event.json');
+    writeFileSync(file, `${eventText}{"id":\n{"id":"0b7d`);
+    const r = await built(['desk', folder]);
+    const mine = await inProcess(['desk', folder]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe(mine.out);
+    expect(r.err).toBe(`[zod loaded]\n${mine.err}`);
+    expect(mine.err).toBe(`${file}: line 3: it is not valid JSON; it is left out\n${file}: line 4 is cut short (11 bytes after the last newline: an append a crash interrupted, never acknowledged); it is left out\n`);
+    writeFileSync(file, eventText);
+  });
+
+  it('desk: a refused character file or event file is worded by zod, naming the field', async () => {
     writeFileSync(join(folder, 'bad.character.json'), JSON.stringify({ format: 'quartermaster-character', version: 2, id: 'not-a-uuid', ruleset: 'novitas', name: 'X' }));
     const r = await built(['desk', folder]);
     expect(r.err).toBe('[zod loaded]\n');
@@ -89,16 +105,16 @@ describe('the built command and zod', () => {
     expect(r.out).toContain(`UNREADABLE  ${join(folder, 'bad.character.json')}: field "id"`);
     rmSync(join(folder, 'bad.character.json'));
 
-    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify({ ...eventFile, dates: { start: '2026-10-04', end: '2026-10-02' } }));
+    writeFileSync(join(folder, 'autumn.event.json'), logText({ ...EVENT_HEADER, dates: { start: '2026-10-04', end: '2026-10-02' } }, CHECK_IN));
     const e = await built(['desk', folder]);
     expect(e.code).toBe(2);
     expect(e.err).toContain('[zod loaded]\n');
     expect(e.err).toContain(`${join(folder, 'autumn.event.json')}: field "dates.end": must not be before the start (2026-10-04)`);
-    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+    writeFileSync(join(folder, 'autumn.event.json'), eventText);
   });
 
   it('desk: the report and the CSV sheet run from dist/desk.cjs; the PDF sheet, --reprint-changed and log from dist/cli.mjs', async () => {
-    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+    writeFileSync(join(folder, 'autumn.event.json'), eventText);
     const csv = await built(['desk', folder, '--csv', join(dir, 'sheet.csv')], [entryHook]);
     expect(csv.err).toBe('[desk.cjs]\n');
     expect(csv.out).toBe((await inProcess(['desk', folder, '--csv', join(dir, 'sheet-in-process.csv')])).out.replace('sheet-in-process.csv', 'sheet.csv'));
@@ -113,8 +129,10 @@ describe('the built command and zod', () => {
     expect(reprint.out).toContain('Voided cards: none (first prints only).');
     const log = await built(['desk', 'log', folder]);
     expect(log.code).toBe(0);
+    // The check-in and the six prints --reprint-changed appended (this desk's entries 1 to 6).
     expect(log.out).toMatch(/^Ledger of Autumn Muster .*: 7 entries/);
-    writeFileSync(join(folder, 'autumn.event.json'), JSON.stringify(eventFile));
+    expect(log.out.match(/ #[1-6] {2}printed /g)).toHaveLength(6);
+    writeFileSync(join(folder, 'autumn.event.json'), eventText);
   });
 
   it('check: clean files are checked without zod, from dist/check.cjs alone', async () => {

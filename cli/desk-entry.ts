@@ -2,9 +2,10 @@
 // into one CommonJS file (dist/desk.cjs), so that the desk's most run command loads one script
 // instead of the command line's chunks (about 45 ms of module loading before the first file is
 // read, against 15 ms for one ES module, on the machine the benchmarks ran on; bin/quartermaster.cjs
-// says what CommonJS saves on top). zod is loaded from dist/desk-zod.mjs only to word a refused
-// file. What needs more of the command line (the PDF sheet, --reprint-changed, and desk serve,
-// join, log and merge) goes on to dist/cli.mjs.
+// says what CommonJS saves on top). zod, which validates the event file, is in it too (the zod
+// loader of character files is evaluated only to word a refused one). What needs more of the
+// command line (the PDF sheet, --reprint-changed, and desk serve, join, log and merge) goes on to
+// dist/cli.mjs.
 import { setFlagsFromString } from 'node:v8';
 import { DESK_SUBCOMMANDS, defaultDeps, parseDeskArgs, runDesk } from './desk';
 import { nodeIo } from './io';

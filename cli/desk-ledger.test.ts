@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkIn, undo } from '../core/desk/checkin';
 import { namedDesk } from '../core/desk/editions';
-import { newEvent, type DeskEvent } from '../core/desk/event';
+import { headerOf, newEvent, type DeskEvent } from '../core/desk/event';
 import { serializeEvent } from '../core/desk/event-load';
+import { EventLog } from '../node/event-log/event-log';
 import { recordPrints } from '../core/desk/lifecycle';
 import { EXAMPLES, stampAt } from '../core/desk/testing';
 import { nodeIo, type Io } from './io';
@@ -29,6 +30,18 @@ const at = (hhmm: string) => `2026-10-02T${hhmm}:00+01:00`;
 const D = EXAMPLES.dimitri.id;
 const A = EXAMPLES.aldric.id;
 const H = 'c'.repeat(64);
+
+/** A file's lines: the header, then the entries, each parsed (a version 3 file is one JSON value a line, each line ending "\n"). */
+function linesOf(file: string): { header: Record<string, unknown>; entries: Record<string, any>[]; entryText: string } {
+  const text = readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  const first = text.indexOf('\n') + 1;
+  const [header, ...entries] = text.slice(0, -1).split('\n').map((l) => JSON.parse(l));
+  return { header, entries, entryText: text.slice(first) };
+}
+
+/** The event as a version 2 file wrote it: one JSON document with its entries in a list. */
+const v2Document = (e: DeskEvent) => `${JSON.stringify({ ...headerOf(e), version: 2, entries: e.entries }, null, 2)}\n`;
 
 let dir: string;
 beforeEach(() => {
@@ -59,8 +72,9 @@ describe('quartermaster desk merge', () => {
     // front: check-in D, print D, check-in A (3); field: check-in D, check-in A, undo (3); in both: the common check-in.
     expect(ab.out).toContain('Merged front.event.json (3 entries) and field.event.json (3 entries): 5 entries, 1 in both.');
     expect(readFileSync(join(dir, 'ab.event.json'), 'utf8')).toBe(readFileSync(join(dir, 'ba.event.json'), 'utf8'));
-    const merged = JSON.parse(readFileSync(join(dir, 'ab.event.json'), 'utf8'));
-    expect(merged.entries.map((e: { kind: string; at: string }) => [e.kind, e.at.slice(11, 16)])).toEqual([
+    const merged = linesOf(join(dir, 'ab.event.json'));
+    expect(merged.header).toMatchObject({ format: 'quartermaster-event', version: 3, id: EVENT_ID, name: 'Autumn Muster' });
+    expect(merged.entries.map((e) => [e.kind, e.at.slice(11, 16)])).toEqual([
       ['check-in', '09:00'],
       ['printed', '09:30'],
       ['check-in', '09:40'],
@@ -71,7 +85,7 @@ describe('quartermaster desk merge', () => {
     const again = await run(['desk', 'merge', join(dir, 'ab.event.json'), join(dir, 'front.event.json'), '--out', join(dir, 'ab.event.json')]);
     expect(again.code).toBe(0);
     expect(again.out).toContain(': 5 entries, 3 in both.');
-    expect(JSON.parse(readFileSync(join(dir, 'ab.event.json'), 'utf8'))).toEqual(merged);
+    expect(linesOf(join(dir, 'ab.event.json'))).toEqual(merged);
     expect(readdirSync(join(dir, '.quartermaster-backups', encodeURIComponent('ab.event.json')))).toHaveLength(1);
   });
 
@@ -81,6 +95,63 @@ describe('quartermaster desk merge', () => {
     writeFileSync(join(dir, 'field.event.json'), serializeEvent(a));
     const r = await run(['desk', 'merge', join(dir, 'front.event.json'), join(dir, 'field.event.json'), '--out', join(dir, 'c.event.json')]);
     expect(r.out).toContain(`The two differ in "name"; front.event.json's are kept.`);
+    expect(linesOf(join(dir, 'c.event.json')).header).toMatchObject({ name: 'Autumn Muster 2026' });
+  });
+
+  it('merges files of version 2 and 3 either way round into the same entry lines, byte for byte, and leaves them as they were', async () => {
+    const { common, a, b } = twoCopies();
+    const shared = new Set(common.entries.map((e) => e.id));
+    // The front desk's copy is a log: its own entries carry its numbers (as node/event-log/ appends
+    // them), and the entry both copies share carries two fields of a newer version, in one order;
+    // the field desk's copy is still a version 2 document, with the shared entry's new fields in the
+    // other order (the same entry: the same content).
+    let n = 0;
+    const front = { ...a, name: 'Autumn Muster (front)', entries: a.entries.map((e) => (shared.has(e.id) ? { ...e, lane: 'A', table: 3 } : { ...e, seq: ++n })) } as DeskEvent;
+    const field = { ...b, entries: b.entries.map((e) => (shared.has(e.id) ? { ...e, table: 3, lane: 'A' } : e)) } as DeskEvent;
+    const frontText = serializeEvent(front);
+    const fieldText = v2Document(field);
+    writeFileSync(join(dir, 'front.event.json'), frontText);
+    writeFileSync(join(dir, 'field.event.json'), fieldText);
+    const ab = await run(['desk', 'merge', join(dir, 'front.event.json'), join(dir, 'field.event.json'), '--out', join(dir, 'ab.event.json')]);
+    const ba = await run(['desk', 'merge', join(dir, 'field.event.json'), join(dir, 'front.event.json'), '--out', join(dir, 'ba.event.json')]);
+    expect([ab.code, ba.code, ab.err, ba.err]).toEqual([0, 0, '', '']);
+    expect(ab.out).toContain('Merged front.event.json (3 entries) and field.event.json (3 entries): 5 entries, 1 in both.');
+    expect(ab.out).toContain('field.event.json is an event file of version 2 (it is not changed); ab.event.json is version 3.');
+    const [x, y] = [linesOf(join(dir, 'ab.event.json')), linesOf(join(dir, 'ba.event.json'))];
+    // The entry lines are the same bytes whichever file came first; each header is its first file's.
+    expect(x.entryText).toBe(y.entryText);
+    expect([x.header.name, y.header.name, x.header.version, y.header.version]).toEqual(['Autumn Muster (front)', 'Autumn Muster', 3, 3]);
+    // Ledger order (time, then desk, its seq, id); the shared entry once, with its new fields.
+    expect(x.entries.map((e) => [e.kind, e.at.slice(11, 16), e.desk, e.seq])).toEqual([
+      ['check-in', '09:00', 'Front desk', undefined],
+      ['printed', '09:30', 'Front desk', 1],
+      ['check-in', '09:40', 'Field desk', undefined],
+      ['undo', '09:41', 'Field desk', undefined],
+      ['check-in', '10:00', 'Front desk', 2],
+    ]);
+    expect(x.entries[0]).toMatchObject({ lane: 'A', table: 3 });
+    // The inputs are read, never rewritten.
+    expect(readFileSync(join(dir, 'front.event.json'), 'utf8')).toBe(frontText);
+    expect(readFileSync(join(dir, 'field.event.json'), 'utf8')).toBe(fieldText);
+    expect(existsSync(join(dir, '.quartermaster-backups'))).toBe(false);
+  });
+
+  it('leaves out lines of a copy that cannot be read, says which, and exits 2 having written the rest', async () => {
+    const { a, b } = twoCopies();
+    const fieldText = `${serializeEvent(b)}{"id": "not an entry"}\n{"id":"torn`;
+    writeFileSync(join(dir, 'front.event.json'), serializeEvent(a));
+    writeFileSync(join(dir, 'field.event.json'), fieldText);
+    const out = join(dir, 'c.event.json');
+    const r = await run(['desk', 'merge', join(dir, 'front.event.json'), join(dir, 'field.event.json'), '--out', out]);
+    expect(r.code).toBe(2);
+    // field.event.json: the header, 3 entries (lines 2-4), a line the schema refuses (5), a torn line (6).
+    const field = join(dir, 'field.event.json');
+    expect(r.err).toContain(`quartermaster desk merge: ${field}: line 5: field "`);
+    expect(r.err).toContain(`quartermaster desk merge: ${field}: line 6 is cut short (11 bytes after the last newline`);
+    expect(r.err).toContain(`quartermaster desk merge: 1 line of ${field} could not be read and is not in ${out}`);
+    expect(r.out).toContain(': 5 entries, 1 in both.');
+    expect(linesOf(out).entries).toHaveLength(5);
+    expect(readFileSync(field, 'utf8')).toBe(fieldText);
   });
 
   it('refuses an altered copy, two different events, a bad file and bad usage, writing nothing', async () => {
@@ -98,6 +169,12 @@ describe('quartermaster desk merge', () => {
     expect(other.err).toContain('these are two different events');
     const bad = await run(['desk', 'merge', join(dir, 'a.event.json'), join(dir, 'bad.event.json'), '--out', out]);
     expect(bad.err).toContain(`${join(dir, 'bad.event.json')}: field "id"`);
+    writeFileSync(join(dir, 'bad3.event.json'), `${JSON.stringify({ ...headerOf(a), id: 'x' })}\n`);
+    const bad3 = await run(['desk', 'merge', join(dir, 'bad3.event.json'), join(dir, 'a.event.json'), '--out', out]);
+    expect(bad3.code).toBe(2);
+    expect(bad3.err).toContain(`quartermaster desk merge: ${join(dir, 'bad3.event.json')}: field "id"`);
+    expect(bad3.err).toContain('quartermaster desk merge: nothing was written');
+    expect((await run(['desk', 'merge', join(dir, 'a.event.json'), join(dir, 'none.event.json'), '--out', out])).err).toContain(`${join(dir, 'none.event.json')}: no such file`);
     expect(existsSync(out)).toBe(false);
     expect((await run(['desk', 'merge', join(dir, 'a.event.json'), '--out', out])).code).toBe(2);
     expect((await run(['desk', 'merge', join(dir, 'a.event.json'), join(dir, 'x.event.json')])).err).toContain('--out');
@@ -127,6 +204,55 @@ describe('quartermaster desk log', () => {
       ['check-in', true, 'Aldric of the Vale (Priya)'],
       ['undo', false, 'Aldric of the Vale (Priya)'],
       ['check-in', false, 'Aldric of the Vale (Priya)'],
+    ]);
+  });
+
+  it('shows each entry’s desk number, reads a version 2 file as it is, and lists the lines it cannot read', async () => {
+    const { common, a } = twoCopies();
+    const eventFile = join(dir, 'autumn.event.json');
+    // Version 2 first: read, not rewritten; its entries have no desk numbers.
+    const v2Text = v2Document(a);
+    writeFileSync(eventFile, v2Text);
+    const old = await run(['desk', 'log', dir]);
+    expect(old.code).toBe(0);
+    expect(old.out.trim().split('\n').slice(1)).toEqual([
+      '2026-10-02 09:00  Front desk  check-in  Dimitri (Sam)',
+      '2026-10-02 09:30  Front desk  printed  Dimitri (Sam)  cards CH-AAAAA-AAAAA/1',
+      '2026-10-02 10:00  Front desk  check-in  Aldric of the Vale (Priya)',
+    ]);
+    expect(readFileSync(eventFile, 'utf8')).toBe(v2Text);
+
+    // A log written by node/event-log/: the field desk's check-out and note are its entries 1 and 2,
+    // appended after the common check-in; then a line that is not JSON and a torn one.
+    writeFileSync(eventFile, serializeEvent(common));
+    const log = await EventLog.open(eventFile);
+    await log.append([
+      { id: '5e6f7a8b-9c0d-4f1a-8b2c-000000000001', at: at('11:00'), desk: field.name, deskId: field.id, kind: 'check-out', character: D },
+      { id: '5e6f7a8b-9c0d-4f1a-8b2c-000000000002', at: at('11:00'), desk: field.name, deskId: field.id, kind: 'note', character: D, text: 'left early' },
+    ]);
+    writeFileSync(eventFile, `${readFileSync(eventFile, 'utf8')}not json\n{"id":`);
+    const r = await run(['desk', 'log', dir]);
+    expect(r.code).toBe(2);
+    expect(r.out.trim().split('\n')).toEqual([
+      `Ledger of Autumn Muster (${eventFile}): 3 entries`,
+      '2026-10-02 09:00  Front desk  check-in  Dimitri (Sam)',
+      '2026-10-02 11:00  Field desk #1  check-out  Dimitri (Sam)',
+      '2026-10-02 11:00  Field desk #2  note  Dimitri (Sam)  left early',
+      'Not in the ledger above (2 lines of the file cannot be read):',
+      `  ${eventFile}: line 5: it is not valid JSON; it is left out`,
+      `  ${eventFile}: line 6 is cut short (6 bytes after the last newline: an append a crash interrupted, never acknowledged); it is left out`,
+    ]);
+    const json = await run(['desk', 'log', dir, '--json']);
+    expect(json.code).toBe(2);
+    const parsed = JSON.parse(json.out);
+    expect(parsed.entries.map((e: { kind: string; seq?: number }) => [e.kind, e.seq])).toEqual([
+      ['check-in', undefined],
+      ['check-out', 1],
+      ['note', 2],
+    ]);
+    expect(parsed.problems).toEqual([
+      { line: 5, message: `${eventFile}: line 5: it is not valid JSON; it is left out` },
+      { line: 6, torn: true, message: `${eventFile}: line 6 is cut short (6 bytes after the last newline: an append a crash interrupted, never acknowledged); it is left out` },
     ]);
   });
 

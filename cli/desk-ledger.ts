@@ -1,37 +1,45 @@
 // `quartermaster desk log <folder> [--event FILE] [--json]`: the event's ledger, one entry a line,
-// oldest first, with the character's name and whether an undo cancelled the entry.
+// in ledger order, with the entry's desk sequence number, the character's name and whether an undo
+// cancelled the entry; then the lines of the file that could not be read.
 // `quartermaster desk merge A.event.json B.event.json --out C.event.json`: two copies of one event
-// merged by union of their entries (the same ledger in either order); an existing output file is
-// backed up first, and nothing is written when the copies are different events or one was altered.
+// (each of any version, read as they are and never changed) merged by union of their entries into a
+// version 3 log (the same entry lines in either order); an existing output file is backed up first,
+// and nothing is written when the copies are different events or one was altered.
 import { basename, dirname, resolve } from 'node:path';
 import { cardLabel, type LedgerEntry } from '../core/desk/entries';
-import { EVENT_FILE_SUFFIX, type DeskEvent } from '../core/desk/event';
-import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
+import { EVENT_FILE_SUFFIX, EVENT_VERSION, headerOf, type DeskEvent } from '../core/desk/event';
+import { entryLine, headerLine } from '../core/desk/event-load';
 import { foldEvent } from '../core/desk/fold';
 import { headerDifferences, LedgerConflictError, mergeEvents } from '../core/desk/ledger';
 import { wallTime } from '../core/desk/sheet';
-import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
+import { withLock } from '../node/atomic';
 import { backUpEvent } from '../node/files';
-import { findEventFile, readCharacters, readEvent } from './desk-read';
+import { eventFileProblems, findEventFile, readCharacters, readEvent, readEventFile, tornMessage, type EventFileRead } from './desk-read';
 import { describeFsError } from './files';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
 export const DESK_LOG_USAGE = `Usage: quartermaster desk log <folder> [--event FILE] [--json]
 
-Prints the event's ledger: every entry, oldest first, with its time, desk, kind, the character's
-name and what the entry says; entries cancelled by an undo are marked. --json prints the entries
-as JSON, each with "cancelled" and "name".
+Prints the event's ledger: every entry in ledger order (oldest first), with its time, desk and the
+desk's number for it (#3), kind, the character's name and what the entry says; entries cancelled by
+an undo are marked. Lines of the file that cannot be read are listed last. --json prints the entries
+as JSON, each with "cancelled" and "name", and the lines left out as "problems". The file is only
+read (one of version 1 or 2 too).
 
-Exit codes: 0 printed, 2 no event file, a bad event file or bad usage.`;
+Exit codes: 0 printed, 2 no event file, a bad event file, lines that cannot be read (the rest is
+printed), or bad usage.`;
 
 export const DESK_MERGE_USAGE = `Usage: quartermaster desk merge A${EVENT_FILE_SUFFIX} B${EVENT_FILE_SUFFIX} --out C${EVENT_FILE_SUFFIX}
 
-Merges two copies of one event's file (from two desks): every entry of either, once. The result is
-the same whichever file comes first (the header of A is kept where the two differ, and said).
-An existing output file is backed up first.
+Merges two copies of one event's file (from two desks): every entry of either, once, written to C
+as an event file of version ${EVENT_VERSION} (one entry a line). A and B may be of any version and are
+not changed. The entries are the same whichever file comes first (the header of A is kept where the
+two differ, and said). An existing output file is backed up first. Lines of A or B that cannot be
+read are listed and left out of C.
 
-Exit codes: 0 merged, 2 a file that cannot be read, two different events, an altered copy, or bad usage.`;
+Exit codes: 0 merged, 2 a file that cannot be read (nothing written), lines of one that cannot be
+read (C written without them), two different events, an altered copy, or bad usage.`;
 
 export async function runDeskLog(args: string[], io: Io): Promise<number> {
   const usage = parseOrExplain('desk log', DESK_LOG_USAGE, args, io, parseLogArgs);
@@ -57,21 +65,26 @@ export async function runDeskLog(args: string[], io: Io): Promise<number> {
   const names = new Map<string, string>();
   for (const c of await readCharacters(a.folder, io)) if (c.readable) names.set(c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`);
   const folded = foldEvent(state.event);
+  const code = state.problems.length > 0 ? 2 : 0;
   if (a.json) {
     const out = folded.entries.map((e) => ({ ...e, cancelled: folded.cancelled.has(e.id), ...(e.character && names.has(e.character) ? { name: names.get(e.character) } : {}) }));
-    io.out(`${JSON.stringify({ event: { id: state.event.id, name: state.event.name, path }, entries: out }, null, 2)}\n`);
-    return 0;
+    const problems = [...state.problems, ...(state.torn ? [{ line: state.torn.line, message: tornMessage(path, state.torn), torn: true }] : [])];
+    io.out(`${JSON.stringify({ event: { id: state.event.id, name: state.event.name, path }, entries: out, problems }, null, 2)}\n`);
+    return code;
   }
   io.out(`Ledger of ${state.event.name} (${path}): ${folded.entries.length} entr${folded.entries.length === 1 ? 'y' : 'ies'}\n`);
   for (const e of folded.entries) io.out(`${logLine(e, names, folded.byId, folded.cancelled.has(e.id))}\n`);
-  return 0;
+  const problems = eventFileProblems(state);
+  if (problems.length > 0) io.out(`Not in the ledger above (${problems.length} line${problems.length === 1 ? '' : 's'} of the file cannot be read):\n${problems.map((p) => `  ${p}\n`).join('')}`);
+  return code;
 }
 
-/** One ledger entry in words: "2026-10-02 18:05  Front desk  check-in  Dimitri (Sam)". */
+/** One ledger entry in words: "2026-10-02 18:05  Front desk #3  check-in  Dimitri (Sam)" (#3: the desk's `seq`, where the entry has one). */
 export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>, cancelled: boolean): string {
   const who = e.character ? (names.get(e.character) ?? e.character) : '';
   const what = detail(e, names, byId);
-  return [wallTime(e.at), e.desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  ');
+  const desk = e.seq !== undefined ? `${e.desk} #${e.seq}` : e.desk;
+  return [wallTime(e.at), desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  ');
 }
 
 function detail(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>): string {
@@ -143,22 +156,18 @@ export async function runDeskMerge(args: string[], io: Io, now: () => Date = () 
   const usage = parseOrExplain('desk merge', DESK_MERGE_USAGE, args, io, parseMergeArgs);
   if (!usage.ok) return usage.exitCode;
   const { a, b, out } = usage.value;
-  const read = async (path: string): Promise<DeskEvent | string> => {
-    let bytes: Uint8Array;
-    try {
-      bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
-    } catch (e) {
-      return `${path}: ${describeFsError(e)}`;
-    }
-    const loaded = loadEventBytes(bytes, path);
-    return loaded.ok ? loaded.event : loaded.problem.message;
+  // Read as they are (any version; nothing migrated or written): a missing file is an error here.
+  const read = async (path: string): Promise<EventFileRead | string> => {
+    const r = await readEventFile(path, io);
+    return r.kind === 'file' ? r : r.kind === 'missing' ? `${path}: no such file` : r.message;
   };
-  const [ea, eb] = await Promise.all([read(a), read(b)]);
-  for (const e of [ea, eb]) if (typeof e === 'string') io.err(`quartermaster desk merge: ${e}\n`);
-  if (typeof ea === 'string' || typeof eb === 'string') {
+  const [ra, rb] = await Promise.all([read(a), read(b)]);
+  for (const r of [ra, rb]) if (typeof r === 'string') io.err(`quartermaster desk merge: ${r}\n`);
+  if (typeof ra === 'string' || typeof rb === 'string') {
     io.err('quartermaster desk merge: nothing was written\n');
     return 2;
   }
+  const [ea, eb] = [ra.event, rb.event];
   let merged: DeskEvent;
   try {
     merged = mergeEvents(ea, eb);
@@ -167,14 +176,18 @@ export async function runDeskMerge(args: string[], io: Io, now: () => Date = () 
     io.err(`quartermaster desk merge: ${e.message}; nothing was written\n`);
     return 2;
   }
+  const text = mergedText(merged, ea, eb);
   let backup: string | null = null;
   try {
-    const exists = await io.stat(out).then(
-      () => true,
-      (e: unknown) => ((e as { code?: string }).code === 'ENOENT' ? false : Promise.reject(e)),
-    );
-    if (exists) backup = await backUpEvent(out, dirname(resolve(out)), now().getTime());
-    await io.writeFileAtomic(out, serializeEvent(merged));
+    // Under the output's lock (node/event-log/ appends under it): no append to C is cut in two.
+    await withLock(out, async () => {
+      const exists = await io.stat(out).then(
+        () => true,
+        (e: unknown) => ((e as { code?: string }).code === 'ENOENT' ? false : Promise.reject(e)),
+      );
+      if (exists) backup = await backUpEvent(out, dirname(resolve(out)), now().getTime());
+      await io.writeFileAtomic(out, text);
+    });
   } catch (e) {
     io.err(`quartermaster desk merge: cannot write ${out}: ${describeFsError(e)}\n`);
     return 2;
@@ -184,6 +197,39 @@ export async function runDeskMerge(args: string[], io: Io, now: () => Date = () 
   io.out(`Merged ${basename(a)} (${ea.entries.length} entries) and ${basename(b)} (${eb.entries.length} entries): ${merged.entries.length} entries, ${both} in both.\n`);
   const differ = headerDifferences(ea, eb);
   if (differ.length > 0) io.out(`The two differ in ${differ.map((k) => `"${k}"`).join(', ')}; ${basename(a)}'s are kept.\n`);
+  for (const [path, r] of [[a, ra], [b, rb]] as const) {
+    if (r.migratedFrom !== undefined) io.out(`${basename(path)} is an event file of version ${r.migratedFrom} (it is not changed); ${basename(out)} is version ${EVENT_VERSION}.\n`);
+  }
+  let code = 0;
+  for (const r of [ra, rb]) {
+    for (const p of eventFileProblems(r)) io.err(`quartermaster desk merge: ${p}\n`);
+    if (r.problems.length > 0) {
+      io.err(`quartermaster desk merge: ${r.problems.length} line${r.problems.length === 1 ? '' : 's'} of ${r.path} could not be read and ${r.problems.length === 1 ? 'is' : 'are'} not in ${out}\n`);
+      code = 2;
+    }
+  }
   io.out(`Wrote ${out}${backup ? ` (the previous version is kept in ${backup})` : ''}.\n`);
-  return 0;
+  return code;
+}
+
+/**
+ * The merged event as a version 3 log: its header line, then each entry's line in ledger order.
+ * An entry in both copies is written as the smaller of its two lines (they hold the same entry,
+ * but fields a newer version added may stand in another order), so that the lines are the same
+ * byte for byte whichever copy came first.
+ */
+export function mergedText(merged: DeskEvent, a: DeskEvent, b: DeskEvent): string {
+  const inA = new Map(a.entries.map((e) => [e.id, e]));
+  const inB = new Map(b.entries.map((e) => [e.id, e]));
+  let text = headerLine(headerOf(merged));
+  for (const e of merged.entries) {
+    const ea = inA.get(e.id);
+    const eb = inB.get(e.id);
+    if (ea && eb) {
+      const la = entryLine(ea);
+      const lb = entryLine(eb);
+      text += la <= lb ? la : lb;
+    } else text += entryLine(e);
+  }
+  return text;
 }

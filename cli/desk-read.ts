@@ -1,29 +1,35 @@
 // Reading an event folder for `quartermaster desk` and its subcommands: the character files (each
-// made into its desk row as it is read, or kept whole for printing) and the event file, through the
-// compiled validators, with zod loaded only to word a refused file.
+// made into its desk row as it is read, or kept whole for printing; the compiled validator decides,
+// with zod loaded only to word a refused file) and the event file, read-only (node/event-log/read.ts:
+// a version 3 log read in pieces, or a version 1 or 2 document read as it is, never rewritten here).
 import { basename, join, resolve } from 'node:path';
-import { MAX_EVENT_FILE_BYTES } from '../core/format/limits';
-import { uuidFromHash } from '../core/format/uuid';
 import { tryDeskCharacterFromBytes, unreadableCharacter, type ContentHasher, type DeskCharacter } from '../core/desk/characters-fast';
 import type { DeskEvent } from '../core/desk/event';
 import { EVENT_FILE_SUFFIX } from '../core/desk/event-format';
-import { tryLoadEventBytes, type EventLoadResult } from '../core/desk/event-load-fast';
-import { eventMigrations } from '../core/desk/event-migrate';
+import type { LineProblem, TornTail } from '../core/desk/event-load';
+import { sortEntries } from '../core/desk/order';
 import { characterRow, type DeskRow } from '../core/desk/rows';
 import { nativeContentHash } from '../node/content-hash';
-import { sha256Native } from '../node/sha256';
+import { EventLogError } from '../node/event-log/errors';
+import { readLog } from '../node/event-log/read';
 import { describeFsError, expandTargets, mapReads, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import type { Io } from './io';
 import { UsageError } from './usage';
 
-export type EventState =
-  | { kind: 'file'; path: string; event: DeskEvent; bytes: Uint8Array }
-  | { kind: 'new'; path: string; event: DeskEvent }
-  | { kind: 'bad'; path: string; message: string };
+/** An event file read: its event (entries in ledger order) and what of it could not be read. */
+export type EventFileRead = {
+  kind: 'file';
+  path: string;
+  event: DeskEvent;
+  /** Entry lines left out (each names the file and line); the rest of the ledger is used. */
+  problems: LineProblem[];
+  /** Bytes after the last newline: an append a crash cut short (never acknowledged), not read. */
+  torn: TornTail | null;
+  /** The file's version when it is a version 1 or 2 document (read as it is; not rewritten). */
+  migratedFrom?: number;
+};
 
-/** core/format/uuid.ts `uuidFromText` with node's native SHA-256 (for migrating v1 event files). */
-export const nativeUuidFromText = (text: string) => uuidFromHash(sha256Native(text));
-const NATIVE_EVENT_MIGRATIONS = eventMigrations(nativeUuidFromText);
+export type EventState = EventFileRead | { kind: 'new'; path: string; event: DeskEvent } | { kind: 'bad'; path: string; message: string };
 
 let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined;
 
@@ -80,11 +86,6 @@ async function readTargetLater(reading: ReadResult | Promise<ReadResult>, file: 
   return (await zodCharacters).deskCharacterFromBytes(read.bytes, file, hasher);
 }
 
-/** loadEventBytes through the compiled validator, zod (loaded only then) wording a refused file. */
-async function loadEvent(bytes: Uint8Array, path: string): Promise<EventLoadResult> {
-  return tryLoadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS) ?? (await import('../core/desk/event-load')).loadEventBytes(bytes, path, NATIVE_EVENT_MIGRATIONS);
-}
-
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */
 export async function findEventFile(folder: string, io: Io): Promise<string> {
   const found = (await io.readdir(folder)).filter((n) => n.endsWith(EVENT_FILE_SUFFIX) && !n.startsWith('.')).sort();
@@ -99,20 +100,39 @@ export async function readEvent(path: string, io: Io, fresh: () => DeskEvent | P
   return found.kind === 'missing' ? { kind: 'new', path, event: await fresh() } : found;
 }
 
-/** The event file read and loaded, or `missing` when there is none yet (a new event gets that path). */
+/**
+ * The event file read (never written), or `missing` when there is none yet (a new event gets that
+ * path). A file whose header cannot be used is `bad`, with the message naming the file and field.
+ */
 export async function readEventFile(path: string, io: Io): Promise<Exclude<EventState, { kind: 'new' }> | { kind: 'missing'; path: string }> {
-  let bytes: Uint8Array;
   try {
     const info = await io.stat(path);
     if (info.isDirectory) return { kind: 'bad', path, message: `${path}: is a folder` };
-    if (info.size > MAX_EVENT_FILE_BYTES) return { kind: 'bad', path, message: `${path}: the file is ${(info.size / 1048576).toFixed(1)} MB; the limit is ${(MAX_EVENT_FILE_BYTES / 1048576).toFixed(1)} MB` };
-    // Capped and regular files only: a pipe or device named *.event.json must not hang or fill memory.
-    bytes = await io.readFileCapped(path, MAX_EVENT_FILE_BYTES);
+    // Regular files only: opening a pipe named *.event.json would wait for a writer.
+    if (!info.isFile) return { kind: 'bad', path, message: `${path}: not a regular file (a device, pipe or socket)` };
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return { kind: 'missing', path };
     return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };
   }
-  const loaded = await loadEvent(bytes, path);
-  return loaded.ok ? { kind: 'file', path, event: loaded.event, bytes } : { kind: 'bad', path, message: loaded.problem.message };
+  try {
+    const read = await readLog(path);
+    // The file holds its entries in the order they were appended: the desk takes them in ledger order.
+    const event = { ...read.event, entries: sortEntries(read.event.entries) };
+    return { kind: 'file', path, event, problems: read.problems, torn: read.torn, ...(read.migratedFrom !== undefined ? { migratedFrom: read.migratedFrom } : {}) };
+  } catch (e) {
+    if (e instanceof EventLogError) return { kind: 'bad', path, message: e.message };
+    if ((e as { code?: string }).code === 'ENOENT') return { kind: 'missing', path };
+    return { kind: 'bad', path, message: `${path}: ${describeFsError(e)}` };
+  }
 }
 
+/** What of an event file could not be read, one line each naming the file and line (entry lines left out, then a torn last line). */
+export function eventFileProblems(read: Pick<EventFileRead, 'path' | 'problems' | 'torn'>): string[] {
+  const lines = read.problems.map((p) => p.message);
+  if (read.torn) lines.push(tornMessage(read.path, read.torn));
+  return lines;
+}
+
+export function tornMessage(path: string, torn: TornTail): string {
+  return `${path}: line ${torn.line} is cut short (${torn.bytes} byte${torn.bytes === 1 ? '' : 's'} after the last newline: an append a crash interrupted, never acknowledged); it is left out`;
+}

@@ -1,15 +1,26 @@
 // `quartermaster desk --reprint-changed --out FILE.pdf`: prints cards only for the characters never
-// printed for this event or changed since their last print, and records the print in the event file
-// (atomically, after a backup of the previous event file), listing the serials it voids. Loaded
-// only when asked for (with pdf-lib, the ledger and zod), so the desk report alone starts fast.
+// printed for this event or changed since their last print, and records the print in the event file,
+// listing the serials it voids. Loaded only when asked for (with pdf-lib and the event log's
+// writer), so the desk report alone starts fast.
+//
+// The event file is written only through node/event-log/ (EventLog): the prints are appended as
+// entries, under the file's lock, never rewriting what is there. The file is opened for writing only
+// once there is a print to record: a version 1 or 2 file is then migrated to version 3 (once, the
+// old file kept among the backups); with nothing to print, nothing is written at all. A file that is
+// not there yet is created (EventLog.create). What other desks appended meanwhile is kept; the print
+// is refused only when it would be wrong: another desk printed or voided cards of a character being
+// printed, the file lost entries it had (an older copy put back), or it is now another event's.
+import { join } from 'node:path';
 import type { DeskCharacter } from '../core/desk/characters-fast';
 import { nextEditions, type DeskIdentity } from '../core/desk/editions';
-import { serializeEvent } from '../core/desk/event-load';
+import { EVENT_FILE_SUFFIX, EVENT_VERSION, headerOf, type DeskEvent } from '../core/desk/event';
+import type { LedgerEntry } from '../core/desk/entries';
 import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
 import { isoLocal, wallTime } from '../core/desk/sheet';
 import { LayoutError, type PaperId } from '../core/pdf/layout';
 import { nativeDeflate } from '../node/deflate';
-import { backUpEvent } from '../node/files';
+import { EventLog, EventLogError } from '../node/event-log/event-log';
+import { backupFolderOf, listBackups } from '../node/files';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import type { DeskDeps } from './desk';
 import type { EventState } from './desk-read';
@@ -68,10 +79,19 @@ export async function reprintChanged(
   const at = isoLocal(now);
   const recorded = recordPrints(state.event, prints, { at, desk: desk.name, deskId: desk.id, ...(deps.newId ? { newId: deps.newId } : {}) });
 
-  // The event file must still be what was read: another desk (or the app) may have saved it.
-  const unchanged = await eventUnchanged(state, io);
-  if (unchanged !== true) {
-    io.err(`quartermaster desk: ${unchanged}; nothing was printed or recorded. Run the command again.\n`);
+  // The event file opened for appending (created, or a version 1 or 2 file migrated, now), and
+  // what others appended since it was read checked against this print.
+  const opened = await openLog(state, folder, now);
+  if (typeof opened === 'string') {
+    io.err(`quartermaster desk: ${opened}; nothing was printed or recorded. Run the command again.\n`);
+    return 2;
+  }
+  const log = opened;
+  const seen = log.problems.length;
+  if (log.migratedFrom !== undefined) io.out(await migratedLine(log, folder));
+  const stale = changedMeanwhile(state.event, log.event, recorded.entries);
+  if (stale !== null) {
+    io.err(`quartermaster desk: ${state.path} ${stale}; nothing was printed or recorded. Run the command again.\n`);
     return 2;
   }
   try {
@@ -80,14 +100,19 @@ export async function reprintChanged(
     io.err(`quartermaster desk: cannot write ${out}: ${describeFsError(e)}; nothing was recorded\n`);
     return 2;
   }
-  let backup: string | null = null;
+  let appended: LedgerEntry[];
   try {
-    if (state.kind === 'file') backup = await backUpEvent(state.path, folder, now.getTime());
-    await io.writeFileAtomic(state.path, serializeEvent(recorded.event));
+    const r = await log.append(recorded.entries);
+    appended = r.added;
+    const also = changedMeanwhile(state.event, { ...log.event, entries: [...state.event.entries, ...r.external] }, recorded.entries);
+    if (also !== null) io.err(`warning: ${state.path} ${also} while this print was recorded; both are kept, and the later print is current\n`);
   } catch (e) {
-    io.err(`quartermaster desk: ${out} was written, but the print could not be recorded in ${state.path}: ${describeFsError(e)}. The next --reprint-changed prints these characters again.\n`);
+    const why = e instanceof EventLogError ? e.message : `${state.path}: ${describeFsError(e)}`;
+    io.err(`quartermaster desk: ${out} was written, but the print could not be recorded in the event file: ${why}. The next --reprint-changed prints these characters again.\n`);
     return 2;
   }
+  // A torn last line set aside by the append (node/event-log/ moves its bytes to the backups).
+  for (const p of log.problems.slice(seen)) io.err(`${p.message}\n`);
 
   const names = new Map(toPrint.map((c) => [c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`]));
   const cardCount = printed.cards.length;
@@ -97,7 +122,7 @@ export async function reprintChanged(
     io.out(`  ${names.get(p.id)}: ${p.reason === 'never-printed' ? 'first print for this event' : `changed since the print of ${wallTime(p.previous!.at)}`} (${p.file})\n`);
   }
   io.out(formatVoids(recorded.voids, names));
-  io.out(`${state.kind === 'new' ? 'Created' : 'Updated'} ${state.path}${backup ? ` (the previous version is kept in ${backup})` : ''}.\n`);
+  io.out(state.kind === 'new' ? `Created ${state.path}.\n` : `Updated ${state.path} (${appended.length} entr${appended.length === 1 ? 'y' : 'ies'} appended).\n`);
   return code;
 }
 
@@ -114,15 +139,54 @@ export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, 
 }
 
 
-async function eventUnchanged(state: Exclude<EventState, { kind: 'bad' }>, io: Io): Promise<true | string> {
-  let bytes: Uint8Array | null;
+/** The event file opened for appending (created when the event is new), or why it cannot be. */
+async function openLog(state: Exclude<EventState, { kind: 'bad' }>, folder: string, now: Date): Promise<EventLog | string> {
+  const options = { folder, now: () => now.getTime() };
   try {
-    bytes = await io.readFile(state.path);
+    if (state.kind === 'new') return await EventLog.create(state.path, headerOf(state.event), options);
+    return await EventLog.open(state.path, options);
   } catch (e) {
-    if ((e as { code?: string }).code !== 'ENOENT') return `${state.path}: ${describeFsError(e)}`;
-    bytes = null;
+    if (e instanceof EventLogError) return e.message;
+    const code = (e as { code?: string }).code;
+    if (code === 'EEXIST') return `${state.path} was created by someone else meanwhile`;
+    if (code === 'ENOENT') return `${state.path} was removed meanwhile`;
+    return `${state.path}: ${describeFsError(e)}`;
   }
-  if (state.kind === 'new') return bytes === null ? true : `${state.path} was created by someone else meanwhile`;
-  if (bytes === null) return `${state.path} was removed meanwhile`;
-  return Buffer.compare(Buffer.from(bytes), Buffer.from(state.bytes)) === 0 ? true : `${state.path} was changed by someone else meanwhile`;
+}
+
+/**
+ * Why the prints `mine` (made from the ledger `read`) would be wrong in the ledger `now`, or null:
+ * `now` is another event's, lacks entries `read` had, or holds a print or void of the same
+ * characters or cards that `read` did not. Entries of other kinds (check-ins at another desk) change
+ * nothing here.
+ */
+export function changedMeanwhile(read: DeskEvent, now: DeskEvent, mine: readonly LedgerEntry[]): string | null {
+  if (now.id.toLowerCase() !== read.id.toLowerCase()) return `is now the file of another event (id ${now.id})`;
+  const inFile = new Set(now.entries.map((e) => e.id));
+  const lost = read.entries.filter((e) => !inFile.has(e.id)).length;
+  if (lost > 0) return `was replaced meanwhile by a copy without ${lost} of its entr${lost === 1 ? 'y' : 'ies'}`;
+  const wasRead = new Set(read.entries.map((e) => e.id));
+  const characters = new Set<string>();
+  const serials = new Set<string>();
+  for (const e of mine) {
+    if (e.kind !== 'printed') continue;
+    characters.add(e.character);
+    for (const c of e.cards) serials.add(c.serial);
+  }
+  const touched = new Set<string>();
+  for (const e of now.entries) {
+    if (wasRead.has(e.id) || (e.kind !== 'printed' && e.kind !== 'voided')) continue;
+    if (e.character !== undefined && characters.has(e.character)) touched.add(e.character);
+    else if (e.cards.some((c) => serials.has(c.serial))) touched.add(e.character ?? e.cards[0]!.serial);
+  }
+  if (touched.size === 0) return null;
+  return `was changed meanwhile: another desk printed or voided cards of ${touched.size === 1 ? 'a character' : `${touched.size} characters`} being printed`;
+}
+
+/** Says that the file was migrated, and where the old one is kept. */
+async function migratedLine(log: EventLog, folder: string): Promise<string> {
+  const backups = backupFolderOf(folder, log.path);
+  const newest = (await listBackups(backups, EVENT_FILE_SUFFIX).catch(() => []))[0];
+  const kept = newest ? join(backups, `${newest.id}${EVENT_FILE_SUFFIX}`) : backups;
+  return `${log.path} was an event file of version ${log.migratedFrom}; it is now version ${EVENT_VERSION}, one entry a line (the old file is kept in ${kept}).\n`;
 }

@@ -15,7 +15,8 @@ import { main } from './main';
 import { parseDeskArgs, runDesk } from './desk';
 import { nativeContentHash } from '../node/content-hash';
 import { contentHash } from '../core/format/hash';
-import { namedDesk } from '../core/desk/editions';
+import { deskCode, namedDesk } from '../core/desk/editions';
+import { EventLog } from '../node/event-log/event-log';
 
 function captureIo(): Io & { stdout: () => string; stderr: () => string } {
   let out = '';
@@ -48,6 +49,19 @@ function character(i: number, changes: Record<string, unknown> = {}) {
   return { ...structuredClone(base), id: fakeId(i + 1), name: `${base.name} ${i}`, player: PLAYERS[i % 5], ...changes };
 }
 const writeCharacter = (i: number, changes: Record<string, unknown> = {}) => writeFileSync(fileOf(i), `${JSON.stringify(character(i, changes), null, 2)}\n`);
+
+// Event files of format version 3: the header on line 1, then one entry a line, each ending "\n".
+const EVENT_ID = '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const header = (fields: Record<string, unknown> = {}) => ({ format: 'quartermaster-event', version: 3, id: EVENT_ID, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, ...fields });
+const logText = (head: object, ...entries: object[]) => [head, ...entries].map((x) => `${JSON.stringify(x)}\n`).join('');
+const entryId = (n: number) => `0b7d6a52-4a43-4c55-8e1a-${String(n).padStart(12, '0')}`;
+/** An event file's lines, each parsed: the header and the entries in the order the file holds them. */
+function linesOf(file: string): { header: Record<string, unknown>; entries: Record<string, any>[]; text: string } {
+  const text = readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  const [head, ...entries] = text.slice(0, -1).split('\n').map((l) => JSON.parse(l));
+  return { header: head, entries, text };
+}
 
 /** Every file under the folder (hidden ones included) with a hash of its bytes. */
 function snapshot(root = folder): Record<string, string> {
@@ -109,11 +123,9 @@ describe('quartermaster desk: the report', () => {
   });
 
   it('shows check-ins from the event file', async () => {
-    writeFileSync(
-      join(folder, 'autumn.event.json'),
-      JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, characters: { [fakeId(3)]: { checkedInAt: '2026-10-02T18:05:00+01:00' } } }),
-    );
+    writeFileSync(join(folder, 'autumn.event.json'), logText(header(), { id: entryId(1), at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: fakeId(3), seq: 1 }));
     const r = await desk([folder, '--csv', join(dir, 'sheet.csv')]);
+    expect(r.err).toBe('');
     expect(r.out.split('\n')[0]).toBe(`Event: Autumn Muster · Fortune's Landing · 2026-10-02 to 2026-10-04 (${join(folder, 'autumn.event.json')})`);
     expect(r.out).toContain('Dimitri 2 · Fortune\'s Landing · armour 3 over torso · checked in 2026-10-02 18:05 · not printed yet');
     expect(r.out).toContain('Cleo: 4 characters, 1 with problems, 1 checked in');
@@ -161,18 +173,22 @@ describe('quartermaster desk --reprint-changed', () => {
     expect(first.out).toMatch(/Reprint: wrote .*cards1\.pdf: \d+ cards for 19 characters on \d+ pages\./);
     expect(first.out).toContain('Voided cards: none (first prints only).');
     expect(first.out).toContain(`Created ${eventFile}.`);
-    const event1 = JSON.parse(readFileSync(eventFile, 'utf8'));
+    const event1 = linesOf(eventFile);
     // The desk is named after the host; it made the event file, so its editions are plain numbers.
     const home = namedDesk('desk-laptop-1');
-    expect(event1).toMatchObject({ format: 'quartermaster-event', version: 2, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-02' }, homeDesk: home.id });
+    expect(event1.header).toMatchObject({ format: 'quartermaster-event', version: 3, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-02' }, homeDesk: home.id });
+    expect(event1.header).not.toHaveProperty('entries');
+    // One line a print, in the order the characters were printed (the files' order), numbered 1 to 19 by this desk.
     expect(event1.entries).toHaveLength(19);
-    expect(event1.entries.every((e: { kind: string; desk: string }) => e.kind === 'printed' && e.desk === 'desk-laptop-1')).toBe(true);
+    expect(event1.entries.every((e) => e.kind === 'printed' && e.desk === 'desk-laptop-1' && e.deskId === home.id)).toBe(true);
+    expect(event1.entries.map((e) => e.seq)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(event1.entries.map((e) => e.character)).toEqual(Array.from({ length: 19 }, (_, i) => fakeId(i + 1)));
     // Dimitri 2 (c02): a character card, an armour tag and one item card (his potion, keyed by its id), edition 1.
     const dimitriId = fakeId(3);
     const ch = serialFor(dimitriId, 'character', 0);
     const tag = serialFor(dimitriId, 'armour', 0);
     const potion = serialFor(dimitriId, 'item', EXAMPLES.dimitri.items[0]!.id);
-    expect(event1.entries.find((e: { character: string }) => e.character === dimitriId).cards).toEqual([
+    expect(event1.entries.find((e) => e.character === dimitriId)!.cards).toEqual([
       { serial: ch, edition: '1' },
       { serial: tag, edition: '1' },
       { serial: potion, edition: '1' },
@@ -206,17 +222,15 @@ describe('quartermaster desk --reprint-changed', () => {
     // The reprinted cards carry their new edition.
     expect(pdfText.replace(/\s+/g, '')).toContain(`${ch}/2`);
     expect(pdfText.replace(/\s+/g, '')).toContain(`${tag}/2`);
-    const event3 = JSON.parse(readFileSync(eventFile, 'utf8'));
-    // The ledger grew by one entry; the entries already there are unchanged.
+    const event3 = linesOf(eventFile);
+    // The print was appended: the file as it was is the start of the file now, byte for byte, and
+    // one line follows, the desk's 20th entry.
+    expect(readFileSync(eventFile).subarray(0, eventBytes.length)).toEqual(eventBytes);
     expect(event3.entries).toHaveLength(20);
-    expect(event3.entries.slice(0, 19)).toEqual(event1.entries);
-    expect(event3.entries[19]).toMatchObject({ kind: 'printed', character: dimitriId, cards: [{ serial: ch, edition: '2' }, { serial: tag, edition: '2' }] });
-    // The previous event file is kept in the backups folder, byte for byte.
-    const backups = join(folder, '.quartermaster-backups', encodeURIComponent('Autumn Muster.event.json'));
-    const kept = readdirSync(backups);
-    expect(kept).toEqual([`${Date.parse('2026-10-03T08:00:00Z')}-1.event.json`]);
-    expect(readFileSync(join(backups, kept[0]!))).toEqual(eventBytes);
-    expect(third.out).toContain(`Updated ${eventFile} (the previous version is kept in ${join(backups, kept[0]!)}).`);
+    expect(event3.entries[19]).toMatchObject({ kind: 'printed', character: dimitriId, seq: 20, cards: [{ serial: ch, edition: '2' }, { serial: tag, edition: '2' }] });
+    // Nothing was rewritten, so there is no backup to keep.
+    expect(existsSync(join(folder, '.quartermaster-backups'))).toBe(false);
+    expect(third.out).toContain(`Updated ${eventFile} (1 entry appended).`);
   });
 
   it('the report alone tells current, changed and never-printed cards apart (it hashes only the printed characters)', async () => {
@@ -260,30 +274,156 @@ describe('quartermaster desk --reprint-changed', () => {
 
   it('never overwrites a bad event file, and writes nothing else either', async () => {
     const eventFile = join(folder, 'autumn.event.json');
-    writeFileSync(eventFile, JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn', game: 'x', dates: { start: '2026-10-02', end: 'soon' } }));
-    const before = snapshot();
-    const r = await desk([folder, '--csv', join(folder, 'sheet.csv'), '--reprint-changed', '--out', join(folder, 'cards.pdf')]);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(`${eventFile}: field "dates.end": is not a date as YYYY-MM-DD`);
-    expect(r.err).toContain('nothing was written');
-    expect(r.out.split('\n')[0]).toBe(`Event file ${eventFile} cannot be used: ${eventFile}: field "dates.end": is not a date as YYYY-MM-DD`);
-    expect(snapshot()).toEqual(before);
+    // A header the schema refuses (version 3), and a document of version 1 the same.
+    for (const text of [logText(header({ dates: { start: '2026-10-02', end: 'soon' } }), { id: entryId(1), at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: fakeId(3) }), JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn', game: 'x', dates: { start: '2026-10-02', end: 'soon' } })]) {
+      writeFileSync(eventFile, text);
+      const before = snapshot();
+      const r = await desk([folder, '--csv', join(folder, 'sheet.csv'), '--reprint-changed', '--out', join(folder, 'cards.pdf')]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${eventFile}: field "dates.end": is not a date as YYYY-MM-DD`);
+      expect(r.err).toContain('nothing was written');
+      expect(r.out.split('\n')[0]).toBe(`Event file ${eventFile} cannot be used: ${eventFile}: field "dates.end": is not a date as YYYY-MM-DD`);
+      expect(snapshot()).toEqual(before);
+    }
   });
 
-  it('refuses to record when the event file changed while printing', async () => {
+  it('refuses to record when another desk printed the same character while printing, and nothing is printed', async () => {
     const eventFile = join(folder, 'autumn.event.json');
-    writeFileSync(eventFile, JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn', game: '', dates: { start: '2026-10-02', end: '2026-10-02' } }));
+    writeFileSync(eventFile, logText(header()));
+    const theirs = { id: entryId(9), at: '2026-10-02T18:29:00+01:00', desk: 'Field desk', kind: 'printed' as const, character: fakeId(1), hash: 'e'.repeat(64), cards: [{ serial: serialFor(fakeId(1), 'character', 0), edition: '1-ABCD' }], seq: 1 };
     const io = captureIo();
-    // The fonts are loaded just before printing: change the event file there, as another desk would.
+    // The fonts are loaded just before printing: another desk records its print of Aldric 0 there.
     const racing = { ...deps(), fonts: async () => {
-      writeFileSync(eventFile, JSON.stringify({ format: 'quartermaster-event', version: 1, name: 'Autumn (edited)', game: '', dates: { start: '2026-10-02', end: '2026-10-02' } }));
+      const other = await EventLog.open(eventFile);
+      await other.append([theirs]);
       return deps().fonts();
     } };
     const code = await runDesk([folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')], io, racing);
     expect(code).toBe(2);
-    expect(io.stderr()).toContain(`${eventFile} was changed by someone else meanwhile; nothing was printed or recorded`);
+    expect(io.stderr()).toContain(`${eventFile} was changed meanwhile: another desk printed or voided cards of a character being printed; nothing was printed or recorded`);
     expect(existsSync(join(dir, 'cards.pdf'))).toBe(false);
-    expect(JSON.parse(readFileSync(eventFile, 'utf8')).name).toBe('Autumn (edited)');
+    // The other desk's print is kept, and nothing of this run was added.
+    expect(linesOf(eventFile).entries).toEqual([theirs]);
+  });
+
+  it('refuses when the event file became another event’s, and records next to entries of other kinds another desk appended meanwhile', async () => {
+    const eventFile = join(folder, 'autumn.event.json');
+    writeFileSync(eventFile, logText(header()));
+    const checkIn = { id: entryId(8), at: '2026-10-02T18:29:00+01:00', desk: 'Field desk', kind: 'check-in' as const, character: fakeId(1), seq: 4 };
+    const racing = (during: () => Promise<void>) => ({ ...deps(), fonts: async () => (await during(), deps().fonts()) });
+
+    const other = header({ id: '4b1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Spring' });
+    const replaced = captureIo();
+    expect(await runDesk([folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')], replaced, racing(async () => writeFileSync(eventFile, logText(other))))).toBe(2);
+    expect(replaced.stderr()).toContain(`${eventFile} is now the file of another event (id ${other.id}); nothing was printed or recorded`);
+    expect(existsSync(join(dir, 'cards.pdf'))).toBe(false);
+    expect(readFileSync(eventFile, 'utf8')).toBe(logText(other));
+
+    writeFileSync(eventFile, logText(header()));
+    const io = captureIo();
+    const code = await runDesk([folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')], io, racing(async () => void (await (await EventLog.open(eventFile)).append([checkIn]))));
+    expect(code).toBe(2); // the unreadable character file
+    expect(io.stdout()).toContain(`Updated ${eventFile} (19 entries appended).`);
+    const after = linesOf(eventFile);
+    // The other desk's check-in stays where it was written; this desk's 19 prints follow it.
+    expect(after.entries[0]).toEqual(checkIn);
+    expect(after.entries.slice(1).map((e) => [e.kind, e.seq])).toEqual(Array.from({ length: 19 }, (_, i) => ['printed', i + 1]));
+  });
+});
+
+describe('quartermaster desk: event files of version 1 and 2, lines that cannot be read', () => {
+  const v2 = {
+    format: 'quartermaster-event',
+    version: 2,
+    id: EVENT_ID,
+    name: 'Autumn Muster',
+    game: 'fortunes-landing',
+    dates: { start: '2026-10-02', end: '2026-10-04' },
+    entries: [
+      { id: entryId(2), at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: fakeId(3) },
+      { id: entryId(1), at: '2026-10-02T17:00:00+01:00', desk: 'Front desk', kind: 'printed', character: fakeId(1), hash: 'a'.repeat(64), cards: [{ serial: serialFor(fakeId(1), 'character', 0), edition: '1' }] },
+    ],
+  };
+
+  it('reports a version 2 file without rewriting it; --reprint-changed migrates it once (the old file kept) and appends the prints', async () => {
+    const eventFile = join(folder, 'autumn.event.json');
+    const v2Text = `${JSON.stringify(v2, null, 2)}\n`;
+    writeFileSync(eventFile, v2Text);
+    const before = snapshot();
+    const report = await desk([folder, '--csv', join(dir, 'sheet.csv')]);
+    expect(report.out.split('\n')[0]).toBe(`Event: Autumn Muster · Fortune's Landing · 2026-10-02 to 2026-10-04 (${eventFile})`);
+    expect(report.out).toContain("Dimitri 2 · Fortune's Landing · armour 3 over torso · checked in 2026-10-02 18:05 · not printed yet");
+    expect(report.out).toContain("Aldric of the Vale 0 · Fortune's Landing · armour 3 over torso, left leg, right leg · not checked in · CARDS CHANGED since printed");
+    expect(report.err).toBe('');
+    // Read only: the event file's bytes, and everything else in the folder, as they were.
+    expect(snapshot()).toEqual(before);
+    expect(readFileSync(eventFile, 'utf8')).toBe(v2Text);
+
+    const r = await desk([folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')]);
+    const backups = join(folder, '.quartermaster-backups', encodeURIComponent('autumn.event.json'));
+    const backup = join(backups, `${NOW.getTime()}-1.event.json`);
+    expect(readdirSync(backups)).toEqual([basename(backup)]);
+    expect(readFileSync(backup, 'utf8')).toBe(v2Text);
+    expect(r.out).toContain(`${eventFile} was an event file of version 2; it is now version 3, one entry a line (the old file is kept in ${backup}).`);
+    const after = linesOf(eventFile);
+    const { entries: _entries, ...v2Header } = v2;
+    expect(after.header).toEqual({ ...v2Header, version: 3 });
+    // The two entries of the version 2 file, in ledger order (by time), then the 19 prints of this run
+    // (Aldric's changed, the others never printed); this desk is not the event's home desk, so its
+    // editions carry its code.
+    expect(after.entries.slice(0, 2)).toEqual([v2.entries[1], v2.entries[0]]);
+    const prints = after.entries.slice(2);
+    expect(prints.map((e) => [e.kind, e.character, e.seq])).toEqual(Array.from({ length: 19 }, (_, i) => ['printed', fakeId(i + 1), i + 1]));
+    const code = deskCode(namedDesk('desk-laptop-1').id);
+    expect(prints[0]!.cards[0]).toEqual({ serial: serialFor(fakeId(1), 'character', 0), edition: `2-${code}` });
+    expect(prints[1]!.cards[0]).toEqual({ serial: serialFor(fakeId(2), 'character', 0), edition: `1-${code}` });
+    expect(r.out).toContain(`Updated ${eventFile} (19 entries appended).`);
+    // The report reads the migrated file the same, the prints now current.
+    const again = await desk([folder]);
+    expect(again.out).toContain("Aldric of the Vale 0 · Fortune's Landing · armour 3 over torso, left leg, right leg · not checked in · cards current");
+    expect(again.out).toContain("Dimitri 2 · Fortune's Landing · armour 3 over torso · checked in 2026-10-02 18:05 · cards current");
+  });
+
+  it('reports a torn last line and lines it cannot read, file and line, and still gives the report; --reprint-changed sets the torn bytes aside', async () => {
+    rmSync(join(folder, 'broken.character.json'));
+    rmSync(fileOf(17));
+    rmSync(fileOf(18));
+    const eventFile = join(folder, 'autumn.event.json');
+    const checkIn = { id: entryId(1), at: '2026-10-02T18:05:00+01:00', desk: 'Front desk', kind: 'check-in', character: fakeId(3), seq: 1 };
+    const whole = logText(header(), checkIn);
+    const torn = '{"id":"f00d1e55-0000-4000-8000-00000000cafe","at":"2026-10-02T18:';
+    writeFileSync(eventFile, whole + torn);
+    const before = snapshot();
+    const r = await desk([folder]);
+    // Line 1 the header, line 2 the check-in, line 3 the torn one (never acknowledged: no error).
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`${eventFile}: line 3 is cut short (${torn.length} bytes after the last newline: an append a crash interrupted, never acknowledged); it is left out\n`);
+    expect(r.out).toContain("Dimitri 2 · Fortune's Landing · armour 3 over torso · checked in 2026-10-02 18:05 · not printed yet");
+    expect(r.out).toContain('17 characters: 17 clean, 0 with errors, 0 unreadable; 1 checked in.');
+    expect(snapshot()).toEqual(before);
+
+    // A line that is not JSON and an entry of a kind this version does not know: left out, exit 2.
+    writeFileSync(eventFile, `${whole}not json\n${JSON.stringify({ ...checkIn, id: entryId(2), kind: 'teleported' })}\n${torn}`);
+    const bad = await desk([folder]);
+    expect(bad.code).toBe(2);
+    const lines = bad.err.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`${eventFile}: line 3: it is not valid JSON; it is left out`);
+    expect(lines[1]).toMatch(new RegExp(`^${eventFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 4: field "kind": .*; it is left out$`));
+    expect(lines[2]).toBe(`${eventFile}: line 5 is cut short (${torn.length} bytes after the last newline: an append a crash interrupted, never acknowledged); it is left out`);
+    expect(bad.out).toContain('17 characters: 17 clean, 0 with errors, 0 unreadable; 1 checked in.');
+
+    // Recording a print moves the torn bytes to the backups and appends after the last whole line;
+    // the lines that cannot be read stay as they are.
+    const reprint = await desk([folder, '--reprint-changed', '--out', join(dir, 'cards.pdf')]);
+    expect(reprint.out).toContain(`Updated ${eventFile} (17 entries appended).`);
+    const aside = join(folder, '.quartermaster-backups', encodeURIComponent('autumn.event.json'), `${NOW.getTime()}-torn-line.txt`);
+    expect(readFileSync(aside, 'utf8')).toBe(torn);
+    expect(reprint.err).toContain(`its ${torn.length} bytes were moved to ${aside}`);
+    const text = readFileSync(eventFile, 'utf8');
+    expect(text.startsWith(`${whole}not json\n`)).toBe(true);
+    expect(text).not.toContain(torn);
+    expect(text.split('\n').slice(4, -1).map((l) => JSON.parse(l).seq)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 });
 
@@ -299,7 +439,7 @@ describe('quartermaster desk: usage', () => {
   });
 
   it('asks which event file when the folder holds several, and refuses a file as the folder', async () => {
-    const ev = (name: string) => JSON.stringify({ format: 'quartermaster-event', version: 1, name, game: '', dates: { start: '2026-10-02', end: '2026-10-02' } });
+    const ev = (name: string) => logText(header({ name, game: '', dates: { start: '2026-10-02', end: '2026-10-02' } }));
     writeFileSync(join(folder, 'a.event.json'), ev('A'));
     writeFileSync(join(folder, 'b.event.json'), ev('B'));
     const r = await desk([folder]);

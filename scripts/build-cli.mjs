@@ -12,8 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 generateAll();
 rmSync(join(root, 'dist/cli-chunks'), { recursive: true, force: true });
 // Files earlier builds wrote under other names (a checkout updated in place keeps no stale copy).
-const OLD = ['check.mjs', 'check.mjs.map', 'desk.mjs', 'desk.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map'];
-const BUILT = ['check.cjs', 'check.cjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk.cjs', 'desk.cjs.map', 'desk-zod.mjs', 'desk-zod.mjs.map', 'desk-elsewhere.mjs'];
+const OLD = ['check.mjs', 'check.mjs.map', 'desk.mjs', 'desk.mjs.map', 'desk-worker.mjs', 'desk-worker.mjs.map', 'desk-zod.mjs', 'desk-zod.mjs.map'];
+const BUILT = ['check.cjs', 'check.cjs.map', 'zod-load.mjs', 'zod-load.mjs.map', 'desk.cjs', 'desk.cjs.map', 'desk-elsewhere.mjs'];
 for (const f of [...OLD, ...BUILT]) rmSync(join(root, 'dist', f), { force: true });
 const common = {
   outdir: join(root, 'dist'),
@@ -28,8 +28,8 @@ const common = {
 };
 // The two commands run over thousands of files, `check` and the desk's report, are one CommonJS
 // file each (dist/check.cjs, dist/desk.cjs): no chunks to load, and no ES module loader, which
-// bin/quartermaster.cjs then never starts (see there). What they load only now and then (zod, to
-// word a refused file; the rest of the command line) stays ES modules, loaded by import().
+// bin/quartermaster.cjs then never starts (see there). What check loads only now and then (zod, to
+// word a refused file) stays an ES module, loaded by import().
 const script = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, splitting: false };
 // `check`: its zod loader is the separate dist/zod-load.mjs.
 await build({
@@ -45,11 +45,12 @@ await build({
   ],
 });
 await build({ ...common, entryPoints: { 'zod-load': join(root, 'core/format/load.ts') }, splitting: false });
-// The desk's report (cli/desk-entry.ts): its zod loaders (to word a refused file) are
-// dist/desk-zod.mjs; the PDF sheet and --reprint-changed never run from this file (desk-entry.ts
-// sends them on to dist/cli.mjs), so their modules stay out of it and a stub that says so stands
-// in for them.
-const DESK_ZOD = ['../core/desk/characters', '../core/desk/event-load', '../core/desk/event'];
+// The desk's report (cli/desk-entry.ts). zod validates every event file (core/desk/event.ts), so it
+// is in this file (required from node_modules like every package); the zod loader of character
+// files, loaded only to word a refused one, is bundled in too and evaluated only then. The PDF sheet
+// and --reprint-changed never run from this file (desk-entry.ts sends them on to dist/cli.mjs), so
+// their modules stay out of it and a stub that says so stands in for them.
+const DESK_LATER = ['../core/desk/characters'];
 const DESK_ELSEWHERE = ['./print', '../core/desk/sheet-pdf', './desk-reprint'];
 await build({
   ...script,
@@ -60,15 +61,14 @@ await build({
       setup(b) {
         b.onResolve({ filter: /^\./ }, (args) => {
           if (args.kind !== 'dynamic-import') return undefined;
-          if (DESK_ZOD.includes(args.path)) return { path: './desk-zod.mjs', external: true };
+          if (DESK_LATER.includes(args.path)) return undefined;
           if (DESK_ELSEWHERE.includes(args.path)) return { path: './desk-elsewhere.mjs', external: true };
-          throw new Error(`dist/desk.cjs: ${args.importer} imports ${args.path} lazily; add it to DESK_ZOD or DESK_ELSEWHERE in scripts/build-cli.mjs`);
+          throw new Error(`dist/desk.cjs: ${args.importer} imports ${args.path} lazily; add it to DESK_LATER or DESK_ELSEWHERE in scripts/build-cli.mjs`);
         });
       },
     },
   ],
 });
-await build({ ...common, entryPoints: { 'desk-zod': join(root, 'cli/desk-zod.ts') }, splitting: false });
 writeFileSync(
   join(root, 'dist/desk-elsewhere.mjs'),
   "// dist/desk.cjs never loads this: cli/desk-entry.ts sends the PDF sheet and --reprint-changed to dist/cli.mjs.\nthrow new Error('this part of the desk runs from dist/cli.mjs (see cli/desk-entry.ts)');\n",
