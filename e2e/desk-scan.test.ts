@@ -6,7 +6,9 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../core/desk/testing';
+import type { LedgerEntry } from '../core/desk/entries';
 import { qrPayload } from '../core/pdf/qr';
+import { eventLines } from './event-file';
 import { useHarness } from './use-harness';
 
 const h = useHarness();
@@ -46,6 +48,13 @@ describe('the desk loop in Chromium', () => {
       await panel.getByText(/^Already checked in at /).waitFor();
     }
     await page.getByText('All check-ins saved').waitFor();
+    // The event file is a log: its header, then the two check-ins appended one a line, numbered by this desk.
+    const lines = await eventLines(join(folder, 'Winter Court 2026.event.json'));
+    expect(lines[0]).toMatchObject({ format: 'quartermaster-event', version: 3, name: 'Winter Court 2026' });
+    expect(lines.slice(1).map((e) => [(e as LedgerEntry).kind, (e as LedgerEntry).character, (e as LedgerEntry).seq])).toEqual([
+      ['check-in', EXAMPLES.dimitri.id, 1],
+      ['check-in', EXAMPLES.aldric.id, 2],
+    ]);
 
     // Vasil renamed on disk (another program): the row follows, no Reload.
     await writeFile(join(folder, 'vasil.character.json'), json({ ...EXAMPLES.vasil, name: 'Васил Вещера Стари' }));

@@ -13,8 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
 import { qrPayload } from '../core/pdf/qr';
 import { serialFor } from '../core/pdf/serial';
-import { eventSchema } from '../core/desk/event';
+import type { LedgerEntry, PrintedEntry } from '../core/desk/entries';
 import { foldEvent } from '../core/desk/fold';
+import { eventLines, readEventFile } from './event-file';
 import { useHarness } from './use-harness';
 import { ARTIFACTS, SCREENS } from './paths';
 
@@ -91,7 +92,10 @@ describe('event desk in Chromium', () => {
     await form.getByRole('button', { name: 'Create the event file' }).click();
     await page.getByText('Autumn Muster', { exact: true }).waitFor();
     const eventFile = join(folder, 'Autumn Muster.event.json');
-    expect(JSON.parse(await readFile(eventFile, 'utf8'))).toMatchObject({ name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, version: 2, entries: [] });
+    // A version 3 log: the header line alone, no entry yet.
+    const made = await eventLines(eventFile);
+    expect(made).toEqual([expect.objectContaining({ format: 'quartermaster-event', version: 3, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } })]);
+    expect(made[0]).not.toHaveProperty('entries');
 
     // Filter to problems: exactly the three, each with its rule.
     await page.getByRole('checkbox', { name: /^Only problems/ }).check();
@@ -116,12 +120,25 @@ describe('event desk in Chromium', () => {
     await page.getByRole('button', { name: 'Check in Васил Вещера' }).click();
     await expect.poll(() => totals(page)).toEqual(['20 characters', '17 clean', '3 with errors', '4 checked in']);
     await expect.poll(() => page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
-    const saved = JSON.parse(await readFile(eventFile, 'utf8')) as { entries: { kind: string; character: string; at: string; target?: string }[] };
-    // Ana plays the first two characters, Boris the next two: check-ins (the undone one cancelled by an undo entry, never deleted).
-    const folded = foldEvent(eventSchema.parse(saved));
+    const saved = await readEventFile(eventFile);
+    // Ana plays the first two characters, Boris the next two: check-ins (the undone ones cancelled by undo entries, never deleted).
+    const folded = foldEvent(saved);
     expect([...folded.characters].filter(([, c]) => c.checkedInAt !== null).map(([id]) => id).sort()).toEqual([fakeId(1), fakeId(2), fakeId(3), fakeId(4)]);
     expect(saved.entries.some((e) => e.kind === 'undo')).toBe(true);
     for (const entry of saved.entries) expect(entry.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+00:00$/);
+    // Appended in the order made, each numbered by this desk: Ana's two, Boris's two, the two undos (Boris's, newest first), Elowen, Васил.
+    const appended = (await eventLines(eventFile)).slice(1) as LedgerEntry[];
+    expect(appended.map((e) => [e.kind, e.character, e.seq])).toEqual([
+      ['check-in', fakeId(1), 1],
+      ['check-in', fakeId(2), 2],
+      ['check-in', fakeId(3), 3],
+      ['check-in', fakeId(4), 4],
+      ['undo', fakeId(4), 5],
+      ['undo', fakeId(3), 6],
+      ['check-in', fakeId(3), 7],
+      ['check-in', fakeId(4), 8],
+    ]);
+    expect(new Set(appended.map((e) => e.deskId))).toEqual(new Set([h.settings.deskIdentity().id]));
 
     // The check-in sheet, as PDF and as CSV; the CSV has the check-in times of the four.
     const sheetPdf = join(folder, 'sheet.pdf');
@@ -156,7 +173,7 @@ describe('event desk in Chromium', () => {
 
     // Dimitri (c02) drinks his potion and trades his chain shirt for a hauberk, on disk.
     const dimitri = all[1]!;
-    const printedBefore = (JSON.parse(await readFile(eventFile, 'utf8')).entries as { kind: string; character: string; hash: string; cards: { serial: string; edition: string }[] }[]).find((e) => e.kind === 'printed' && e.character === dimitri.id)!;
+    const printedBefore = (await readEventFile(eventFile)).entries.find((e): e is PrintedEntry => e.kind === 'printed' && e.character === dimitri.id)!;
     await writeFile(join(folder, fileOf(1)), json({ ...dimitri, items: [], armour: [{ name: 'Hauberk', type: 'heavy-chain', locations: ['torso'] }] }));
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('row').filter({ hasText: 'Dimitri' }).getByText('Changed since printed').waitFor();
@@ -185,7 +202,7 @@ describe('event desk in Chromium', () => {
     expect(voided).toContain(`${potion}/1 withdrawn`);
     expect(voided).toContain(`${serialFor(dimitri.id, 'character', 0)}/1 reissued`);
     expect(voided.map((v) => v.split(' ')[0]).sort()).toEqual(printedBefore.cards.map((c) => `${c.serial}/${c.edition}`).sort());
-    const recorded = foldEvent(eventSchema.parse(JSON.parse(await readFile(eventFile, 'utf8'))));
+    const recorded = foldEvent(await readEventFile(eventFile));
     expect(recorded.voids.filter((v) => v.character === dimitri.id).map((v) => v.label).sort()).toEqual(printedBefore.cards.map((c) => `${c.serial}/${c.edition}`).sort());
 
     // The PDF holds Dimitri's cards and nobody else's.

@@ -4,13 +4,13 @@
 // the one-second target is measured by `npm run bench:sync`, not asserted on a shared CI machine); the hub
 // stops; both desks keep checking in; the hub comes back on the same port and both desks (and the
 // hub) fold the same ledger. Every server here listens on 127.0.0.1 and is stopped at the end.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../core/desk/testing';
-import { eventSchema } from '../core/desk/event';
 import { foldEvent } from '../core/desk/fold';
+import { readEventFile } from './event-file';
 import { linkLine, openDesk, sharedEvent } from './sync-desks';
 
 const CHARACTERS = [
@@ -30,7 +30,8 @@ const checkedIn = async (page: Page) => (await page.getByRole('list', { name: 'T
 /** Who is in, from the event file in `folder` (read as the desk reads it). */
 async function whoIsIn(folder: string): Promise<string[]> {
   const name = (await readdir(folder)).find((n) => n.endsWith('.event.json'))!;
-  const folded = foldEvent(eventSchema.parse(JSON.parse(await readFile(join(folder, name), 'utf8'))));
+  // The desks and the hub may be appending while it is read.
+  const folded = foldEvent(await readEventFile(join(folder, name), { writing: true }));
   return [...folded.characters].filter(([, c]) => c.checkedInAt !== null).map(([id]) => id).sort();
 }
 

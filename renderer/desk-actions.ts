@@ -189,17 +189,23 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       warnOutsideDates(st.at);
     },
 
-    /** Undoes the last check-in or check-out: an undo entry cancels each entry it made. */
+    /**
+     * Undoes the last check-in or check-out: an undo entry cancels each entry it made. The step is
+     * taken when the undo's turn in the queue comes, so a check-in still on its way is the one undone.
+     */
     undo() {
       const s = store.get();
-      const last = s.undo[s.undo.length - 1];
-      if (!last || !s.event) return;
-      const steps: UndoStep[] = last.steps;
-      set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
+      if (!s.event || (s.undo.length === 0 && pendingCount() === 0)) return;
       const st = stamp();
-      // The name comes first and the sentence's own words last, so a name ending in a full stop
-      // ("Chen A.") is not followed by a second one.
-      change((event) => ({ entries: undoEntries(event, steps, st), undo: null, announcement: t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }) }));
+      change((event) => {
+        const last = store.get().undo.at(-1);
+        if (!last) return { entries: [], undo: null, announcement: '' };
+        const steps: UndoStep[] = last.steps;
+        set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
+        // The name comes first and the sentence's own words last, so a name ending in a full stop
+        // ("Chen A.") is not followed by a second one.
+        return { entries: undoEntries(event, steps, st), undo: null, announcement: t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }) };
+      });
     },
 
     setFilter(patch: Partial<DeskFilter>) {

@@ -6,7 +6,8 @@
 //
 // A check-in is made here (core/desk/checkin.ts decides what it adds), sent to the main process,
 // which appends it to the event file and answers once it is on disk; the answer (with the entry's
-// `seq`) is what is shown. One append at a time, in the order they were made.
+// `seq`) is what is shown. One append at a time, in the order they were made, each made when its
+// turn comes (from the ledger with the earlier ones on it).
 import type { QuartermasterApi } from '../core/ipc/contract';
 import type { LedgerEntry } from '../core/desk/entries';
 import type { DeskEvent } from '../core/desk/event';
@@ -15,7 +16,7 @@ import { errorMessage } from './api';
 import type { DeskState, DeskStore, DeskUndo } from './desk-store';
 import { t } from './i18n';
 
-/** What a change makes from the ledger as it is: the entries to append and, when it can be undone, its undo step. */
+/** What a change makes from the ledger as it is: the entries to append and, when it can be undone, its undo step ('' announces nothing). */
 export type Change = (event: DeskEvent) => { entries: LedgerEntry[]; undo: DeskUndo | null; announcement: string };
 
 export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify: (kind: 'info' | 'error', text: string) => void, eventPath: (s?: DeskState) => string | null) {
@@ -40,21 +41,28 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
   /** Whether the window holds the ledger of this file with at least `count` entries (else it asks for it whole). */
   const holds = (path: string, count: number) => ledger !== null && ledger.path === path && ledger.ledger.size >= count;
 
-  /** Makes a change now (from the ledger as it is) and appends it; shown once it is on disk. */
+  /**
+   * Makes a change and appends it; shown once it is on disk. The change is made when its turn in the
+   * queue comes, from the ledger as it is then: with every earlier change of this window on it (a
+   * second "Check in" of someone whose first is still on its way makes no entry; an undo undoes the
+   * change made just before it).
+   */
   const change = (make: Change) => {
     const s = store.get();
     const path = eventPath(s);
     if (!s.desk || !path || !s.event) return;
     const folder = s.desk.folder;
-    const made = make(s.event);
-    if (made.entries.length === 0) {
-      set((x) => ({ ...x, announcement: made.announcement }));
-      return;
-    }
     pending++;
     set((x) => ({ ...x, unsaved: pending, notice: null }));
     queue = queue.then(async () => {
       try {
+        // Another event file opened meanwhile (callers flush first, so only if it failed to): nothing to change.
+        if (ledger?.path !== path) return;
+        const made = make(ledger.ledger.event);
+        if (made.entries.length === 0) {
+          if (made.announcement) set((x) => ({ ...x, announcement: made.announcement }));
+          return;
+        }
         const r = await api.appendDeskEntries({ folder, eventFile: path, entries: made.entries });
         if (ledger?.path === path) apply([...r.external, ...r.added]);
         set((x) => ({ ...x, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, saveFailed: false }));

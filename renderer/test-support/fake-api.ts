@@ -6,6 +6,10 @@ import type { Draft, LibraryEntry, LibraryListing, OpenResult, QuartermasterApi,
 import type { Character } from '../../core/model/character';
 import { CURRENT_VERSION, FILE_FORMAT, type RulesetId } from '../../core/model/ids';
 import { canonicalJson, sha256Hex } from '../../core/format/hash';
+import type { DeskEntries } from '../../core/ipc/contract';
+import { fakeDesk, type FakeDesk } from './fake-desk';
+
+export type { Arrival, FakeDesk, FakeEventFolder, FakeEventLog } from './fake-desk';
 
 export const FOLDER = '/home/ana/Documents/Quartermaster';
 
@@ -55,6 +59,12 @@ export type FakeApi = QuartermasterApi & {
   fireMenuCommand(command: Parameters<Parameters<QuartermasterApi['onMenuCommand']>[0]>[0]): void;
   /** Simulates another program rewriting a file: its hash changes, so the next save conflicts. */
   changeOnDisk(path: string, character: Character): void;
+  /** The event desk's main-process side (./fake-desk.ts): event folders and their event files' logs. */
+  desk: FakeDesk;
+  /** Sends entries to every `onDeskEntries` listener, as the main process does when entries reach an event file from elsewhere. */
+  pushDeskEntries(update: DeskEntries): void;
+  /** How many `onDeskEntries` listeners are subscribed. */
+  deskEntriesListeners(): number;
 };
 
 const hashOf = (character: Character) => sha256Hex(canonicalJson(character));
@@ -63,6 +73,10 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
   const files = new Map<string, Stored>(Object.entries(initial.files ?? {}).map(([p, c]) => [p, { character: c, hash: hashOf(c) }]));
   const libraryListeners = new Set<() => void>();
   const menuListeners = new Set<(c: never) => void>();
+  const deskListeners = new Set<(update: DeskEntries) => void>();
+  // Entries cross the IPC boundary as copies (the window never shares an object with main).
+  const pushDeskEntries = (update: DeskEntries) => deskListeners.forEach((l) => l(structuredClone(update)));
+  const { desk, methods: deskMethods } = fakeDesk(pushDeskEntries);
   const listing = (): LibraryListing => ({ folder: FOLDER, entries: api.entries });
   const open = (path: string): OpenResult => {
     const stored = files.get(path);
@@ -83,6 +97,9 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     changeOnDisk(path, character) {
       files.set(path, { character, hash: hashOf(character) });
     },
+    desk,
+    pushDeskEntries,
+    deskEntriesListeners: () => deskListeners.size,
     listLibrary: vi.fn(async () => listing()),
     chooseLibraryFolder: vi.fn(async () => null),
     newCharacter: vi.fn(async ({ ruleset, name, player }) => {
@@ -119,10 +136,8 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     printPack: vi.fn(async () => null),
     printCalibration: vi.fn(async () => null),
     cancelPrint: vi.fn(async () => undefined),
-    openEventFolder: vi.fn(async () => null),
-    loadEventFolder: notImplemented('loadEventFolder'),
-    createEvent: notImplemented('createEvent'),
-    appendDeskEntries: notImplemented('appendDeskEntries'),
+    // The desk's folder and event file (./fake-desk.ts; "Open event folder…" is cancelled until a test adds a folder).
+    ...deskMethods,
     exportCheckInSheet: vi.fn(async () => null),
     previewReprint: vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 0, cards: 0, pages: 0, rulesets: [], problems: [] })),
     reprintChanged: vi.fn(async () => null),
@@ -158,6 +173,10 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     onMenuCommand(listener) {
       menuListeners.add(listener as (c: never) => void);
       return () => menuListeners.delete(listener as (c: never) => void);
+    },
+    onDeskEntries(listener) {
+      deskListeners.add(listener);
+      return () => void deskListeners.delete(listener);
     },
   };
   return api;

@@ -7,7 +7,6 @@ import { applyLedger } from '../../../core/desk/character-record';
 import { newEvent } from '../../../core/desk/event';
 import { recordEntry } from '../../../core/desk/record';
 import { example, exampleDesk, stampAt } from '../../../core/desk/testing';
-import type { DeskFolder } from '../../../core/ipc/contract';
 import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
@@ -28,8 +27,7 @@ describe('the record of play in Bulgarian', () => {
   it('shows the Record… dialog, the held items and the ledger in Bulgarian', async () => {
     const api = fakeApi({ settings: { locale: 'en-GB' } });
     const files = (['dimitri', 'aldric'] as const).map((n) => exampleDesk(n, {}, `${FOLDER}/${n}.character.json`));
-    const desk: DeskFolder = { folder: FOLDER, rows: viewRows(files), eventFile: { kind: 'file', path: `${FOLDER}/Autumn Muster.event.json`, event: START, hash: 'h1' } };
-    api.openEventFolder = async () => desk;
+    api.desk.addFolder({ folder: FOLDER, rows: viewRows(files), eventFile: `${FOLDER}/Autumn Muster.event.json`, event: START });
     deskActionsFor(deskStoreFor(api), api, { now: () => new Date('2026-10-02T17:05:00Z') });
     renderApp(api);
     fireEvent.click(await screen.findByRole('button', { name: /^Event desk/ }));

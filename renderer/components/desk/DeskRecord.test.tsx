@@ -6,11 +6,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
 import { EXAMPLES, exampleDesk } from '../../../core/desk/testing';
 import { recordEntry, recordTransfer } from '../../../core/desk/record';
-import type { DeskFolder, RecordRequest } from '../../../core/ipc/contract';
+import type { RecordRequest } from '../../../core/ipc/contract';
 import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
-import { fakeApi } from '../../test-support/fake-api';
+import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
 
 afterEach(() => cleanup());
@@ -21,33 +21,36 @@ const NOW = new Date('2026-10-02T17:05:00Z');
 const START = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04', id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' });
 const stamp = { at: '2026-10-02T18:05:00+01:00', desk: 'Front desk' };
 
-function folder(event: DeskEvent, hash: string): DeskFolder {
+/** Dimitri and Aldric, and the event file holding `event`. */
+function addFolder(api: FakeApi, event: DeskEvent) {
   const files = (['dimitri', 'aldric'] as const).map((n) => exampleDesk(n, {}, `${FOLDER}/${n}.character.json`));
-  return { folder: FOLDER, rows: viewRows(files), eventFile: { kind: 'file', path: FILE, event, hash } };
+  api.desk.addFolder({ folder: FOLDER, rows: viewRows(files), eventFile: FILE, event });
 }
+
+/** The event as the fake main process holds it. */
+const onDisk = (api: FakeApi) => api.desk.log(FILE).event;
 
 describe('Record… in the desk view', () => {
   it("records a death (killing blow) and a return with 3 cards: the row says Dead, then Returned (Tiles of Fate 11); undo from the ledger", async () => {
     const api = fakeApi({ settings: { locale: 'en-GB' } });
-    let event = START;
     let n = 1;
     const requests: RecordRequest[] = [];
-    api.openEventFolder = vi.fn(async () => folder(event, 'h1'));
-    api.recordDesk = vi.fn(async ({ request, expectedHash }) => {
-      expect(expectedHash).toBe(`h${n}`);
+    addFolder(api, START);
+    // As electron/desk-record.ts: the entry made from the ledger as main holds it, appended, answered.
+    api.recordDesk = vi.fn(async ({ folder, eventFile, request }) => {
+      expect([folder, eventFile]).toEqual([FOLDER, FILE]);
       requests.push(request);
-      event = recordEntry(event, request, { ...stamp, at: `2026-10-02T18:0${5 + n}:00+01:00` }).event;
+      const { entry } = recordEntry(onDisk(api), request, { ...stamp, at: `2026-10-02T18:0${5 + n}:00+01:00` });
       n++;
-      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+      return api.desk.recordResult(folder, eventFile, [entry]);
     });
-    api.transferItem = vi.fn(async ({ from, item, to }) => {
+    api.transferItem = vi.fn(async ({ folder, eventFile, from, item, to }) => {
       expect([from, to]).toEqual([EXAMPLES.dimitri.id, EXAMPLES.aldric.id]);
       const dimitri = exampleDesk('dimitri');
       const aldric = exampleDesk('aldric');
       if (!dimitri.readable || !aldric.readable) throw new Error('examples');
-      event = recordTransfer(event, dimitri.character, item, aldric.character, { ...stamp, at: '2026-10-02T18:30:00+01:00' }).event;
-      n++;
-      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+      const { entries } = recordTransfer(onDisk(api), dimitri.character, item, aldric.character, { ...stamp, at: '2026-10-02T18:30:00+01:00' });
+      return api.desk.recordResult(folder, eventFile, entries);
     });
     deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
     renderApp(api);
@@ -79,6 +82,12 @@ describe('Record… in the desk view', () => {
     fireEvent.change(within(t).getByLabelText('To'), { target: { value: EXAMPLES.aldric.id } });
     fireEvent.click(within(t).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(api.transferItem).toHaveBeenCalledTimes(1));
+    // Each appended through the event file's log: the Front desk's seq 1, 2, 3 in the order recorded.
+    expect(api.desk.log(FILE).lines.map((e) => [e.kind, e.seq])).toEqual([
+      ['died', 1],
+      ['returned', 2],
+      ['item-transferred', 3],
+    ]);
 
     // The ledger lists the entries, newest first; undo the return.
     const ledger = screen.getByRole('region', { name: 'Ledger' });
@@ -86,19 +95,16 @@ describe('Record… in the desk view', () => {
     fireEvent.click(within(ledger).getByRole('button', { name: /^Undo return from death/ }));
     await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
     await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Dead'));
+    expect(api.desk.log(FILE).lines.at(-1)).toMatchObject({ kind: 'undo', target: api.desk.log(FILE).lines[1]!.id, seq: 4 });
   });
 
   it('retires a character (out of play, kept): the reason goes with it, the row says Retired, and Retire is not offered again', async () => {
     const api = fakeApi({ settings: { locale: 'en-GB' } });
-    let event = START;
-    let n = 1;
     const requests: RecordRequest[] = [];
-    api.openEventFolder = vi.fn(async () => folder(event, 'h1'));
-    api.recordDesk = vi.fn(async ({ request }) => {
+    addFolder(api, START);
+    api.recordDesk = vi.fn(async ({ folder, eventFile, request }) => {
       requests.push(request);
-      event = recordEntry(event, request, stamp).event;
-      n++;
-      return { ok: true as const, desk: folder(event, `h${n}`), written: [] };
+      return api.desk.recordResult(folder, eventFile, [recordEntry(onDisk(api), request, stamp).entry]);
     });
     deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
     renderApp(api);

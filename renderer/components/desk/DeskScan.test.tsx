@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
 import { EXAMPLES, exampleDesk, fakeId, withCheckIn } from '../../../core/desk/testing';
 import type { CardCheck } from '../../../core/desk/verify';
-import type { DeskFolder, EventSaveResult } from '../../../core/ipc/contract';
+import type { DeskCharacter } from '../../../core/desk/characters';
 import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
@@ -34,25 +34,27 @@ const START = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start:
 const NAMES = ['dimitri', 'aldric', 'vasil', 'elowen', 'borislav'] as const;
 const file = (n: string) => `${FOLDER}/${n}.character.json`;
 
-function folderOf(files = NAMES.map((n) => exampleDesk(n, {}, file(n))), event: DeskEvent = START, hash = 'h1'): DeskFolder {
-  return { folder: FOLDER, rows: viewRows(files), eventFile: { kind: 'file', path: EVENT_FILE, event, hash } };
-}
+const allFiles = () => NAMES.map((n) => exampleDesk(n, {}, file(n)));
 
-async function openDesk(options: { folder?: () => DeskFolder; api?: FakeApi } = {}) {
+/**
+ * The app with the desk open on the folder: its character files as `files` reads them (again at
+ * every load, so a test can change them "on disk"), its event file holding `event`.
+ */
+async function openDesk(options: { files?: () => DeskCharacter[]; event?: DeskEvent; api?: FakeApi } = {}) {
   // A UK desk: the settings say en-GB for dates, times and numbers.
   const api = options.api ?? fakeApi({ settings: { locale: 'en-GB' } });
-  const saves: DeskEvent[] = [];
-  const read = options.folder ?? (() => folderOf());
-  api.openEventFolder = vi.fn(async () => read());
-  api.loadEventFolder = vi.fn(async () => read());
-  api.saveEvent = vi.fn(async ({ event }): Promise<EventSaveResult> => (saves.push(event), { ok: true, hash: `h${saves.length + 1}` }));
+  const files = options.files ?? allFiles;
+  api.desk.addFolder({ folder: FOLDER, rows: () => viewRows(files()), eventFile: EVENT_FILE, event: options.event ?? START });
   deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
   renderApp(api);
   fireEvent.click(await screen.findByRole('button', { name: /^Event desk/ }));
-  await screen.findByRole('heading', { level: 1, name: 'Event desk' });
+  // The desk view is loaded on first use: the first test of the file waits for its modules.
+  await screen.findByRole('heading', { level: 1, name: 'Event desk' }, { timeout: 10_000 });
   fireEvent.click(screen.getAllByRole('button', { name: 'Open event folder…' })[0]!);
   await screen.findByRole('table');
-  return { api, saves };
+  /** The event as the fake main process holds it. */
+  const onDisk = () => api.desk.log(EVENT_FILE).event;
+  return { api, onDisk };
 }
 
 const totals = () => within(screen.getByRole('list', { name: 'Totals' })).getAllByRole('listitem').map((li) => li.textContent);
@@ -61,7 +63,7 @@ const match = (name: keyof typeof EXAMPLES, player: string): CardCheck => ({ kin
 
 describe('one scan, one player', () => {
   it('scans two cards in a row: the box clears and keeps the focus, Enter checks the matching character in', async () => {
-    const { api, saves } = await openDesk();
+    const { api, onDisk } = await openDesk();
     const panel = within(screen.getByRole('region', { name: 'Verify a card' }));
     const box = panel.getByRole('textbox', { name: 'Card code' }) as HTMLInputElement;
     const scan = async (code: string, answer: CardCheck) => {
@@ -77,9 +79,9 @@ describe('one scan, one player', () => {
     };
     await scan('QM1:DIMITRI:HASH1', match('dimitri', 'Sam'));
     expect(panel.getByRole('button', { name: 'Check in Dimitri' })).toBeTruthy();
-    // Enter in the empty box checks him in.
+    // Enter in the empty box checks him in (shown once the event file has it).
     fireEvent.submit(box.form!);
-    expect(totals()[3]).toBe('1 checked in');
+    await waitFor(() => expect(totals()[3]).toBe('1 checked in'));
     // Checked in at the desk's clock (2 October, 17:05 UTC), as the machine's zone writes it.
     expect(panel.getByText(/^Already checked in at 2 Oct 2026, \d{2}:05\.$/)).toBeTruthy();
     expect(panel.queryByRole('button', { name: 'Check in Dimitri' })).toBeNull();
@@ -87,12 +89,13 @@ describe('one scan, one player', () => {
     await scan('QM1:ALDRIC:HASH2', match('aldric', 'Priya'));
     fireEvent.click(panel.getByRole('button', { name: 'Check in Aldric of the Vale' }));
     expect(document.activeElement).toBe(box);
-    expect(totals()[3]).toBe('2 checked in');
-    await waitFor(() => expect(saves.length).toBeGreaterThan(0));
-    await waitFor(() => expect([...foldEvent(saves.at(-1)!).characters.keys()].sort()).toEqual([EXAMPLES.aldric.id, EXAMPLES.dimitri.id].sort()));
+    await waitFor(() => expect(totals()[3]).toBe('2 checked in'));
+    expect([...foldEvent(onDisk()).characters.keys()].sort()).toEqual([EXAMPLES.aldric.id, EXAMPLES.dimitri.id].sort());
     // Enter again in the empty box changes nothing: Aldric is in already.
     fireEvent.submit(box.form!);
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
     expect(totals()[3]).toBe('2 checked in');
+    expect(api.appendDeskEntries).toHaveBeenCalledTimes(2);
   });
 
   it('says what to do with a changed card and with a void one, and offers no check-in', async () => {
@@ -121,12 +124,13 @@ describe('the desk lists', () => {
   it('lists who has not arrived yet and who has, and filters by game', async () => {
     await openDesk();
     fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
+    await waitFor(() => expect(totals()[3]).toBe('1 checked in'));
     const show = screen.getByRole('combobox', { name: 'Show' });
     fireEvent.change(show, { target: { value: 'waiting' } });
     // Borislav first (his group has problems), then the players alphabetically: Dana, Priya, Георги.
     expect(names()).toEqual(['Борислав', 'Elowen Marsh', 'Aldric of the Vale', 'Васил Вещера']);
     fireEvent.click(screen.getByRole('button', { name: 'Check in Elowen Marsh' }));
-    expect(names()).toEqual(['Борислав', 'Aldric of the Vale', 'Васил Вещера']);
+    await waitFor(() => expect(names()).toEqual(['Борислав', 'Aldric of the Vale', 'Васил Вещера']));
     fireEvent.change(show, { target: { value: 'in' } });
     expect(names()).toEqual(['Elowen Marsh', 'Dimitri']);
     fireEvent.change(show, { target: { value: 'all' } });
@@ -144,10 +148,10 @@ describe('the desk lists', () => {
   it('warns while the desk’s date is outside the event’s, and on a check-in made then', async () => {
     // The desk's clock says 2 October; the event is 10–12 October.
     const later = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-10', end: '2026-10-12' });
-    await openDesk({ folder: () => folderOf(undefined, later) });
+    await openDesk({ event: later });
     expect(screen.getByText('Today (2 Oct 2026) is before the event (10 Oct 2026 – 12 Oct 2026): check-ins made now are recorded with today’s date.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check in Dimitri' }));
-    expect(totals()[3]).toBe('1 checked in');
+    await waitFor(() => expect(totals()[3]).toBe('1 checked in'));
     expect(screen.getByRole('alert').textContent).toContain('Checked in on 2 Oct 2026, outside the event’s dates (10 Oct 2026 – 12 Oct 2026).');
   });
 
@@ -155,14 +159,10 @@ describe('the desk lists', () => {
     const copy = `${FOLDER}/dimitri (copy).character.json`;
     const event = withCheckIn(START, EXAMPLES.dimitri.id, '2026-10-02T17:00:00+00:00');
     let fixed = false;
-    const read = () =>
-      folderOf(
-        [...NAMES.map((n) => exampleDesk(n, {}, file(n))), exampleDesk('dimitri', fixed ? { id: fakeId(77), name: 'Dimitri the Younger' } : { name: 'Dimitri the Younger' }, copy)],
-        event,
-      );
+    const files = () => [...allFiles(), exampleDesk('dimitri', fixed ? { id: fakeId(77), name: 'Dimitri the Younger' } : { name: 'Dimitri the Younger' }, copy)];
     const api = fakeApi({ settings: { locale: 'en-GB' } });
     api.giveNewId = vi.fn(async ({ path }) => ((fixed = true), { path, previousId: EXAMPLES.dimitri.id, id: fakeId(77), hash: 'x' }));
-    await openDesk({ folder: read, api });
+    await openDesk({ files, event, api });
     // Both files are flagged; neither can be checked in (nor out) while they share the id.
     expect(screen.getAllByRole('button', { name: /a new id$/ })).toHaveLength(2);
     expect((screen.getByRole('button', { name: 'Check out Dimitri' }) as HTMLButtonElement).disabled).toBe(true);
@@ -179,7 +179,7 @@ describe('the desk lists', () => {
 describe('rows that follow the files', () => {
   it('reads the folder again when the library changes on disk and when the desk comes back on screen, no Reload needed', async () => {
     let name = 'Dimitri';
-    const { api } = await openDesk({ folder: () => folderOf(NAMES.map((n) => exampleDesk(n, n === 'dimitri' ? { name } : {}, file(n)))) });
+    const { api } = await openDesk({ files: () => NAMES.map((n) => exampleDesk(n, n === 'dimitri' ? { name } : {}, file(n))) });
     name = 'Dimitri the Bold';
     act(() => api.fireLibraryChanged());
     expect(await screen.findByRole('button', { name: 'Check in Dimitri the Bold' })).toBeTruthy();
@@ -194,13 +194,10 @@ describe('rows that follow the files', () => {
 });
 
 describe('2,000 characters', () => {
-  const many = () =>
-    folderOf(
-      Array.from({ length: 2000 }, (_, i) => exampleDesk(NAMES[i % 4]!, { id: fakeId(i + 1), name: `Character ${String(i).padStart(4, '0')}`, player: `Player ${String(i).padStart(4, '0')}` }, `${FOLDER}/c${i}.character.json`)),
-    );
+  const many = Array.from({ length: 2000 }, (_, i) => exampleDesk(NAMES[i % 4]!, { id: fakeId(i + 1), name: `Character ${String(i).padStart(4, '0')}`, player: `Player ${String(i).padStart(4, '0')}` }, `${FOLDER}/c${i}.character.json`));
 
   it('draws only a window of the rows, finds any row with the search, and moves between rows with the keys', async () => {
-    await openDesk({ folder: many });
+    await openDesk({ files: () => many });
     const table = screen.getByRole('table');
     // 2,000 players of one character each: 4,000 lines and the heading row.
     expect(table.getAttribute('aria-rowcount')).toBe('4001');
@@ -239,7 +236,7 @@ describe('2,000 characters', () => {
 describe('the user’s locale', () => {
   it('writes the event’s dates and the check-in times as the locale does: en-GB, bg', async () => {
     const event = withCheckIn(START, EXAMPLES.aldric.id, '2026-10-01T18:05:00+01:00');
-    await openDesk({ folder: () => folderOf(undefined, event) });
+    await openDesk({ event });
     expect(document.querySelector('.desk-event-line')!.textContent).toContain('2 Oct 2026 – 4 Oct 2026');
     // Checked in on another day than the desk's today: the date with the time, 24-hour.
     expect(document.querySelector('.desk-in time')!.textContent).toBe('Checked in at 1 Oct 2026, 18:05');

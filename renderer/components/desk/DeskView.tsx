@@ -203,7 +203,8 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
             <button type="button" onClick={() => actions.undo()} disabled={!lastUndo} aria-keyshortcuts="Control+Z Meta+Z">
               {lastUndo ? t(lastUndo.action === 'check-in' ? 'desk.undoCheckIn' : 'desk.undoCheckOut', { name: lastUndo.label }) : t('desk.undo')}
             </button>
-            {canCheckIn && <span className={`save-state${unsaved > 0 ? ' is-dirty' : ''}`}>{unsaved === 0 ? t('desk.saved') : saveFailed ? t('desk.notSaved') : t('desk.saving')}</span>}
+            {/* A failed append is dropped from the queue (unsaved goes back to 0): the failure itself says "not saved" until an append succeeds. */}
+            {canCheckIn && <span className={`save-state${unsaved > 0 || saveFailed ? ' is-dirty' : ''}`}>{unsaved > 0 ? t('desk.saving') : saveFailed ? t('desk.notSaved') : t('desk.saved')}</span>}
           </div>
         </div>
         <VerifyCard store={store} actions={actions} canCheckIn={canCheckIn} />
