@@ -97,3 +97,37 @@ function inspect(value: unknown, path: (string | number)[], depth: number): 'too
   }
   return null;
 }
+
+/**
+ * Why a value is not JSON data (null, true/false, finite numbers, strings, lists without holes,
+ * plain objects), naming the field; null when it is. A field whose value is undefined is left out
+ * of JSON as it is of the entry, so it passes.
+ */
+export function notJsonData(value: unknown, path: (string | number)[] = []): string | null {
+  const where = () => `field "${fieldPath(path) || '(entry)'}"`;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${where()} is not JSON data (${value})`;
+  if (value === undefined) return `${where()} is not JSON data (no value)`;
+  if (typeof value !== 'object') return `${where()} is not JSON data (a ${typeof value})`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      // A hole in the list is no value either.
+      const problem = notJsonData(i in value ? value[i] : undefined, path);
+      if (problem) return problem;
+      path.pop();
+    }
+    return null;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return `${where()} is not JSON data (${Object.prototype.toString.call(value).slice(8, -1)})`;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    path.push(key);
+    const problem = notJsonData(v, path);
+    if (problem) return problem;
+    path.pop();
+  }
+  return null;
+}

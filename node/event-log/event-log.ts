@@ -24,7 +24,8 @@ import { EVENT_FILE_SUFFIX, MAX_ENTRY_CHARS } from '../../core/desk/event-format
 import { EventLedger } from '../../core/desk/event-ledger';
 import { entryLine, headerLine, loadEventBytes, readEntryLines, serializeEvent, type LineProblem, type TornTail } from '../../core/desk/event-load';
 import { atInstant, deskKeyOf } from '../../core/desk/order';
-import { inspectJson } from '../../core/format/json-guard';
+import { canonicalJson } from '../../core/format/hash';
+import { inspectJson, notJsonData } from '../../core/format/json-guard';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
 import { withLock, writeAtomic, writeNew } from '../atomic';
@@ -45,13 +46,15 @@ export type EventLogOptions = {
   /** The folder whose `.quartermaster-backups` keeps the old versions and torn lines (default: the event file's folder). */
   folder?: string;
   now?: () => number;
-  /** Called with every entry new to this process once it is on disk: the sync's store takes them in the same step. */
-  onAdded?: (entries: LedgerEntry[], from: 'here' | 'elsewhere') => Promise<void> | void;
   /** A hook the crash tests use to stop between the steps of an append. */
   step?: (what: 'locked' | 'written') => Promise<void> | void;
 };
 
 type FileMark = { ino: number; header: Uint8Array };
+
+/** Who wrote entries: this desk (`here`), another process writing the file (`file`), or a caller of take (`elsewhere`, or its own name: the sync's store says `store`). */
+export type EntriesOrigin = 'here' | 'file' | 'elsewhere' | 'store';
+export type EntriesListener = (entries: LedgerEntry[], origin: EntriesOrigin) => void | Promise<void>;
 
 export class EventLog {
   /** Entry lines left out when the file was read (and since), with the reason. */
@@ -60,7 +63,9 @@ export class EventLog {
   torn: TornTail | null;
   /** The version the file had when opened, when it was migrated. */
   readonly migratedFrom: number | undefined;
-  private readonly listeners = new Set<(entries: LedgerEntry[]) => void>();
+  private readonly listeners = new Set<EntriesListener>();
+  /** Whole lines read (the header's included): the number of the line before the one at `offset`. */
+  private lines: number;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -70,8 +75,9 @@ export class EventLog {
     private offset: number,
     private mark: FileMark,
     private readonly options: EventLogOptions,
-    read: { problems: LineProblem[]; torn: TornTail | null; migratedFrom?: number },
+    read: { problems: LineProblem[]; torn: TornTail | null; lines: number; migratedFrom?: number },
   ) {
+    this.lines = read.lines;
     this.problems.push(...read.problems);
     this.torn = read.torn;
     this.migratedFrom = read.migratedFrom;
@@ -96,7 +102,7 @@ export class EventLog {
     }
     const read = first.migratedFrom === undefined ? first : await readLog(path);
     const ledger = new EventLedger(headerOfEvent(read.event), read.event.entries);
-    return new EventLog(path, ledger, read.end, read.mark, options, { problems: read.problems, torn: read.torn, ...(migratedFrom !== undefined ? { migratedFrom } : {}) });
+    return new EventLog(path, ledger, read.end, read.mark, options, { problems: read.problems, torn: read.torn, lines: read.lines, ...(migratedFrom !== undefined ? { migratedFrom } : {}) });
   }
 
   /** Creates a new event file with this header and no entries (never over an existing file: EEXIST). */
@@ -114,29 +120,34 @@ export class EventLog {
     return this.ledger.event;
   }
 
-  /** Called with the entries new to this process, whoever wrote them; returns the unsubscribe. */
-  onEntries(listener: (entries: LedgerEntry[]) => void): () => void {
+  /**
+   * Called with the entries new to this process once they are on disk, whoever wrote them, and
+   * awaited before the append answers (the sync's store takes them in the same step); returns the
+   * unsubscribe.
+   */
+  onEntries(listener: EntriesListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /** Appends entries made at this desk (see the top of this file). Entries already in the ledger are skipped. */
-  append(entries: readonly LedgerEntry[]): Promise<AppendResult> {
+  async append(entries: readonly LedgerEntry[]): Promise<AppendResult> {
+    // async: an invalid entry rejects the promise (it is checked at once, before what is queued after it).
     const checked = entries.map((e, i) => checkEntry(e, this.path, i));
-    return this.serial(() => this.write(checked, true));
+    return this.serial(() => this.write(checked, 'here'));
   }
 
-  /** Keeps entries made elsewhere as they are (their `seq` and time are theirs). */
-  take(entries: readonly LedgerEntry[]): Promise<AppendResult> {
+  /** Keeps entries made elsewhere as they are (their `seq` and time are theirs); `origin` is passed on to the listeners. */
+  async take(entries: readonly LedgerEntry[], origin: EntriesOrigin = 'elsewhere'): Promise<AppendResult> {
     const checked = entries.map((e, i) => checkEntry(e, this.path, i));
-    return this.serial(() => this.write(checked, false));
+    return this.serial(() => this.write(checked, origin));
   }
 
   /** What other processes appended since this one last read (none when the file did not grow). */
   refresh(): Promise<LedgerEntry[]> {
     return this.serial(async () => {
       const external = await this.catchUp(null);
-      await this.announce(external, 'elsewhere');
+      await this.announce(external, 'file');
       return external;
     });
   }
@@ -148,38 +159,72 @@ export class EventLog {
     return run;
   }
 
-  private async write(entries: readonly LedgerEntry[], here: boolean): Promise<AppendResult> {
-    const result = await withLock(this.path, async () => {
-      await this.options.step?.('locked');
-      const fh = await fsp.open(this.path, 'r+');
-      try {
-        const external = await this.catchUp(fh);
-        const fresh: LedgerEntry[] = [];
-        for (const e of entries) {
-          const same = this.ledger.get(e.id);
-          if (same) {
-            if (this.ledger.add([e]).clashes.length > 0) throw new EventLogError(`${this.path}: entry ${e.id} is already in the ledger with other content; entries are never changed`, 'id');
-            continue;
+  private async write(entries: readonly LedgerEntry[], origin: EntriesOrigin): Promise<AppendResult> {
+    const here = origin === 'here';
+    // Every entry known already (the sync giving back what this desk wrote): nothing to write, no lock.
+    if (entries.every((e) => this.ledger.get(e.id) !== undefined)) {
+      const clash = entries.find((e) => !this.holds(this.ledger.get(e.id)!, e, here));
+      if (clash) throw this.clash(clash);
+      return { added: [], external: [] };
+    }
+    let external: LedgerEntry[] = [];
+    let result: AppendResult;
+    try {
+      result = await withLock(this.path, async () => {
+        await this.options.step?.('locked');
+        const fh = await fsp.open(this.path, 'r+');
+        try {
+          external = await this.catchUp(fh);
+          const fresh: LedgerEntry[] = [];
+          const given = new Map<string, LedgerEntry>();
+          for (const e of entries) {
+            // Given twice in this batch, or already in the ledger: skipped when the same, refused when not.
+            const twice = given.get(e.id);
+            const same = twice ? undefined : this.ledger.get(e.id);
+            if (twice || same) {
+              if (twice ? canonicalJson(twice) !== canonicalJson(e) : !this.holds(same!, e, here)) throw this.clash(e);
+              continue;
+            }
+            given.set(e.id, e);
+            const entry = here ? this.stamped(e, fresh) : e;
+            // Checked as it is written: its seq makes it longer than it was given.
+            if (entryLine(entry).length - 1 > MAX_ENTRY_CHARS) throw new EventLogError(`${this.path}: entry ${e.id} is longer than ${MAX_ENTRY_CHARS} characters as JSON with its seq; nothing was written`);
+            fresh.push(entry);
           }
-          fresh.push(here ? this.stamped(e, fresh) : e);
+          if (fresh.length > 0) {
+            const text = fresh.map(entryLine).join('');
+            const bytes = Buffer.from(text, 'utf8');
+            await appendLines(this.path, bytes, this.offset);
+            this.offset += bytes.length;
+            this.lines += fresh.length;
+            await this.options.step?.('written');
+            this.ledger.add(fresh);
+          }
+          return { added: fresh, external };
+        } finally {
+          await fh.close();
         }
-        if (fresh.length > 0) {
-          const text = fresh.map(entryLine).join('');
-          const bytes = Buffer.from(text, 'utf8');
-          await fh.write(bytes, 0, bytes.length, this.offset);
-          await fh.datasync();
-          this.offset += bytes.length;
-          await this.options.step?.('written');
-          this.ledger.add(fresh);
-        }
-        return { added: fresh, external };
-      } finally {
-        await fh.close();
-      }
-    });
-    await this.announce(result.external, 'elsewhere');
-    await this.announce(result.added, here ? 'here' : 'elsewhere');
+      });
+    } catch (e) {
+      // What was read from the file before the append failed is in the ledger now: the listeners hear of it.
+      await this.announce(external, 'file');
+      throw e;
+    }
+    await this.announce(result.external, 'file');
+    await this.announce(result.added, origin);
     return result;
+  }
+
+  /** Whether `e` is the entry the ledger holds: the same, or (made here) the same once given the seq and time it was written with. */
+  private holds(stored: LedgerEntry, e: LedgerEntry, here: boolean): boolean {
+    if (canonicalJson(stored) === canonicalJson(e)) return true;
+    if (!here) return false;
+    const at = Date.parse(e.at) < Date.parse(stored.at) ? atInstant(e.at, Date.parse(stored.at)) : e.at;
+    return canonicalJson(stored) === canonicalJson({ ...e, at, ...(stored.seq !== undefined ? { seq: e.seq ?? stored.seq } : {}) });
+  }
+
+  private clash(e: LedgerEntry): EventLogError {
+    return new EventLogError(`${this.path}: entry ${e.id} is already in the ledger with other content; entries are never changed`, 'id');
   }
 
   /** An entry made here, with its desk's next `seq` and a time not before that desk's last entry. */
@@ -205,11 +250,12 @@ export class EventLog {
       if (info.size > this.offset) {
         const bytes = Buffer.alloc(info.size - this.offset);
         await readFully(own, bytes, this.offset);
-        const lines = readEntryLines(bytes, this.path, 0, (id) => this.ledger.get(id));
+        const lines = readEntryLines(bytes, this.path, this.lines + 1, (id) => this.ledger.get(id));
         this.problems.push(...lines.problems);
         const added = this.ledger.add(lines.entries).added;
         external.push(...added);
         this.offset += lines.end;
+        this.lines += lines.lines;
         this.torn = lines.torn;
       }
       if (fh !== null && this.offset < info.size) await this.setAsideTorn(fh, info.size);
@@ -234,20 +280,23 @@ export class EventLog {
       throw new EventLogError(`${this.path} was replaced by ${read.migratedFrom !== undefined ? 'an event file of an older version' : `the file of another event (id ${read.event.id})`}; reopen the event folder`, 'id');
     }
     const external = this.ledger.add(read.event.entries).added;
+    // What this desk knew that the new file lacks is written back: the ledger never loses an entry.
+    const inFile = new Set(read.event.entries.map((e) => e.id));
+    const missing = this.ledger.fold.entries.filter((e) => !inFile.has(e.id));
+    // Not without the lock (a refresh): the file is left marked as replaced, so the next append reads it again and writes them.
+    if (!locked && missing.length > 0) return external;
     this.offset = read.end;
     this.mark = read.mark;
     this.torn = read.torn;
+    this.lines = read.lines;
     this.problems.push(...read.problems);
     if (locked) {
-      // What this desk knew that the new file lacks is written back: the ledger never loses an entry.
-      const inFile = new Set(read.event.entries.map((e) => e.id));
-      const missing = this.ledger.fold.entries.filter((e) => !inFile.has(e.id));
       if (this.offset < (await fh.stat()).size) await this.setAsideTorn(fh, (await fh.stat()).size);
       if (missing.length > 0) {
         const bytes = Buffer.from(missing.map(entryLine).join(''), 'utf8');
-        await fh.write(bytes, 0, bytes.length, this.offset);
-        await fh.datasync();
+        await appendLines(this.path, bytes, this.offset);
         this.offset += bytes.length;
+        this.lines += missing.length;
       }
     }
     return external;
@@ -263,19 +312,22 @@ export class EventLog {
     await writeAtomic(aside, bytes);
     await fh.truncate(this.offset);
     await fh.datasync();
-    this.problems.push({ line: 0, message: `${this.path}: the last line was cut short (an append a crash interrupted, never acknowledged); its ${bytes.length} bytes were moved to ${aside}` });
+    this.problems.push({ line: this.lines + 1, message: `${this.path}: the last line was cut short (an append a crash interrupted, never acknowledged); its ${bytes.length} bytes were moved to ${aside}` });
     this.torn = null;
   }
 
-  private async announce(entries: LedgerEntry[], from: 'here' | 'elsewhere'): Promise<void> {
+  private async announce(entries: LedgerEntry[], origin: EntriesOrigin): Promise<void> {
     if (entries.length === 0) return;
-    await this.options.onAdded?.(entries, from);
-    for (const listener of this.listeners) listener(entries);
+    for (const listener of [...this.listeners]) await listener(entries, origin);
   }
 }
 
 /** An entry checked once before it is written: the schema, the JSON guards, the line's length. */
 function checkEntry(entry: LedgerEntry, path: string, i: number): LedgerEntry {
+  // An entry from the window came by structured clone, which carries values JSON cannot hold (a
+  // bigint, NaN, a Date, a Map): written as JSON, it would differ from what was checked and kept.
+  const notJson = notJsonData(entry);
+  if (notJson) throw new EventLogError(`${path}: new entry ${i}: ${notJson}; nothing was written`);
   const structure = inspectJson(entry);
   if (structure) throw new EventLogError(`${path}: new entry ${i}: ${structure.message}; nothing was written`, structure.field);
   const parsed = ledgerEntrySchema.safeParse(entry);
@@ -284,7 +336,7 @@ function checkEntry(entry: LedgerEntry, path: string, i: number): LedgerEntry {
     const field = fieldPath(issue.path) || '(entry)';
     throw new EventLogError(`${path}: new entry ${i}: field "${field}": ${describeIssue(issue)}; nothing was written`, field);
   }
-  if (entryLine(parsed.data).length > MAX_ENTRY_CHARS) throw new EventLogError(`${path}: new entry ${i} is longer than ${MAX_ENTRY_CHARS} characters as JSON; nothing was written`);
+  if (entryLine(parsed.data).length - 1 > MAX_ENTRY_CHARS) throw new EventLogError(`${path}: new entry ${i} is longer than ${MAX_ENTRY_CHARS} characters as JSON; nothing was written`);
   return parsed.data;
 }
 
@@ -292,6 +344,33 @@ function headerOfEvent(event: DeskEvent): EventHeader {
   const { entries: _entries, ...header } = event;
   return header;
 }
+
+/**
+ * Writes whole lines at `offset` (just after the newline that ends the last whole line) in one write
+ * and fsyncs them, through a handle of its own, starting with that newline again so that the write
+ * never starts at the end of the file. FAT through fusefat (the FAT the tests mount) loses a write
+ * that starts exactly at the end of a file whose size is a whole number of clusters, refuses (EPERM)
+ * one that starts at the end through a fresh handle, and misplaces one that seeks back within a
+ * cluster on a handle that has read further; a fresh handle writing from just before the end is
+ * none of these. The newline written again is the byte that is there.
+ */
+async function appendLines(path: string, lines: Uint8Array, offset: number): Promise<void> {
+  const bytes = Buffer.concat([NEWLINE_BYTE, lines]);
+  const fh = await fsp.open(path, 'r+');
+  try {
+    let done = 0;
+    while (done < bytes.length) {
+      const { bytesWritten } = await fh.write(bytes, done, bytes.length - done, offset - 1 + done);
+      if (bytesWritten === 0) throw new EventLogError(`${path}: nothing more could be written at byte ${offset - 1 + done}`);
+      done += bytesWritten;
+    }
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+}
+
+const NEWLINE_BYTE = Buffer.from('\n');
 
 async function readFully(fh: fsp.FileHandle, into: Uint8Array, position: number): Promise<void> {
   let done = 0;

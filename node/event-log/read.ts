@@ -19,6 +19,8 @@ export type LogRead = {
   torn: TornTail | null;
   /** Bytes of whole lines. */
   end: number;
+  /** Whole lines read, the header's included (0 for a version 1 or 2 document). */
+  lines: number;
   /** What identifies the file read: its inode and its header line's bytes. */
   mark: { ino: number; header: Uint8Array };
   /** Set when the file is a version 1 or 2 document (nothing was written). */
@@ -37,7 +39,7 @@ export async function readLog(path: string): Promise<LogRead> {
       if (info.size > MAX_EVENT_FILE_BYTES) throw new EventLogError(`${path}: it is not an event file of this version, and at ${Math.round(info.size / 2 ** 20)} MB too large to be one of an older version`);
       const loaded = loadLegacyBytes(await fh.readFile(), path);
       if (!loaded.ok) throw new EventLogError(loaded.problem.message, loaded.problem.field);
-      return { event: loaded.event, problems: [], torn: null, end: info.size, mark: { ino: info.ino, header: new Uint8Array() }, migratedFrom: loaded.migratedFrom ?? 2 };
+      return { event: loaded.event, problems: [], torn: null, end: info.size, lines: 0, mark: { ino: info.ino, header: new Uint8Array() }, migratedFrom: loaded.migratedFrom ?? 2 };
     }
     if (!head.ok) throw new EventLogError(head.problem.message, head.problem.field);
     const entries: LedgerEntry[] = [];
@@ -65,7 +67,7 @@ export async function readLog(path: string): Promise<LogRead> {
       // A line longer than a piece is read whole with the next piece (it is refused for its length).
     }
     const end = info.size - carry.length;
-    return { event: { ...head.header, entries }, problems, torn: carry.length > 0 ? torn : null, end, mark: { ino: info.ino, header: new Uint8Array(first.subarray(0, head.end)) } };
+    return { event: { ...head.header, entries }, problems, torn: carry.length > 0 ? torn : null, end, lines: line - 1, mark: { ino: info.ino, header: new Uint8Array(first.subarray(0, head.end)) } };
   } finally {
     await fh.close();
   }
