@@ -59,10 +59,17 @@ describe("the desk's prints", () => {
 
     const out = join(dir, 'first print.pdf');
     f.queue.pdf.push(out);
-    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile, expectedHash: f.eventFile.hash, print });
+    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile, print });
     if (done?.kind !== 'printed') throw new Error(`not printed: ${JSON.stringify(done)}`);
     // What the dialog said is what was printed.
     expect([done.cards, done.pages]).toEqual([plan.cards, plan.pages]);
+    // Recorded: one print of each of the four characters, appended to the event file as answered.
+    expect(done.entries.map((e) => e.kind)).toEqual(['printed', 'printed', 'printed', 'printed']);
+    expect(new Set(done.entries.map((e) => e.character))).toEqual(new Set(done.printed.map((p) => p.id)));
+    const lines = (await readFile(eventFile, 'utf8')).split('\n').slice(1, -1).map((l) => JSON.parse(l));
+    expect(lines).toEqual(done.entries);
+    // Each print lists the cards printed for that character: all of them together are the PDF's cards.
+    expect(done.entries.reduce((n, e) => n + (e.kind === 'printed' ? e.cards.length : 0), 0)).toBe(done.cards);
     const bytes = new Uint8Array(await readFile(out));
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(plan.pages);
     expect(f.opened).toEqual([out]);
@@ -101,7 +108,7 @@ describe("the desk's prints", () => {
     const plan = await f.handlers.previewReprint({ folder: f.folder, eventFile: f.eventFile.path, print: defaultPrintChoice('a4') });
     expect([plan.cards, plan.pages]).toEqual([2, 2]);
     f.queue.pdf.push(join(dir, 'two.pdf'));
-    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile: f.eventFile.path, expectedHash: f.eventFile.hash, print: defaultPrintChoice('a4') });
+    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile: f.eventFile.path, print: defaultPrintChoice('a4') });
     expect(done).toMatchObject({ kind: 'printed', cards: 2, pages: 2 });
     const pages = await facePlacements(new Uint8Array(await readFile(join(dir, 'two.pdf'))));
     // Page 1: both fronts; page 2: the character card's back only.
@@ -111,7 +118,7 @@ describe("the desk's prints", () => {
   it('without a choice prints every group on the settings paper, as before', async () => {
     const f = await deskWith([sampleCharacter('curious-pastimes', 1)]);
     f.queue.pdf.push(join(dir, 'plain.pdf'));
-    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile: f.eventFile.path, expectedHash: f.eventFile.hash });
+    const done = await f.handlers.reprintChanged({ folder: f.folder, eventFile: f.eventFile.path });
     expect(done?.kind).toBe('printed');
     const text = pdftotext(join(dir, 'plain.pdf'));
     expect(text).toContain('+1 hit on every location');

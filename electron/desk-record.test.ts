@@ -1,12 +1,16 @@
 // The desk's Record… through the IPC handler table, on real files: a Curious Pastimes death, the
-// player's new character, an item transfer with its card voided, a Fortune's Landing return.
+// player's new character, an item transfer with its card voided, a Fortune's Landing return. Each
+// is appended to the event file's log (never refused for what another desk appended meanwhile),
+// then the character files follow the ledger.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, exampleDesk } from '../core/desk/testing';
+import type { DeskEvent } from '../core/desk/event';
+import type { LedgerEntry } from '../core/desk/entries';
 import { settleFolder } from './desk-record';
-import { foldEvent } from '../core/desk/fold';
 import type { DeskFolder, RecordResult } from '../core/ipc/contract';
+import { EventLog } from '../node/event-log/event-log';
 import { handlerFixture, tempFolder } from './testing';
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
@@ -34,66 +38,110 @@ async function opened() {
   let desk = await f.handlers.openEventFolder();
   if (!desk) throw new Error('cancelled');
   if (desk.eventFile.kind === 'none') desk = await f.handlers.createEvent({ folder, name: 'Spring Gathering', game: 'curious-pastimes', start: '2026-10-02', end: '2026-10-04' });
-  return { ...f, desk };
+  const eventFile = file(desk).path;
+  /** The event as the desk holds it now (the ledger read again). */
+  const event = async (): Promise<DeskEvent> => {
+    const e = file(await f.handlers.loadEventFolder({ folder, eventFile }));
+    return { ...e.header, entries: e.entries! };
+  };
+  return { ...f, desk, eventFile, event };
 }
 const file = (d: DeskFolder) => {
   if (d.eventFile.kind !== 'file') throw new Error(`no event file: ${d.eventFile.kind}`);
   return d.eventFile;
 };
+/** A Record… result: recorded, with the folder's rows (not the ledger: the entries say what is new). */
 const ok = (r: RecordResult) => {
-  if (!r.ok) throw new Error(r.message);
+  expect(r.ok).toBe(true);
+  expect(file(r.desk).entries).toBeNull();
   return r;
 };
+const kinds = (entries: readonly LedgerEntry[]) => entries.map((e) => [e.kind, e.seq]);
 const read = async (name: string) => JSON.parse(await readFile(join(folder, name), 'utf8'));
+/** The entries of the event file, line by line (the header left out). */
+const lines = async (path: string) => (await readFile(path, 'utf8')).split('\n').slice(1, -1).map((l) => JSON.parse(l) as LedgerEntry);
 
 describe('Record… on an event folder', () => {
   it('a Curious Pastimes death retires the file; the new character for Alex starts at 19; a second death makes 18', async () => {
     const f = await opened();
-    let ev = file(f.desk);
-    const died = ok(await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'died', character: EXAMPLES.brannoc.id } }));
+    const eventFile = f.eventFile;
+    const died = ok(await f.handlers.recordDesk({ folder, eventFile, request: { kind: 'died', character: EXAMPLES.brannoc.id } }));
+    // One entry, this desk's first (seq 1), as written to the file; then the file follows it.
+    expect(kinds(died.entries)).toEqual([['died', 1]]);
+    expect(died.entries[0]).toMatchObject({ character: EXAMPLES.brannoc.id, desk: f.desk.deskIdentity!.name, deskId: f.desk.deskIdentity!.id });
+    expect(await lines(eventFile)).toEqual(died.entries);
     expect(died.written).toEqual([join(folder, 'brannoc.character.json')]);
     const brannoc = await read('brannoc.character.json');
     expect([brannoc.status, brannoc.history.map((h: { kind: string }) => h.kind)]).toEqual(['retired', ['died']]);
-    ev = file(died.desk);
-    const made = ok(await f.handlers.newCharacterAfterDeath({ folder, eventFile: ev.path, expectedHash: ev.hash, from: EXAMPLES.brannoc.id, name: 'Brannoc the Younger' }));
+    expect(file(died.desk).count).toBe(1);
+    const made = ok(await f.handlers.newCharacterAfterDeath({ folder, eventFile, from: EXAMPLES.brannoc.id, name: 'Brannoc the Younger' }));
+    // 20 less one death of Alex's at this event.
     expect(made.points).toBe(19);
+    expect(made.path).toBe(join(folder, 'Brannoc the Younger.character.json'));
+    expect(kinds(made.entries)).toEqual([['new-character', 2]]);
     const young = await read('Brannoc the Younger.character.json');
     expect([young.player, young.ruleset, young.curiousPastimes.startingPoints]).toEqual(['Alex', 'curious-pastimes', 19]);
-    ev = file(made.desk);
-    const again = ok(await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'died', character: young.id } }));
-    ev = file(again.desk);
-    const third = ok(await f.handlers.newCharacterAfterDeath({ folder, eventFile: ev.path, expectedHash: ev.hash, from: young.id, name: 'Brannoc III' }));
+    expect(made.entries[0]).toMatchObject({ character: young.id, from: EXAMPLES.brannoc.id, player: 'Alex', points: 19 });
+    const again = ok(await f.handlers.recordDesk({ folder, eventFile, request: { kind: 'died', character: young.id } }));
+    expect(kinds(again.entries)).toEqual([['died', 3]]);
+    // Two deaths of Alex's characters at this event: 20 - 2.
+    const third = ok(await f.handlers.newCharacterAfterDeath({ folder, eventFile, from: young.id, name: 'Brannoc III' }));
     expect(third.points).toBe(18);
-    // A stale hash is refused and records nothing.
-    const stale = await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'note', text: 'late' } });
-    expect(stale.ok).toBe(false);
+    expect(file(third.desk).count).toBe(4);
+
+    // Another desk (another program on the file) notes something meanwhile: nothing is refused, both stay.
+    const other = await EventLog.open(eventFile, { folder });
+    const theirs = (await other.append([{ id: 'e0000000-0000-4000-8000-000000000001', at: '2026-10-02T13:00:00+01:00', desk: 'Gate desk', kind: 'note', text: 'Alex asked for a lift home' } as LedgerEntry])).added;
+    const late = ok(await f.handlers.recordDesk({ folder, eventFile, request: { kind: 'note', text: 'late' } }));
+    expect(late.entries.filter((e) => e.kind === 'note' && e.desk === f.desk.deskIdentity!.name).map((e) => [e.text, e.seq])).toEqual([['late', 5]]);
+    expect(await lines(eventFile)).toEqual([...died.entries, ...made.entries, ...again.entries, ...third.entries, ...theirs, late.entries.at(-1)]);
+    expect(file(late.desk).count).toBe(6);
   });
 
   it('a transfer moves the item between the files and queues both for reprint; a return with 3 cards makes the deck 11', async () => {
     const f = await opened();
-    let ev = file(f.desk);
+    const eventFile = f.eventFile;
     const potion = EXAMPLES.dimitri.items[0]!.id;
-    const moved = ok(await f.handlers.transferItem({ folder, eventFile: ev.path, expectedHash: ev.hash, from: EXAMPLES.dimitri.id, item: potion, to: EXAMPLES.aldric.id }));
+    const moved = ok(await f.handlers.transferItem({ folder, eventFile, from: EXAMPLES.dimitri.id, item: potion, to: EXAMPLES.aldric.id }));
+    // The receiver's file is written before the giver's (the item is never in neither).
     expect(moved.written).toEqual([join(folder, 'aldric.character.json'), join(folder, 'dimitri.character.json')]);
     expect((await read('aldric.character.json')).items.map((i: { id: string }) => i.id)).toEqual([potion]);
     expect((await read('dimitri.character.json')).items).toEqual([]);
-    ev = file(moved.desk);
-    expect(foldEvent(ev.event).entries.map((e) => e.kind)).toEqual(['item-transferred']);
-    await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'died', character: EXAMPLES.dimitri.id, cause: 'killing-blow' } }).then((r) => (ev = file(ok(r).desk)));
-    ok(await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'returned', character: EXAMPLES.dimitri.id, how: 'Spark of Life', cards: 3 } }));
+    // Nothing was printed yet, so no card to void: the transfer alone.
+    expect(moved.entries.map((e) => e.kind)).toEqual(['item-transferred']);
+    expect(moved.entries[0]).toMatchObject({ character: EXAMPLES.dimitri.id, item: potion, to: EXAMPLES.aldric.id, seq: 1 });
+    expect((await f.event()).entries.map((e) => e.kind)).toEqual(['item-transferred']);
+    ok(await f.handlers.recordDesk({ folder, eventFile, request: { kind: 'died', character: EXAMPLES.dimitri.id, cause: 'killing-blow' } }));
+    ok(await f.handlers.recordDesk({ folder, eventFile, request: { kind: 'returned', character: EXAMPLES.dimitri.id, how: 'Spark of Life', cards: 3 } }));
     const dimitri = await read('dimitri.character.json');
+    // Fortune's Landing: back from the dead, 3 Tiles of Fate cards added to his 8.
     expect([dimitri.status, dimitri.fortunesLanding.tilesOfFate]).toEqual([undefined, 11]);
     // Backups of both files were kept.
     expect((await readdir(join(folder, '.quartermaster-backups'))).length).toBeGreaterThan(0);
+    expect((await f.event()).entries.map((e) => [e.kind, e.seq])).toEqual([
+      ['item-transferred', 1],
+      ['died', 2],
+      ['returned', 3],
+    ]);
+  });
+
+  it('refuses a Record… the ledger cannot take, naming why, and writes nothing', async () => {
+    const f = await opened();
+    const before = await readFile(f.eventFile, 'utf8');
+    const files = await Promise.all(['brannoc', 'dimitri', 'aldric'].map((n) => readFile(join(folder, `${n}.character.json`), 'utf8')));
+    // A character the folder does not hold, and an item the giver does not have.
+    await expect(f.handlers.transferItem({ folder, eventFile: f.eventFile, from: '00000000-0000-4000-8000-000000000009', item: EXAMPLES.dimitri.items[0]!.id, to: EXAMPLES.aldric.id })).rejects.toThrow(/has the id 00000000-0000-4000-8000-000000000009 \(the giver\)/);
+    await expect(f.handlers.newCharacterAfterDeath({ folder, eventFile: f.eventFile, from: '00000000-0000-4000-8000-000000000009', name: 'X' })).rejects.toThrow(/has the id 00000000-0000-4000-8000-000000000009/);
+    expect(await readFile(f.eventFile, 'utf8')).toBe(before);
+    expect(await Promise.all(['brannoc', 'dimitri', 'aldric'].map((n) => readFile(join(folder, `${n}.character.json`), 'utf8')))).toEqual(files);
   });
 
   it('settling from a listing that is out of date writes over what the file holds now, never over the listing', async () => {
     const f = await opened();
-    const ev = file(f.desk);
     const brannocFile = join(folder, 'brannoc.character.json');
     // A death in the ledger whose file write never happened (a crash between the two) …
-    const died = ok(await f.handlers.recordDesk({ folder, eventFile: ev.path, expectedHash: ev.hash, request: { kind: 'died', character: EXAMPLES.brannoc.id } }));
-    const event = file(died.desk).event;
+    ok(await f.handlers.recordDesk({ folder, eventFile: f.eventFile, request: { kind: 'died', character: EXAMPLES.brannoc.id } }));
+    const event = await f.event();
     // … and meanwhile the player renamed the character in the editor.
     await writeFile(brannocFile, json({ ...EXAMPLES.brannoc, name: 'Brannoc Renamed' }));
     // The desk's listing (its cache) still holds the file as it was before the rename.

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'vite';
+import { electronProblem, findElectron } from '../scripts/check-electron.mjs';
 import { buildMain, root } from './build-main.mjs';
 
 const server = await createServer({ configFile: `${root}/vite.config.ts` });
@@ -12,11 +13,18 @@ const url = server.resolvedUrls?.local[0];
 if (!url) throw new Error('the Vite dev server did not report a URL');
 
 let electronPath;
-try {
-  // The electron package's main export is the path of its binary.
-  electronPath = createRequire(import.meta.url)('electron');
-} catch (e) {
-  console.error(`npm run dev: Electron's binary is not installed (${e.message}). The renderer is at ${url}`);
+// Checked first, as by `npm start`: requiring the electron package with its program missing starts
+// a download that ends offline in a stack trace.
+const problem = electronProblem(findElectron(), process.env.ELECTRON_OVERRIDE_DIST_PATH);
+if (problem) {
+  console.error(`npm run dev: ${problem} The renderer is at ${url}`);
+} else {
+  try {
+    // The electron package's main export is the path of its binary.
+    electronPath = createRequire(import.meta.url)('electron');
+  } catch (e) {
+    console.error(`npm run dev: Electron could not be found (${e.message}). The renderer is at ${url}`);
+  }
 }
 
 let child = null;

@@ -108,15 +108,15 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     openEventFolder: [],
     loadEventFolder: [{ folder: lib }],
     createEvent: [{ folder: lib, name: 'Autumn Muster', game: 'novitas', start: '2026-10-02', end: '2026-10-04' }],
-    saveEvent: [{ folder: lib, eventFile: join(lib, 'library.event.json'), event: {}, expectedHash: 'h' }],
+    appendDeskEntries: [{ folder: lib, eventFile: join(lib, 'library.event.json'), entries: [validEntry(f.character.id)] }],
     exportCheckInSheet: [{ folder: lib, format: 'csv' }],
     previewReprint: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
-    reprintChanged: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h' }],
+    reprintChanged: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
     giveNewId: [{ path: f.file }],
     verifyCard: [{ folder: lib, text: 'QM1:' }],
-    recordDesk: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h', request: { kind: 'note', text: 'x' } }],
-    transferItem: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h', from: f.character.id, item: f.character.id, to: f.character.id }],
-    newCharacterAfterDeath: [{ folder: lib, eventFile: join(lib, 'library.event.json'), expectedHash: 'h', from: f.character.id, name: 'x' }],
+    recordDesk: [{ folder: lib, eventFile: join(lib, 'library.event.json'), request: { kind: 'note', text: 'x' } }],
+    transferItem: [{ folder: lib, eventFile: join(lib, 'library.event.json'), from: f.character.id, item: f.character.id, to: f.character.id }],
+    newCharacterAfterDeath: [{ folder: lib, eventFile: join(lib, 'library.event.json'), from: f.character.id, name: 'x' }],
     shareEvent: [{ folder: lib, host: '127.0.0.1', port: 0 }],
     joinEvent: [{ folder: lib, code: 'qm://' }],
     stopSync: [{ folder: lib }],
@@ -130,6 +130,11 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     loadSession: [{ path: f.file }],
     discardSession: [{ path: f.file }],
   };
+}
+
+/** A valid ledger entry: a check-in of `character` by the front desk. */
+function validEntry(character: string, n = 1): Record<string, unknown> {
+  return { id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`, at: '2026-10-02T18:00:00+01:00', desk: 'Front desk', kind: 'check-in', character };
 }
 
 /** An object nested `depth` levels deep, built without recursion. */
@@ -332,6 +337,98 @@ describe('IPC fuzz: wrong types, missing and extra fields, extra arguments, huge
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);
     await outsideUntouched();
   });
+});
+
+describe('IPC fuzz: hostile ledger entries', () => {
+  it('refuses every hostile entry sent to appendDeskEntries with a clear error naming it, and writes nothing', async () => {
+    const f = await fixture();
+    // An event folder in the library, opened at the desk, with its event file and one entry.
+    const folder = join(lib, 'Autumn Muster');
+    await mkdir(folder);
+    await writeFile(join(folder, 'ayla.character.json'), characterText(f.character));
+    f.queue.folder.push(folder);
+    await f.handlers.openEventFolder();
+    const desk = await f.handlers.createEvent({ folder, name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });
+    if (desk.eventFile.kind !== 'file') throw new Error(`no event file: ${desk.eventFile.kind}`);
+    const eventFile = desk.eventFile.path;
+    const first = validEntry(f.character.id, 1);
+    expect((await f.handlers.appendDeskEntries({ folder, eventFile, entries: [first as never] })).added).toHaveLength(1);
+    const folderBefore = await snapshot(folder);
+    const libBefore = await snapshot(lib);
+    // Sent before each hostile entry: a valid one, which must not be written either.
+    const good = validEntry(f.character.id, 2);
+    const base = validEntry(f.character.id, 3);
+    const hostile: [string, unknown][] = [];
+    // Every field of a valid entry given every hostile value.
+    for (const field of Object.keys(base)) {
+      for (const [name, v] of hostileValues(f.file)) hostile.push([`${field} ${name}`, { ...base, [field]: v }]);
+      const { [field]: _, ...without } = base;
+      hostile.push([`no ${field}`, without]);
+    }
+    // Values a structured clone carries and JSON does not, in a field this version does not know.
+    for (const [name, v] of [
+      ['a bigint', 10n],
+      ['NaN', NaN],
+      ['-Infinity', -Infinity],
+      ['a Map', new Map([['a', 1]])],
+      ['a Set', new Set([1])],
+      ['a Date', new Date(0)],
+      ['a typed array', new Uint8Array([1, 2])],
+      ['a list with a hole', [1, , 3]],
+      ['a list holding undefined', [1, undefined]],
+      ['a bigint deep inside', { a: [{ b: 1n }] }],
+    ] as [string, unknown][]) {
+      hostile.push([`an unknown field holding ${name}`, { ...base, extra: v }]);
+    }
+    hostile.push(
+      ['a __proto__ key inside an unknown field', { ...base, extra: JSON.parse('{"__proto__": {"polluted": true}}') }],
+      ['70 levels deep in an unknown field', { ...base, extra: deep(70) }],
+      ['100,000 levels deep in an unknown field', { ...base, extra: deep(100_000) }],
+      ['a JSON bomb in an unknown field', { ...base, extra: jsonBomb(50) }],
+      ['a cycle', (() => { const e: Record<string, unknown> = { ...base }; e.self = e; return e; })()],
+      ['an entry longer than a line may be', { ...base, extra: 'x'.repeat(70_000) }],
+      ['a kind this version does not know', { ...base, kind: 'teleport' }],
+      ['kind __proto__', { ...base, kind: '__proto__' }],
+      ['an upper-case character id', { ...base, character: '7904BD13-6520-45B6-90DD-75F7A9B57850' }],
+      ['seq 0', { ...base, seq: 0 }],
+      ['seq 1.5', { ...base, seq: 1.5 }],
+      ['seq as text', { ...base, seq: '1' }],
+      ['seq past 2^53', { ...base, seq: 2 ** 53 }],
+      ['a print of more cards than one print may list', { ...base, kind: 'printed', hash: 'a'.repeat(64), cards: Array.from({ length: 2_001 }, (_, i) => ({ serial: `S-${i}`, edition: '1' })) }],
+      ['a void of more cards than one entry may name', { ...base, kind: 'voided', cards: Array.from({ length: 20_001 }, (_, i) => ({ serial: `S-${i}` })) }],
+      ['the id of an entry in the ledger, with other content', { ...first, kind: 'check-out' }],
+      ['a list instead of an entry', [base]],
+      ['text instead of an entry', 'check-in'],
+      ['null instead of an entry', null],
+    );
+    let refused = 0;
+    for (const [what, entry] of hostile) {
+      const o = await attempt(() => f.call('appendDeskEntries', [{ folder, eventFile, entries: [good, entry] }]));
+      expect(o.ok, what).toBe(false);
+      expectClear(o, what);
+      if (!o.ok) {
+        // Refused by the contract (naming the argument), or by the desk naming the entry (the second, "1").
+        if (o.error instanceof IpcArgumentError) expect(o.error.message, what).toMatch(/^appendDeskEntries: (argument 1|arguments)/);
+        else expect(o.error.message, what).toMatch(/new entry 1|already in the ledger with other content/);
+      }
+      refused++;
+    }
+    // The same entry twice in one append, with other content the second time.
+    const twice = await attempt(() => f.call('appendDeskEntries', [{ folder, eventFile, entries: [good, { ...good, kind: 'check-out' }] }]));
+    expect(twice.ok).toBe(false);
+    expectClear(twice, 'the same id twice with other content');
+    console.log(`ipc fuzz: ${refused + 1} hostile ledger entries refused, nothing written`);
+    // Nothing was written: the event file as it was (one entry), no backup, no line set aside, no lock.
+    expect(await snapshot(folder)).toEqual(folderBefore);
+    expect(await snapshot(lib)).toEqual(libBefore);
+    const opened = await f.handlers.loadEventFolder({ folder, eventFile });
+    expect(opened.eventFile).toMatchObject({ kind: 'file', count: 1, problems: [] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    // And the good entry alone goes in.
+    expect((await f.handlers.appendDeskEntries({ folder, eventFile, entries: [good as never] })).added).toHaveLength(1);
+    await outsideUntouched();
+  }, 120_000);
 });
 
 describe('IPC fuzz: paths', () => {

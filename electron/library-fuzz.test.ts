@@ -7,8 +7,10 @@
 // pipe, a link to /dev/zero, a link out of the folder, a million brackets, 4.5 MB strings, 300,000
 // skills, 200,000 keys, an empty file, a BOM). Each file loads or is reported with a reason that
 // names it; nothing throws, hangs or writes; Object.prototype is untouched. (The loader alone gets
-// 10,000 more in core/format/fuzz.test.ts.) Event files: EVENT_FILES mutated ones through the event
-// loader, and DESK_EVENT_FILES plus hand-made ones through `quartermaster desk`.
+// 10,000 more in core/format/fuzz.test.ts.) Event files: EVENT_FILES mutated documents (versions 1
+// and 2) and LOG_FILES mutated logs (version 3: a header line, one entry a line) through the event
+// loader, which never throws and never returns an entry the schema refuses; and DESK_EVENT_FILES
+// plus hand-made ones (documents and logs) through `quartermaster desk`.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, lstat, mkdir, readdir, readFile, readlink, symlink, truncate, writeFile } from 'node:fs/promises';
@@ -17,7 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main';
 import { nodeIo, type Io } from '../cli/io';
 import type { CheckEntry } from '../core/check/report';
-import { loadEventBytes } from '../core/desk/event-load';
+import { ledgerEntrySchema } from '../core/desk/entries';
+import { eventHeaderSchema, headerOf, type DeskEvent } from '../core/desk/event';
+import { loadEventBytes, serializeEvent } from '../core/desk/event-load';
 import { MAX_FILE_BYTES } from '../core/format/limits';
 import { derive } from '../core/rulesets/index';
 import { mutate, prng } from '../core/testing/mutate';
@@ -26,6 +30,7 @@ import { handlerFixture, tempFolder } from './testing';
 
 const CHARACTER_FILES = 2_000;
 const EVENT_FILES = 10_000;
+const LOG_FILES = 5_000;
 const DESK_EVENT_FILES = 150;
 const MB = 1024 * 1024;
 
@@ -47,6 +52,8 @@ let protoBefore: string[];
 const originalToString = Object.prototype.toString;
 /** The loader's message for a file of a newer version (its wording is the loader's; the facts are checked). */
 const NEWER = /it was saved by a newer Quartermaster \((?:[a-z]+ )*version 3\); this version reads up to 2\. Update Quartermaster/;
+/** The same for an event file: version 3 is the current one (the append-only log), 4 is newer. */
+const NEWER_EVENT = /it was saved by a newer Quartermaster \(event file version 4\); this version reads up to 3\. Update Quartermaster/;
 const stackTrace = /\n\s+at .+:\d+:\d+/;
 
 /** Every path under `root` (hidden ones too) with what identifies its content: a hash, a link target, or for special files their inode and times. */
@@ -131,7 +138,11 @@ beforeAll(async () => {
   await copyFile(new URL('v0-fortunes-landing.character.json', fixturesDir), join(deskFolder, 'tomas.character.json'));
   const events = await validEvents();
   const erand = prng(9090);
-  for (let i = 0; i < DESK_EVENT_FILES; i++) await writeFile(join(deskFolder, `e-${String(i).padStart(3, '0')}.event.json`), mutate(events[i % events.length], erand));
+  const logs = validLogs(events);
+  // Half documents of versions 1 and 2, half logs of version 3.
+  for (let i = 0; i < DESK_EVENT_FILES; i++) {
+    await writeFile(join(deskFolder, `e-${String(i).padStart(3, '0')}.event.json`), i % 2 === 0 ? mutate(events[(i >> 1) % events.length], erand) : mutateLog(logs[(i >> 1) % logs.length]!, erand));
+  }
   await writeFile(join(deskFolder, 'huge.event.json'), '');
   await truncate(join(deskFolder, 'huge.event.json'), 200 * MB);
   execFileSync('mkfifo', [join(deskFolder, 'pipe.event.json')]);
@@ -157,7 +168,142 @@ async function validEvents(): Promise<unknown[]> {
       voided: [`AR-OLD-${i}`],
     };
   }
-  return [fixture, empty, { ...empty, name: 'Thirty', game: 'novitas', characters }];
+  const thirty = { ...empty, name: 'Thirty', game: 'novitas', characters };
+  // A version 2 document: a header with an id, and the ledger as a list.
+  const v2 = { format: 'quartermaster-event', version: 2, id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Ledger', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' }, entries: ledgerOf(30) };
+  return [fixture, empty, thirty, v2];
+}
+
+/** `n` characters' check-ins and prints, and a note, undo and transfer: ledger entries of several kinds (each desk numbering its own). */
+function ledgerOf(n: number): unknown[] {
+  const id = (k: number, i: number) => `${k.toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+  const entries: unknown[] = [];
+  for (let i = 1; i <= n; i++) {
+    const character = id(0xc, i);
+    const desk = i % 2 === 0 ? { desk: 'Front desk', deskId: id(0xd, 1) } : { desk: 'Gate desk', deskId: id(0xd, 2) };
+    entries.push({ id: id(1, i), at: `2026-10-02T18:${String(i % 60).padStart(2, '0')}:00+01:00`, ...desk, seq: 2 * i - 1, kind: 'check-in', character });
+    entries.push({ id: id(2, i), at: `2026-10-02T19:${String(i % 60).padStart(2, '0')}:00+01:00`, ...desk, seq: 2 * i, kind: 'printed', character, hash: 'ab'.repeat(32), cards: [{ serial: `AR-${i}`, edition: '1' }, { serial: `IT-${i}`, edition: '1' }], facts: { armour: '2 over torso' } });
+  }
+  entries.push({ id: id(3, 1), at: '2026-10-02T20:00:00Z', desk: 'Front desk', kind: 'note', text: 'a note', extra: { kept: true } });
+  entries.push({ id: id(3, 2), at: '2026-10-02T20:01:00Z', desk: 'Front desk', kind: 'undo', target: id(1, 2) });
+  entries.push({ id: id(3, 3), at: '2026-10-02T20:02:00Z', desk: 'Front desk', kind: 'item-transferred', character: id(0xc, 1), item: id(0xe, 1), to: id(0xc, 2) });
+  return entries;
+}
+
+/** Valid version 3 logs to mutate: each valid document as the desk migrates it, written as a log. */
+function validLogs(events: unknown[]): DeskEvent[] {
+  return events.map((e, i) => {
+    const r = loadEventBytes(new TextEncoder().encode(JSON.stringify(e)), `valid-${i}.event.json`);
+    if (!r.ok) throw new Error(r.problem.message);
+    return r.event;
+  });
+}
+
+/**
+ * One mutated log (bytes) from a valid event: its bytes flipped or cut short (a torn last line), a
+ * line replaced by a mutated entry or header (core/testing/mutate.ts: perhaps over several lines),
+ * a line repeated with other content, invalid UTF-8, lines reordered, blank or CRLF-ended, hostile
+ * lines (too long, too deep, a __proto__ key), or several of these at once.
+ */
+function mutateLog(event: DeskEvent, rand: () => number): Uint8Array {
+  const lines = serializeEvent(event).split('\n').slice(0, -1);
+  const pickIndex = (from = 0) => from + Math.floor(rand() * Math.max(1, lines.length - from));
+  /** A line as JSON (an object), or null when an earlier round left it something else. */
+  const entryAt = (i: number): Record<string, unknown> | null => {
+    try {
+      const v: unknown = JSON.parse(lines[i] ?? 'null');
+      return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const once = (): Uint8Array | null => {
+    switch (Math.floor(rand() * 9)) {
+      case 0: {
+        // byte flips
+        const out = new TextEncoder().encode(`${lines.join('\n')}\n`);
+        const n = 1 + Math.floor(rand() * 8);
+        for (let i = 0; i < n; i++) out[Math.floor(rand() * out.length)] = Math.floor(rand() * 256);
+        return out;
+      }
+      case 1: {
+        // cut short anywhere: a torn last line, or a header cut in two
+        const out = new TextEncoder().encode(`${lines.join('\n')}\n`);
+        return out.slice(0, Math.floor(rand() * out.length));
+      }
+      case 2: {
+        // an entry line (or the header) replaced by a mutated one
+        const i = lines.length > 1 && rand() < 0.85 ? pickIndex(1) : 0;
+        const e = entryAt(i);
+        if (e) lines[i] = new TextDecoder().decode(mutate(e, rand));
+        return null;
+      }
+      case 3: {
+        // an entry repeated with other content (the id of an earlier entry), or the same again
+        const i = pickIndex(1);
+        const e = entryAt(i);
+        if (e) lines.splice(pickIndex(i), 0, JSON.stringify(rand() < 0.5 ? e : { ...e, at: '2026-10-03T09:00:00Z', text: 'changed' }));
+        return null;
+      }
+      case 4: {
+        // invalid UTF-8 in a line
+        const text = `${lines.join('\n')}\n`;
+        const bytes = new TextEncoder().encode(text);
+        const at = Math.floor(rand() * bytes.length);
+        return new Uint8Array([...bytes.subarray(0, at), 0xc3, 0x28, ...bytes.subarray(at)]);
+      }
+      case 5: {
+        // lines reordered (the header too, sometimes), blank lines, CRLF line ends
+        const i = pickIndex(rand() < 0.2 ? 0 : 1);
+        const j = pickIndex(rand() < 0.2 ? 0 : 1);
+        [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+        if (rand() < 0.5) lines.splice(pickIndex(1), 0, '', '   ');
+        if (rand() < 0.3) for (let k = 0; k < lines.length; k++) lines[k] = `${lines[k]}\r`;
+        return null;
+      }
+      case 6: {
+        // a hostile line: too long, too deep, a __proto__ key, a kind this version does not know, not JSON
+        const e = entryAt(pickIndex(1)) ?? { id: '00000000-0000-4000-8000-000000000001', at: '2026-10-02T18:00:00Z', desk: 'Front desk', kind: 'note', text: 'x' };
+        const hostile = [
+          JSON.stringify({ ...e, extra: 'x'.repeat(70_000) }),
+          JSON.stringify({ ...e, extra: 1 }).replace('"extra":1', `"extra":${'['.repeat(100)}1${']'.repeat(100)}`),
+          JSON.stringify(e).replace('{', '{"__proto__":{"polluted":true},'),
+          JSON.stringify({ ...e, kind: 'teleport' }),
+          JSON.stringify({ ...e, seq: 0 }),
+          '{"id": ',
+          'null',
+          '[]',
+        ];
+        lines.splice(pickIndex(1), 0, hostile[Math.floor(rand() * hostile.length)]!);
+        return null;
+      }
+      case 7: {
+        // the header of a newer version, another format, or one document (not a log)
+        const header = entryAt(0);
+        if (!header) return null;
+        const choices = [{ ...header, version: 4 }, { ...header, format: 'quartermaster-character' }, { ...header, version: 2 }, { ...header, dates: { start: '2026-10-04', end: '2026-10-02' } }];
+        lines[0] = JSON.stringify(choices[Math.floor(rand() * choices.length)]);
+        return null;
+      }
+      default: {
+        // a field of one entry given a value of another type
+        const i = pickIndex(1);
+        const e = entryAt(i);
+        if (!e) return null;
+        const keys = Object.keys(e);
+        const key = keys[Math.floor(rand() * keys.length)]!;
+        const values = [null, 7, '', 'x'.repeat(300), [], {}, 'AB-CD', -1, 1.5, true];
+        lines[i] = JSON.stringify({ ...e, [key]: values[Math.floor(rand() * values.length)] });
+        return null;
+      }
+    }
+  };
+  const rounds = rand() < 0.25 ? 3 : 1;
+  for (let r = 0; r < rounds; r++) {
+    const bytes = once();
+    if (bytes) return bytes;
+  }
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
 describe('hostile character files in the library', () => {
@@ -291,6 +437,60 @@ describe('hostile event files', () => {
     for (const code of ['not-json', 'not-utf8', 'too-deep', 'invalid', 'not-event', 'future-version', 'forbidden-key']) expect(codes.get(code) ?? 0, code).toBeGreaterThan(0);
   }, 60_000);
 
+  it(`the event loader survives ${LOG_FILES.toLocaleString('en')} mutated logs: it never throws, and never returns an entry the schema refuses`, async () => {
+    const logs = validLogs(await validEvents());
+    const rand = prng(27182);
+    const codes = new Map<string, number>();
+    let loaded = 0;
+    let withProblems = 0;
+    let torn = 0;
+    let leftOut = 0;
+    for (let i = 0; i < LOG_FILES; i++) {
+      const source = `log-${i}.event.json`;
+      const bytes = mutateLog(logs[i % logs.length]!, rand);
+      let r: ReturnType<typeof loadEventBytes>;
+      try {
+        r = loadEventBytes(bytes, source);
+      } catch (e) {
+        throw new Error(`${source} (${bytes.length} bytes, seed 27182 #${i}): the loader threw: ${(e as Error).stack}`);
+      }
+      if (!r.ok) {
+        codes.set(r.problem.code, (codes.get(r.problem.code) ?? 0) + 1);
+        expect(r.problem.message.startsWith(`${source}: `), r.problem.message).toBe(true);
+        expect(r.problem.message.length).toBeLessThan(2_000);
+        continue;
+      }
+      loaded++;
+      // What it returns is what the schemas accept: the header, and every entry, each id once.
+      expect(eventHeaderSchema.safeParse(headerOf(r.event)).success, source).toBe(true);
+      for (const e of r.event.entries) {
+        const parsed = ledgerEntrySchema.safeParse(e);
+        if (!parsed.success) throw new Error(`${source}: the loader returned an entry the schema refuses (${parsed.error.issues[0]?.message}): ${JSON.stringify(e).slice(0, 300)}`);
+      }
+      expect(new Set(r.event.entries.map((e) => e.id)).size, source).toBe(r.event.entries.length);
+      // Lines left out are named, each with its line number (the header is line 1).
+      for (const p of r.problems) {
+        expect(p.message.startsWith(`${source}: `), p.message).toBe(true);
+        expect(p.message.length).toBeLessThan(2_000);
+        expect(p.line, p.message).toBeGreaterThanOrEqual(2);
+      }
+      if (r.problems.length > 0) withProblems++;
+      leftOut += r.problems.length;
+      if (r.torn) {
+        torn++;
+        expect(r.torn.bytes).toBeGreaterThan(0);
+        expect(r.end + r.torn.bytes).toBe(bytes.length);
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+    console.log(`log fuzz: ${LOG_FILES} mutated logs, ${loaded} load (${withProblems} with ${leftOut} lines left out, ${torn} with a torn last line), ${LOG_FILES - loaded} refused (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')})`);
+    // Every way a log can be read was taken: loaded whole, loaded leaving lines out, a torn tail, refused.
+    expect(loaded).toBeGreaterThan(LOG_FILES / 4);
+    expect(withProblems).toBeGreaterThan(100);
+    expect(torn).toBeGreaterThan(100);
+    for (const code of ['invalid', 'not-event', 'future-version']) expect(codes.get(code) ?? 0, code).toBeGreaterThan(0);
+  }, 120_000);
+
   it(`\`quartermaster desk\` reads ${DESK_EVENT_FILES} mutated and the hand-made event files, refuses the bad ones with the reason and records nothing in them`, async () => {
     const names = (await readdir(deskFolder)).filter((n) => n.endsWith('.event.json')).sort();
     expect(names.length).toBe(DESK_EVENT_FILES + 6);
@@ -320,7 +520,8 @@ describe('hostile event files', () => {
     };
     expect(await reasonOf('pipe.event.json')).toMatch(/not a regular file/);
     expect(await reasonOf('zero.event.json')).toMatch(/not a regular file/);
-    expect(await reasonOf('huge.event.json')).toMatch(/200\.0 MB; the limit is 64\.0 MB/);
+    // No line in its first bytes: not a log; and far past the 64 MB an older (one-document) event file may be.
+    expect(await reasonOf('huge.event.json')).toMatch(/it is not an event file of this version, and at 200 MB too large to be one of an older version/);
     expect(await reasonOf('deep.event.json')).toMatch(/nested more than 64 levels/);
     expect(await reasonOf('proto.event.json')).toMatch(/field "characters.__proto__" is not allowed/);
     expect(await reasonOf('invalid-utf8.event.json')).toMatch(/not UTF-8/);
@@ -467,18 +668,21 @@ describe('old and newer files', () => {
     await mkdir(folder);
     await copyFile(new URL('v0-fortunes-landing.character.json', fixturesDir), join(folder, 'tomas.character.json'));
     await copyFile(new URL('v1-autumn-muster.event.json', fixturesDir), join(folder, 'autumn.event.json'));
-    await copyFile(new URL('v3-future.event.json', fixturesDir), join(folder, 'spring.event.json'));
+    await copyFile(new URL('v4-future.event.json', fixturesDir), join(folder, 'spring.event.json'));
+    const autumn = await readFile(join(folder, 'autumn.event.json'));
     const ok = captureIo();
     expect(await main(['desk', folder, '--event', join(folder, 'autumn.event.json')], ok)).toBe(0);
     // Old Tomas (the v0 character) is the one character the event lists as checked in.
     expect(ok.stdout()).toMatch(/Old Tomas/);
     expect(ok.stdout()).toMatch(/1 checked in/);
+    // Read as it is: the command line never rewrites an older event file (the desk migrates it when it opens it).
+    expect(await readFile(join(folder, 'autumn.event.json'))).toEqual(autumn);
     const spring = join(folder, 'spring.event.json');
     const original = await readFile(spring);
     const bad = captureIo();
     expect(await main(['desk', folder, '--event', spring, '--reprint-changed', '--out', join(folder, 'cards.pdf')], bad)).toBe(2);
     expect(bad.stdout()).toContain(`${spring}: it was saved by a newer Quartermaster`);
-    expect(bad.stdout()).toMatch(NEWER);
+    expect(bad.stdout()).toMatch(NEWER_EVENT);
     expect(await readFile(spring)).toEqual(original);
     await expect(lstat(join(folder, 'cards.pdf'))).rejects.toThrow(/ENOENT/);
   });

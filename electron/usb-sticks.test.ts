@@ -2,10 +2,13 @@
 // (mounted through FUSE, see node/testing-volumes.ts): the sequences a desk volunteer goes through,
 // through the IPC handler table as the window calls it. FAT and exFAT have no hard links, FAT
 // through fusefat no copy call, both keep names case-insensitively, FAT keeps mtimes to 2 seconds.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkIn } from '../core/desk/checkin';
+import type { LedgerEntry } from '../core/desk/entries';
 import { loadEventBytes } from '../core/desk/event-load';
+import { stampAt } from '../core/desk/testing';
 import { BACKUP_FOLDER, writeAtomic } from '../node/files';
 import { mountVolume, VOLUME_KINDS, volumesUnavailable, type Volume } from '../node/testing-volumes';
 import { character, characterText, handlerFixture, tempFolder } from './testing';
@@ -114,10 +117,11 @@ describe.skipIf(unavailable !== null).each(VOLUME_KINDS)('the app on a %s USB st
     expect((await allFiles(lib)).filter((p) => /\.(tmp|qm-lock)$/.test(p))).toEqual([]);
   });
 
-  it('creates an event file and saves it twice, keeping the replaced versions as backups', async () => {
+  it('creates an event file and appends to it, across the end of a cluster; a version 2 file brought on the stick is migrated with its backup', async () => {
     const folder = join(vol.dir, 'Autumn Muster');
     await import('node:fs/promises').then((fs) => fs.mkdir(folder));
-    await writeFile(join(folder, 'ayla.character.json'), characterText(character({ name: 'Ayla', ruleset: 'fortunes-landing' })));
+    const ayla = character({ name: 'Ayla', ruleset: 'fortunes-landing' });
+    await writeFile(join(folder, 'ayla.character.json'), characterText(ayla));
     const f = handlerFixture(join(vol.dir, 'Quartermaster'), join(parent.dir, 'no-examples'));
     f.queue.folder.push(folder);
     await f.handlers.openEventFolder();
@@ -125,24 +129,62 @@ describe.skipIf(unavailable !== null).each(VOLUME_KINDS)('the app on a %s USB st
     if (desk.eventFile.kind !== 'file') throw new Error(`no event file: ${desk.eventFile.kind}`);
     const path = desk.eventFile.path;
     expect(path).toBe(join(folder, 'Autumn Muster.event.json'));
-    const first = await readFile(path);
-    let hash = desk.eventFile.hash;
-    for (const name of ['Autumn Muster (Saturday)', 'Autumn Muster (Sunday)']) {
-      const r = await f.handlers.saveEvent({ folder, eventFile: path, event: { ...desk.eventFile.event, name }, expectedHash: hash });
-      if (!r.ok) throw new Error(r.message);
-      hash = r.hash;
-    }
-    const loaded = loadEventBytes(new Uint8Array(await readFile(path)), path);
-    expect(loaded.ok && loaded.event.name).toBe('Autumn Muster (Sunday)');
-    const backupDir = join(folder, BACKUP_FOLDER, encodeURIComponent('Autumn Muster.event.json'));
-    const kept = (await readdir(backupDir)).sort();
-    expect(kept).toHaveLength(2);
-    const contents = await Promise.all(kept.map((n) => readFile(join(backupDir, n))));
-    expect(contents.map((b) => loadEventBytes(new Uint8Array(b), 'backup')).map((r) => r.ok && r.event.name).sort()).toEqual(['Autumn Muster', 'Autumn Muster (Saturday)']);
-    expect(contents.some((b) => b.equals(first))).toBe(true);
+    const headerText = await readFile(path, 'utf8');
+    const written: LedgerEntry[] = [];
+    const append = async (entries: LedgerEntry[]) => {
+      const r = await f.handlers.appendDeskEntries({ folder, eventFile: path, entries });
+      expect(r.added.map((e) => e.id)).toEqual(entries.map((e) => e.id));
+      written.push(...r.added);
+      return (await stat(path)).size;
+    };
+    const note = (n: number, filler = 0) =>
+      ({ id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`, at: `2026-10-02T18:${String(n).padStart(2, '0')}:00+01:00`, desk: 'Stick desk', deskId: stampAt('2026-10-02T18:00:00+01:00', 'Stick desk').deskId, kind: 'note', text: `note ${n}`, ...(filler > 0 ? { filler: 'x'.repeat(filler) } : {}) }) as LedgerEntry;
+
+    // A check-in, then a note whose line ends the file exactly at 4,096 bytes: the end of a cluster
+    // on both file systems (FAT through fusefat loses a write that starts exactly there).
+    await append(checkIn({ ...desk.eventFile.header, entries: [] }, ayla.id, stampAt('2026-10-02T18:00:00+01:00', 'Stick desk')).entries);
+    const probe = await append([note(1, 100)]);
+    // The next note has the same shape (its id, time, text and seq as wide): its line is the probe's, with another filler.
+    const probeLine = Buffer.byteLength(`${JSON.stringify(written.at(-1))}\n`);
+    const filler = 4096 - probe - (probeLine - 100);
+    expect(filler).toBeGreaterThan(0);
+    expect(await append([note(2, filler)])).toBe(4096);
+    // The next appends start there, and a batch of three at once.
+    await append([note(3)]);
+    await append([note(4), note(5), note(6)]);
+
+    // Everything reads back, whole, in the order appended: no bad line, no torn tail.
+    const bytes = new Uint8Array(await readFile(path));
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith(headerText)).toBe(true);
+    expect(text.slice(headerText.length).split('\n').slice(0, -1).map((l) => JSON.parse(l))).toEqual(written);
+    const loaded = loadEventBytes(bytes, path);
+    if (!loaded.ok) throw new Error(loaded.problem.message);
+    expect([loaded.problems, loaded.torn, loaded.event.entries.length]).toEqual([[], null, 7]);
+    // This desk's seq runs 1 to 7 (its entries are "Stick desk"'s).
+    expect(written.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Appends keep no backups.
+    await expect(readdir(join(folder, BACKUP_FOLDER))).rejects.toThrow(/ENOENT/);
+
+    // A version 2 file another desk brought: migrated when its folder is opened, the old bytes kept.
+    const spring = join(vol.dir, 'Spring Moot');
+    await import('node:fs/promises').then((fs) => fs.mkdir(spring));
+    const old = `${JSON.stringify({ format: 'quartermaster-event', version: 2, id: '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Spring Moot', game: 'novitas', dates: { start: '2027-04-09', end: '2027-04-11' }, entries: [note(7)] }, null, 2)}\n`;
+    await writeFile(join(spring, 'Spring Moot.event.json'), old);
+    f.queue.folder.push(spring);
+    const opened = await f.handlers.openEventFolder();
+    expect(opened?.eventFile).toMatchObject({ kind: 'file', migratedFrom: 2, count: 1, entries: [note(7)], header: { version: 3, name: 'Spring Moot' } });
+    const migrated = await readFile(join(spring, 'Spring Moot.event.json'), 'utf8');
+    expect(migrated.split('\n').map((l) => (l === '' ? null : JSON.parse(l).version ?? JSON.parse(l).id))).toEqual([3, note(7).id, null]);
+    const backupDir = join(spring, BACKUP_FOLDER, encodeURIComponent('Spring Moot.event.json'));
+    const kept = await readdir(backupDir);
+    expect(kept).toHaveLength(1);
+    expect(await readFile(join(backupDir, kept[0]!), 'utf8')).toBe(old);
+
     // A second event file is never made over the first.
     await expect(f.handlers.createEvent({ folder, name: 'Autumn Muster', game: '', start: '2026-10-02', end: '2026-10-02' })).rejects.toThrow(/already holds an event file/);
-    expect((await allFiles(folder)).filter((p) => /\.(tmp|qm-lock)$/.test(p))).toEqual([]);
+    // No temp file, no lock left anywhere.
+    for (const where of [folder, spring]) expect((await allFiles(where)).filter((p) => /\.(tmp|qm-lock)$/.test(p))).toEqual([]);
   });
 });
 
