@@ -72,8 +72,12 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-/** `libraryProgressMs`: progress of any listing longer than that (tests that must see it whatever the machine's speed). */
-export async function startHarness(options: { libraryProgressMs?: number } = {}): Promise<Harness> {
+/**
+ * `libraryProgressMs`: progress of any listing longer than that (tests that must see it whatever the
+ * machine's speed). `locale`: the browser's own locale (the system's, as the page sees it in navigator.languages);
+ * en-GB unless a test needs another. `viewport`: the window size, the app's default unless given.
+ */
+export async function startHarness(options: { libraryProgressMs?: number; locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Harness> {
   const temp = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-')));
   const library = join(temp, 'Documents', 'Quartermaster');
   const userData = join(temp, 'chromium');
@@ -145,8 +149,8 @@ export async function startHarness(options: { libraryProgressMs?: number } = {})
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
-      viewport: VIEWPORT,
-      locale: 'en-GB',
+      viewport: options.viewport ?? VIEWPORT,
+      locale: options.locale ?? 'en-GB',
       timezoneId: 'UTC',
     });
   } catch (e) {

@@ -6,7 +6,7 @@ import { LEDGER_KINDS } from '../core/desk/entries';
 import { setLanguage, t, tn, tools } from './i18n';
 import { bg } from './locales/bg';
 import { en } from './locales/en';
-import { SKILLS_BG } from './locales/skills-bg';
+import { SKILLS_BG } from '../core/rulesets/skills-bg';
 import { makeCharacter } from './test-support/fake-api';
 import { openCharacter, renderApp } from './test-support/render';
 

@@ -30,6 +30,21 @@ describe('card words', () => {
     expect(cardText(sampleCharacter('curious-pastimes', 1))).toContain("Game: Curious Pastimes");
   });
 
+  it('a card printed in Bulgarian names the catalogue skills in Bulgarian; custom skills keep their name', () => {
+    // The mage rules name the two kinds of magic "бойни магии" and "ролеви магии" (section 6).
+    const bg = with_(sampleCharacter('bg-magic', 3), {
+      skills: [{ id: 'battle-magic' }, { id: 'role-magic' }, { id: 'custom-1', name: 'Травничество' }],
+      bgMagic: { path: 'battle', entitlement: 'leather', school: 'Огън' },
+    });
+    expect(cardText(bg)).toContain('Умения: Бойна магия, Ролева магия, Травничество');
+    expect(cardText(bg)).not.toMatch(/Battle magic|Role magic/);
+    expect(cardText(bg, 'en')).toContain('Skills: Battle magic, Role magic, Травничество');
+    // Any game's card printed in Bulgarian: Curious Pastimes' Body Development and Wear Heavy Armour.
+    const cp = sampleCharacter('curious-pastimes', 1);
+    expect(cardText(cp, 'bg')).toContain('Умения: Развито тяло, Тежка броня');
+    expect(cardText(cp)).toContain('Skills: Body Development, Wear Heavy Armour');
+  });
+
   it('a mage over the entitlement: the card says the armour protects as leather, in Bulgarian, and no command', () => {
     // Mage rules: armour heavier than the entitlement "protects only as the lighter (entitled) armour".
     const bg = with_(sampleCharacter('bg-magic', 3), {

@@ -61,8 +61,31 @@ describe('Curious Pastimes basics', () => {
     expect(derive(character([], [{ id: 'body-development', level: 0 }])).bodyDevelopment).toBe(false);
   });
 
-  it('custom skills are allowed', () => {
+  it('Body Development has no levels: a file holding level 3 gets an error naming it, and still +1 (not +3)', () => {
+    // "The skill Body Development increases all locations by a further one point": one skill, one point.
+    expect(curiousPastimes.skills.find((s) => s.id === 'body-development')!.maxLevel).toBe(1);
+    const c = character([], [{ id: 'wear-light-armour', level: 1 }, { id: 'body-development', level: 3 }]);
+    expect(codes(c)).toEqual(['error:cp.skill.level@skills[1].level']);
+    const [v] = curiousPastimes.derive(c).violations;
+    expect(v!.message).toContain('Body Development');
+    expect(v!.message).toContain('level 3');
+    expect(v!.params).toEqual({ skill: 'Body Development', level: 3 });
+    expect(row(derive(c).hits)).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(codes(character([], [{ id: 'body-development', level: 1 }]))).toEqual([]);
+  });
+
+  it('the Wear Armour skills have no levels either: level 2 is an error', () => {
+    // "The possession of the skill to Wear Armour automatically allows a character to wear/repair
+    // lighter armour": a class of armour, not a level of a skill.
+    for (const id of ['wear-light-armour', 'wear-medium-armour', 'wear-heavy-armour', 'wear-extra-heavy-armour']) {
+      expect(curiousPastimes.skills.find((s) => s.id === id)!.maxLevel, id).toBe(1);
+    }
+    expect(codes(character([], [{ id: 'wear-heavy-armour', level: 2 }]))).toEqual(['error:cp.skill.level@skills[0].level']);
+  });
+
+  it('custom skills are allowed, at any level', () => {
     expect(curiousPastimes.derive(character([], ['herb-lore'])).violations).toEqual([]);
+    expect(curiousPastimes.derive(character([], [{ id: 'herb-lore', level: 4 }])).violations).toEqual([]);
   });
 });
 

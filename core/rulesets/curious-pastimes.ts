@@ -48,21 +48,58 @@ export const CP_WEAR_ARMOUR_SKILLS = {
   'wear-extra-heavy-armour': CP_ARMOUR_POINTS['extra-heavy'],
 } as const;
 
+// None of these skills has levels in the rule text: "The skill Body Development increases all
+// locations by a further one point" and "The possession of the skill to Wear Armour automatically
+// allows a character to wear/repair lighter armour" (a heavier class is another skill). So each is
+// held at level 1 or not at all (maxLevel 1); a file holding another level gets `cp.skill.level`.
 export const CP_SKILLS: readonly SkillDef[] = [
   {
     id: CP_BODY_DEVELOPMENT,
     name: 'Body Development',
+    maxLevel: 1,
     description: '+1 hit on every location. Wear the clearly visible token: without it you do not have the extra hits.',
   },
-  { id: 'wear-light-armour', name: 'Wear Light Armour', description: 'Wear and repair Light armour (+1 per location).' },
-  { id: 'wear-medium-armour', name: 'Wear Medium Armour', description: 'Wear and repair Medium armour (+2) and lighter.' },
-  { id: 'wear-heavy-armour', name: 'Wear Heavy Armour', description: 'Wear and repair Heavy armour (+3) and lighter.' },
+  { id: 'wear-light-armour', name: 'Wear Light Armour', maxLevel: 1, description: 'Wear and repair Light armour (+1 per location).' },
+  { id: 'wear-medium-armour', name: 'Wear Medium Armour', maxLevel: 1, description: 'Wear and repair Medium armour (+2) and lighter.' },
+  { id: 'wear-heavy-armour', name: 'Wear Heavy Armour', maxLevel: 1, description: 'Wear and repair Heavy armour (+3) and lighter.' },
   {
     id: 'wear-extra-heavy-armour',
     name: 'Wear Extra-Heavy Armour',
+    maxLevel: 1,
     description: 'Wear and repair Extra-Heavy armour (+4) and lighter.',
   },
 ];
+
+/** The rule text's words for each catalogue skill, quoted when a file gives it a level it does not have. */
+const SKILL_QUOTES: Record<string, string> = {
+  [CP_BODY_DEVELOPMENT]: 'The skill Body Development increases all locations by a further one point.',
+  'wear-light-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
+  'wear-medium-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
+  'wear-heavy-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
+  'wear-extra-heavy-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
+};
+
+const SKILL_DEFS = new Map(CP_SKILLS.map((d) => [d.id, d]));
+
+/**
+ * A catalogue skill at a level the rules do not have: an error on its level, so that a file saying
+ * "Body Development 3" is not taken silently for the one point the rules give. Level 0 is a skill
+ * not held (hasSkill), not an error.
+ */
+function skillLevelViolations(character: Character, violations: Violation[]): void {
+  for (let i = 0; i < character.skills.length; i++) {
+    const skill = character.skills[i]!;
+    const def = SKILL_DEFS.get(skill.id);
+    if (!def || def.maxLevel === undefined || skill.level <= def.maxLevel) continue;
+    violations.push({
+      code: 'cp.skill.level',
+      message: `${def.name} is at level ${skill.level}, but Curious Pastimes has no levels of it ("${SKILL_QUOTES[def.id] ?? ''}"): it counts once, as at level 1. Set its level to 1.`,
+      severity: 'error',
+      path: `skills[${i}].level`,
+      params: { skill: def.name, level: skill.level },
+    });
+  }
+}
 
 const CLASS_NAMES: Record<number, string> = { 0: 'none', 1: 'Light', 2: 'Medium', 3: 'Heavy', 4: 'Extra-Heavy' };
 
@@ -90,6 +127,7 @@ const WEAR_ARMOUR_SKILLS = Object.entries(CP_WEAR_ARMOUR_SKILLS);
 
 function deriveCuriousPastimes(character: Character): { derived: CuriousPastimesDerived; violations: Violation[] } {
   const violations: Violation[] = [];
+  skillLevelViolations(character, violations);
   const bodyDevelopment = hasSkill(character, CP_BODY_DEVELOPMENT);
   let armourSkillClass = 0;
   // Indexed loops here: every character of a folder is derived, mostly before the engine optimises

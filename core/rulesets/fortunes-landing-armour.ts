@@ -66,6 +66,20 @@ export function areaOptions(perArea: Partial<Record<FlArea, number>>): AreaOptio
   return options.sort((x, y) => y.rating - x.rating);
 }
 
+/**
+ * How many options at the head of `areaOptions`' list tie for the best: the same rating over as many
+ * areas. More areas at the same rating is no tie (more of the body is protected: the tie order puts
+ * it first), but two choices of one size at one rating (torso and left arm, torso and right arm)
+ * differ only in which area the tag fills in, and the rules give no reason to prefer either.
+ */
+export function tiedBest(options: readonly AreaOption[]): number {
+  const best = options[0];
+  if (!best) return 0;
+  let n = 1;
+  while (n < options.length && options[n]!.rating === best.rating && options[n]!.areas.length === best.areas.length) n++;
+  return n;
+}
+
 const TIE_ORDERS: number[][][] = [];
 
 /** The subsets of n covered areas (as indexes into them): more areas first, then in area order. */

@@ -114,6 +114,34 @@ describe("the text's worked example: plate torso, heavy leather on both legs", (
     expect(fortunesLanding.derive(even).violations).toEqual([]);
   });
 
+  it('says when two choices tie for the best, names both and the arm the first leaves out; no tie once chosen', () => {
+    // Plate on the torso (5), heavy chain on each arm (4). Torso and one arm: (5 + 4) / 2 = 4.5,
+    // halves round up: 5. All three: 13 / 3 = 4.33 -> 4. Torso alone: 5, but over fewer areas.
+    // So torso + left arm and torso + right arm tie at 5: which arm is filled in is the player's call.
+    const armour = [
+      { name: 'Breastplate', type: 'plate', locations: ['torso'] },
+      { name: 'Vambraces', type: 'heavy-chain', locations: ['left-arm', 'right-arm'] },
+    ];
+    const { derived, violations } = fortunesLanding.derive(character(armour));
+    expect(derived.armour.options.slice(0, 3)).toEqual([
+      { areas: ['torso', 'left-arm'], rating: 5 },
+      { areas: ['torso', 'right-arm'], rating: 5 },
+      { areas: ['torso'], rating: 5 },
+    ]);
+    expect(derived.armour).toMatchObject({ tied: 2, chosen: false, rating: 5, areas: ['torso', 'left-arm'] });
+    expect(violations.map((v) => `${v.severity}:${v.code}@${v.path}`)).toEqual(['warning:fl.areas.tie@fortunesLanding.armourAreas']);
+    expect(violations[0]!.message).toBe(
+      'No choice of armour areas is saved, and 2 choices tie for the best rating (5): torso and left arm, or torso and right arm. The rules prefer none of them, so the sheet takes the first (torso and left arm) in its order of areas; it leaves the armour on the right arm out, and the tag fills it in as not protected. Choose the one that matches the armour you wear.',
+    );
+    expect(violations[0]!.params).toEqual({ count: 2, rating: 5, areas: 'right-arm' });
+
+    const chosen = fortunesLanding.derive(character(armour, { fortunesLanding: { armourAreas: ['torso', 'right-arm'] } }));
+    expect(chosen.violations).toEqual([]);
+    expect(chosen.derived.armour).toMatchObject({ tied: 2, chosen: true, rating: 5, areas: ['torso', 'right-arm'] });
+    // One best choice: no tie.
+    expect(fortunesLanding.derive(character(pieces)).derived.armour.tied).toBe(1);
+  });
+
   it('takes the player choice of all three areas: 3 points everywhere, no Threshold', () => {
     const c = character(pieces, { fortunesLanding: { armourAreas: ['right-leg', 'torso', 'left-leg'] } });
     const { derived, violations } = fortunesLanding.derive(c);
@@ -138,6 +166,7 @@ describe('Fortune’s Landing armour checks', () => {
       options: [],
       perArea: {},
       chosen: false,
+      tied: 0,
       costume: { pieces: [], costMultiplier: 1.5 },
     });
   });

@@ -11,6 +11,7 @@ import {
   areaOptions,
   averageRating,
   isFlArmourType,
+  tiedBest,
   thresholdFor,
   type FlArea,
 } from './fortunes-landing-armour';
@@ -109,6 +110,7 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
   }
 
   const options = areaOptions(perArea);
+  const tied = tiedBest(options);
   let areas: FlArea[] = [];
   let chosen = false;
   const saved = character.fortunesLanding?.armourAreas ?? [];
@@ -148,12 +150,26 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
     // "player can choose not to include lesser armor value ... filling in any areas that are not
     // protected": the best option may leave worn armour off the tag, which the player should know.
     const left = FL_AREAS.filter((a) => perArea[a] !== undefined && !areas.includes(a));
-    if (left.length > 0) {
-      const words = left.map((a) => LOCATION_WORDS[a]);
-      const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+    const listOf = (list: readonly FlArea[]) => {
+      const words = list.map((a) => LOCATION_WORDS[a]);
+      return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+    };
+    if (tied > 1) {
+      // Choices that tie differ only in which areas the tag fills in; nothing in the rules prefers
+      // one, so the sheet says so and takes the first in its own order of areas (torso, left arm,
+      // right arm, left leg, right leg) until the player chooses.
+      const choices = options.slice(0, tied).map((o) => listOf(o.areas as FlArea[]));
+      violations.push({
+        code: 'fl.areas.tie',
+        message: `No choice of armour areas is saved, and ${tied} choices tie for the best rating (${options[0].rating}): ${choices.slice(0, -1).join('; ')}${tied > 2 ? ';' : ','} or ${choices[choices.length - 1]}. The rules prefer none of them, so the sheet takes the first (${choices[0]}) in its order of areas; it leaves the armour on the ${listOf(left)} out, and the tag fills ${left.length === 1 ? 'it' : 'them'} in as not protected. Choose the one that matches the armour you wear.`,
+        severity: 'warning',
+        path: 'fortunesLanding.armourAreas',
+        params: { count: tied, rating: options[0].rating, areas: left.join(',') },
+      });
+    } else if (left.length > 0) {
       violations.push({
         code: 'fl.areas.left-off',
-        message: `No choice of armour areas is saved, so the best rating (${options[0].rating}) is assumed; it leaves the armour on the ${list} out, and the tag fills ${left.length === 1 ? 'it' : 'them'} in as not protected. Choose the areas to keep ${left.length === 1 ? 'it' : 'them'} on the tag (at a lower rating), or confirm the best option.`,
+        message: `No choice of armour areas is saved, so the best rating (${options[0].rating}) is assumed; it leaves the armour on the ${listOf(left)} out, and the tag fills ${left.length === 1 ? 'it' : 'them'} in as not protected. Choose the areas to keep ${left.length === 1 ? 'it' : 'them'} on the tag (at a lower rating), or confirm the best option.`,
         severity: 'warning',
         path: 'fortunesLanding.armourAreas',
         params: { areas: left.join(','), rating: options[0].rating },
@@ -172,6 +188,7 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
         options,
         perArea,
         chosen,
+        tied,
         costume: { pieces: costumePieces, costMultiplier: FL_COSTUME_COST_MULTIPLIER },
       },
     },

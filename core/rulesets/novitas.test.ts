@@ -48,6 +48,23 @@ describe('novitas ruleset', () => {
     expect(d.plan).toEqual([]);
   });
 
+  it('a source with no name (or only spaces) is an error on its name; its points still count', () => {
+    // "some items can provide extra power points as well": the item must be named for the desk to
+    // check it. 10 (skill) + 3 (Amulet) + 2 (unnamed) = 15.
+    const r = novitas.derive(
+      character({
+        powerPoints: 10,
+        sources: [
+          { name: 'Amulet', points: 3 },
+          { name: '  ', points: 2 },
+        ],
+      }),
+    );
+    expect(r.violations.map((v) => `${v.severity}:${v.code}@${v.path}`)).toEqual(['error:nov.sources.no-name@novitas.sources[1].name']);
+    expect(r.violations[0]!.message).toMatch(/^Power source 2 \(2 points\) has no name/);
+    expect(r.derived.powerPoints.pool).toBe(15);
+  });
+
   it('counts the Power Points skill as the pool, with no second number to agree with', () => {
     // Issue 12: the skill at level 12 gave pool 0 and a warning. Pool = skill 12 + Ring 8 = 20.
     const r = novitas.derive(character({ powerPoints: 12, sources: [{ name: 'Ring', points: 8 }] }));

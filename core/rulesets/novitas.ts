@@ -109,6 +109,21 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
   const pool = powerPointsSkillLevel(character) + sources.filter((s) => s.breaksCap !== true).reduce((sum, s) => sum + s.points, 0);
   const breakCap = sources.filter((s) => s.breaksCap === true).reduce((sum, s) => sum + s.points, 0);
 
+  // A source is an item or ability ("some items can provide extra power points as well"): one with no
+  // name cannot be checked against its item card at the desk, so it is an error on its name (its
+  // points still count: the sheet shows what the file says).
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i]!;
+    if (source.name.trim() !== '') continue;
+    violations.push({
+      code: 'nov.sources.no-name',
+      message: `Power source ${i + 1} (${source.points} point${source.points === 1 ? '' : 's'}) has no name: name the item or ability that gives these points, so that it can be checked ("some items can provide extra power points").`,
+      severity: 'error',
+      path: `novitas.sources[${i}].name`,
+      params: { n: i + 1, points: source.points },
+    });
+  }
+
   const known = new Map<string, { name: string; level: number }>();
   // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
   // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).

@@ -38,6 +38,12 @@ export type FortunesLandingDerived = {
     perArea: Partial<Record<Location, number>>;
     /** True when the saved areas are the player's choice, false when the best option was assumed. */
     chosen: boolean;
+    /**
+     * How many options at the head of `options` tie for the best: the same rating over the same
+     * number of areas (1 when the best stands alone, 0 with no armour). The rules prefer none of
+     * them, so with more than one the player is asked to choose.
+     */
+    tied: number;
     /** Costume or replica pieces, which cost 1.5x. */
     costume: { pieces: string[]; costMultiplier: number };
   };

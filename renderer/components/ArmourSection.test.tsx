@@ -169,6 +169,40 @@ describe("armour section: Fortune's Landing choice of areas", () => {
     expect(summary('Armour rating')).toBe('5');
   });
 
+  it('two choices tying for the best are both marked, the sheet says which arm it leaves out, and the player picks one', async () => {
+    // Plate 5 on the torso, heavy chain 4 on each arm: torso and one arm (5 + 4) / 2 = 4.5, rounded
+    // up to 5, either arm; torso alone 5 over fewer areas; all three 13 / 3 = 4.33 -> 4.
+    const { app } = await openCharacter(
+      makeCharacter({
+        ruleset: 'fortunes-landing',
+        name: 'Brannoc',
+        armour: [
+          { name: 'Breastplate', type: 'plate', locations: ['torso'] },
+          { name: 'Vambraces', type: 'heavy-chain', locations: ['left-arm', 'right-arm'] },
+        ],
+      }),
+    );
+    expect(options().map((li) => li.textContent).slice(0, 4)).toEqual([
+      'No choice: the first of the tied best (5)',
+      'Torso, Left armrating 5Tied best',
+      'Torso, Right armrating 5Tied best',
+      'Torsorating 5',
+    ]);
+    expect(options()[2]!.className).toContain('is-best');
+    expect(options()[3]!.className).not.toContain('is-best');
+    expect(summary('Choice of areas')).toBe('None saved: choices tie, the first is used');
+    const fieldset = screen.getByRole('group', { name: 'Areas averaged into the rating' });
+    const said = document.getElementById(fieldset.getAttribute('aria-describedby')!)!.textContent;
+    expect(said).toContain('2 choices tie for the best rating (5): torso and left arm, or torso and right arm');
+    expect(said).toContain('it leaves the armour on the right arm out');
+
+    fireEvent.click(within(options()[2]!).getByRole('radio'));
+    expect(editedCharacter(app).fortunesLanding?.armourAreas).toEqual(['torso', 'right-arm']);
+    expect(options()[2]!.textContent).toBe('Torso, Right armrating 5Tied bestChosen');
+    expect(summary('Averaged over')).toBe('Torso, Right arm');
+    expect(fieldset.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('shows a violation beside the field it concerns, and the summary moves the focus there', async () => {
     await openCharacter({ ...ayla, armour: [{ name: 'Helm', type: 'plate', locations: ['head', 'torso'] }] });
     const piece = screen.getByRole('group', { name: 'Helm' });

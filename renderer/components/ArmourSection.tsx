@@ -177,7 +177,10 @@ function FlAreas({ derived, readOnly }: { derived: FortunesLandingDerived; readO
   const { t, tn, num } = useT();
   const actions = useActions();
   const [showAll, setShowAll] = useState(false);
-  const { options, areas, chosen } = derived.armour;
+  const { options, areas, chosen, tied } = derived.armour;
+  // Choices tying for the best are all marked as such: the rules prefer none (fl.areas.tie says which
+  // the sheet takes until the player picks one).
+  const isTie = tied > 1;
   const rules = useFieldRules('fortunesLanding.armourAreas');
   const best = options[0];
   const chosenAt = chosen ? options.findIndex((o) => sameAreas(o.areas, areas)) : -1;
@@ -199,19 +202,19 @@ function FlAreas({ derived, readOnly }: { derived: FortunesLandingDerived; readO
             <li>
               <label className="option">
                 <input type="radio" name="fl-areas" checked={!chosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, null))} />
-                <span className="option-areas">{t('fl.auto', { rating: num(best?.rating ?? 0) })}</span>
+                <span className="option-areas">{t(isTie ? 'fl.autoTied' : 'fl.auto', { rating: num(best?.rating ?? 0) })}</span>
               </label>
             </li>
             {shown.map(({ o, k }) => {
               const isChosen = k === chosenAt;
               return (
-                <li key={o.areas.join('+')} className={`${k === 0 ? 'is-best' : ''}${isChosen ? ' is-chosen' : ''}`}>
+                <li key={o.areas.join('+')} className={`${k < Math.max(tied, 1) ? 'is-best' : ''}${isChosen ? ' is-chosen' : ''}`}>
                   <label className="option">
                     <input type="radio" name="fl-areas" checked={isChosen} disabled={readOnly} onChange={() => actions.edit((c) => setArmourAreas(c, o.areas))} />
                     <span className="option-areas">{o.areas.map((a) => locationName(a)).join(', ')}</span>
                     <span className="option-meta">
                       <span className="option-rating">{t('fl.rating', { rating: num(o.rating) })}</span>
-                      {k === 0 && <span className="badge badge-best">{t('fl.best')}</span>}
+                      {k < Math.max(tied, 1) && <span className="badge badge-best">{t(isTie ? 'fl.tiedBest' : 'fl.best')}</span>}
                       {isChosen && <span className="badge badge-chosen">{t('fl.chosen')}</span>}
                     </span>
                   </label>

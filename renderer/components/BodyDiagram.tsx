@@ -34,20 +34,38 @@ function centre(s: Shape): { x: number; y: number } {
 
 const DIRECTIONS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] } as const;
 
+function box(s: Shape): { left: number; top: number; right: number; bottom: number } {
+  return s.kind === 'circle' ? { left: s.cx - s.r, top: s.cy - s.r, right: s.cx + s.r, bottom: s.cy + s.r } : { left: s.x, top: s.y, right: s.x + s.w, bottom: s.y + s.h };
+}
+
 /**
- * The location an arrow key goes to from `from`: the nearest shape whose centre lies that way, a
- * step across the arrow counting double (so Up from the left leg is the torso, not the left arm).
- * None when nothing lies that way (the focus stays).
+ * How far a shape may reach back past the edge it is beyond and still count as lying that way: the
+ * gaps between shapes are 4 units or more, and an arm's foot lines up with a leg's top.
+ */
+const EDGE_SLACK = 1;
+
+/**
+ * The location an arrow key goes to from `from`, as the shapes are laid out: among the shapes lying
+ * wholly beyond `from`'s edge that way (below its bottom for Down, past its right side for Right…),
+ * the nearest, a step across the arrow counting double. A shape merely a little that way does not
+ * count: the arms' centres sit a few units below the torso's, and Down from the torso went to an arm.
+ * So Down from the torso is a leg (the viewer's left one first, as the page reads), Left and Right
+ * are the arms, Up from a leg is the torso. None when nothing lies that way (the focus stays).
  */
 export function neighbour(from: Location, key: keyof typeof DIRECTIONS, among: readonly Location[]): Location | undefined {
   const [dx, dy] = DIRECTIONS[key];
   const a = centre(SHAPES[from]);
+  const edge = box(SHAPES[from]);
   let best: { loc: Location; score: number } | undefined;
-  for (const loc of among) {
-    if (loc === from) continue;
+  // In drawing order, so that of two equally near (the legs under the torso) the viewer's left wins.
+  for (const loc of ORDER) {
+    if (loc === from || !among.includes(loc)) continue;
+    const near = box(SHAPES[loc]);
+    const beyond =
+      key === 'ArrowDown' ? near.top >= edge.bottom - EDGE_SLACK : key === 'ArrowUp' ? near.bottom <= edge.top + EDGE_SLACK : key === 'ArrowRight' ? near.left >= edge.right - EDGE_SLACK : near.right <= edge.left + EDGE_SLACK;
+    if (!beyond) continue;
     const b = centre(SHAPES[loc]);
     const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
-    if (along <= 0) continue;
     const across = Math.abs((b.x - a.x) * dy + (b.y - a.y) * dx);
     const score = along + 2 * across;
     if (!best || score < best.score) best = { loc, score };

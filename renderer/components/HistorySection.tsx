@@ -7,7 +7,7 @@ import { useT, type StringKey } from '../i18n';
 const KINDS = new Set(['died', 'returned', 'convergence', 'permanent-death', 'retired', 'new-character']);
 
 export function HistorySection({ character }: { character: Character }) {
-  const { t, tn } = useT();
+  const { t, tn, day } = useT();
   const history = character.history ?? [];
   const fl = character.ruleset === 'fortunes-landing';
   if (history.length === 0 && !character.status && !(fl && tilesOfFate(character) !== 8)) return null;
@@ -34,7 +34,8 @@ export function HistorySection({ character }: { character: Character }) {
             ].filter(Boolean).join(', ');
             return (
               <li key={i}>
-                <time dateTime={h.at}>{h.at.slice(0, 10)}</time> {h.event ? `${h.event}: ` : ''}
+                {/* The day the desk recorded it (its own calendar day), written the locale's way: "3 Oct 2026" in en-GB, not the file's ISO digits. */}
+                <time dateTime={h.at}>{day(h.at.slice(0, 10))}</time> {h.event ? `${h.event}: ` : ''}
                 {KINDS.has(h.kind) ? t(`history.kind.${h.kind}` as StringKey) : h.kind}
                 {detail ? ` (${detail})` : ''}
               </li>

@@ -4,7 +4,12 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal(props: { title: string; onCancel: () => void; children: ReactNode; describedBy?: string; role?: 'dialog' | 'alertdialog' }) {
+/**
+ * `footer` (the dialog's buttons, and what they report) stays in view under the content, which
+ * scrolls on its own when the window is too short for it: a tall dialog (the print options and a
+ * page preview) at the default window size had its Save button below the bottom edge.
+ */
+export function Modal(props: { title: string; onCancel: () => void; children: ReactNode; footer?: ReactNode; describedBy?: string; role?: 'dialog' | 'alertdialog' }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCancel = useRef(props.onCancel);
@@ -44,7 +49,7 @@ export function Modal(props: { title: string; onCancel: () => void; children: Re
     <div className="modal-backdrop">
       <div
         ref={ref}
-        className="modal"
+        className={props.footer === undefined ? 'modal' : 'modal has-footer'}
         role={props.role ?? 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -55,7 +60,14 @@ export function Modal(props: { title: string; onCancel: () => void; children: Re
         <h2 id={titleId} className="modal-title">
           {props.title}
         </h2>
-        {props.children}
+        {props.footer === undefined ? (
+          props.children
+        ) : (
+          <>
+            <div className="modal-body">{props.children}</div>
+            <div className="modal-footer">{props.footer}</div>
+          </>
+        )}
       </div>
     </div>
   );

@@ -83,6 +83,7 @@ describe('Novitas magic', () => {
     // A character without the novitas block gets one on the first edit.
     fireEvent.click(within(magic()).getByRole('button', { name: 'Add a spell' }));
     fireEvent.change(within(magic()).getByRole('textbox', { name: 'Spell' }), { target: { value: 'Heal' } });
+    fireEvent.change(within(magic()).getByRole('textbox', { name: 'Name of the new source' }), { target: { value: ' Amulet ' } });
     fireEvent.click(within(magic()).getByRole('button', { name: 'Add a source' }));
     fireEvent.click(within(magic()).getByRole('checkbox', { name: 'Breaks cap' }));
     fireEvent.click(within(magic()).getByRole('button', { name: 'Add a reduction' }));
@@ -92,13 +93,38 @@ describe('Novitas magic', () => {
     expect(list.value).toBe('Heal,');
     fireEvent.change(list, { target: { value: 'Heal, Mend' } });
     expect(editedCharacter(app).novitas).toEqual({
-      sources: [{ name: '', points: 1, breaksCap: true }],
+      sources: [{ name: 'Amulet', points: 1, breaksCap: true }],
       spells: [{ name: 'Heal', level: 1 }],
       reductions: [{ name: '', amount: 1, spells: ['Heal', 'Mend'] }],
       plan: [],
     });
     fireEvent.change(list, { target: { value: ' ' } });
     expect(editedCharacter(app).novitas!.reductions[0]).toEqual({ name: '', amount: 1 });
+  });
+
+  it('does not add a source with no name and says why beside the field; a file holding one shows the rule error on it', async () => {
+    const { app } = await openCharacter(ELOWEN);
+    const name = within(magic()).getByRole('textbox', { name: 'Name of the new source' });
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(within(magic()).getByRole('button', { name: 'Add a source' }));
+    expect(editedCharacter(app).novitas!.sources).toHaveLength(2);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Error Type the name of the item or ability that gives the points first: a source with no name is not added, as it could not be checked.',
+    );
+    // A name clears the message and adds the source, with 1 point: Ring 8 + 1 + skill 12 = 21.
+    fireEvent.change(name, { target: { value: 'Crystal' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(within(magic()).getByRole('button', { name: 'Add a source' }));
+    expect(editedCharacter(app).novitas!.sources[2]).toEqual({ name: 'Crystal', points: 1, breaksCap: false });
+    expect(magic().querySelector('dl.facts > div')!.textContent).toBe('Pool21');
+    cleanup();
+
+    await openCharacter({ ...ELOWEN, novitas: { ...ELOWEN.novitas!, sources: [{ name: '', points: 3, breaksCap: false }] } });
+    const blank = within(magic()).getByRole('textbox', { name: 'Source' });
+    expect(blank.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(blank.getAttribute('aria-describedby')!)!.textContent).toContain('Power source 1 (3 points) has no name');
   });
 
   it('says an empty spell name cannot be saved, beside the field', async () => {

@@ -1,7 +1,7 @@
 // Novitas magic: the power points pool and the sources that break cap, a bar of the day's spending
 // against the 20-point cap, the known spells, cost reductions, the day's plan with each spell's cost
 // after reductions, and the incantation checker.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Character, NovitasSheet } from '../../core/model/character';
 import { NOVITAS_DAILY_CAP, powerPointsSkillLevel, spellKey } from '../../core/rulesets/novitas';
 import type { NovitasDerived } from '../../core/rulesets/types';
@@ -9,7 +9,7 @@ import { useActions } from '../actions';
 import { novitasOf, removeAt, setPowerPointsSkill, updateAt, updateNovitas } from '../edits';
 import { fieldId } from '../field-paths';
 import { useT } from '../i18n';
-import { CheckboxField, FieldRules, NumberField, Panel, SelectField, TextField, useFieldRules } from './fields';
+import { CheckboxField, FieldRules, NumberField, Panel, SelectField, TextField, useFieldRules, useFocusField } from './fields';
 import { IncantationChecker } from './IncantationChecker';
 
 /** The file format's limits. */
@@ -62,9 +62,7 @@ export function NovitasMagicSection({ character, derived, readOnly }: { characte
           <RemoveButton label={t('magic.removeSource', { name: s.name || num(i + 1) })} readOnly={readOnly} onClick={() => edit((n) => ({ ...n, sources: removeAt(n.sources, i) }))} />
         </div>
       ))}
-      <button type="button" disabled={readOnly} onClick={() => edit((n) => ({ ...n, sources: [...n.sources, { name: '', points: 1, breaksCap: false }] }))}>
-        {t('magic.addSource')}
-      </button>
+      <AddSourceForm readOnly={readOnly} count={sheet.sources.length} onAdd={(name) => edit((n) => ({ ...n, sources: [...n.sources, { name, points: 1, breaksCap: false }] }))} />
 
       <h3>{t('magic.spells')}</h3>
       {sheet.spells.length === 0 && <p className="muted">{t('magic.noSpells')}</p>}
@@ -119,6 +117,63 @@ export function NovitasMagicSection({ character, derived, readOnly }: { characte
 
       <IncantationChecker spells={knownNames} />
     </Panel>
+  );
+}
+
+/**
+ * A new source is named before it is added: a source is an item or ability, and one with no name
+ * could not be checked at the desk (the ruleset calls that an error, nov.sources.no-name), so an
+ * empty name is refused here with the reason beside the field instead of adding a blank row.
+ */
+function AddSourceForm({ readOnly, count, onAdd }: { readOnly: boolean; count: number; onAdd: (name: string) => void }) {
+  const { t } = useT();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const focusField = useFocusField();
+  const id = 'novitas-new-source-name';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setProblem(true);
+      input.current?.focus();
+      return;
+    }
+    onAdd(trimmed);
+    setName('');
+    setProblem(false);
+    // The new source's points are what the player sets next.
+    focusField(`novitas.sources[${count}].points`);
+  };
+  return (
+    <form className="inline-form add-source-form" onSubmit={submit} noValidate>
+      <label className="field">
+        <span className="label-text">{t('magic.newSourceName')}</span>
+        <input
+          ref={input}
+          id={id}
+          type="text"
+          value={name}
+          maxLength={200}
+          readOnly={readOnly}
+          aria-invalid={problem || undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (e.target.value.trim() !== '') setProblem(false);
+          }}
+        />
+      </label>
+      <button type="submit" disabled={readOnly}>
+        {t('magic.addSource')}
+      </button>
+      {problem && (
+        <p className="field-rule field-rule-error inline-form-message" id={`${id}-problem`}>
+          <span className="badge badge-error">{t('rules.error')}</span> {t('magic.sourceNameNeeded')}
+        </p>
+      )}
+    </form>
   );
 }
 

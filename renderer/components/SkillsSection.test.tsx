@@ -63,6 +63,23 @@ describe('skills section', () => {
     expect(screen.queryByText(/enter a whole number/)).toBeNull();
   });
 
+  it('Curious Pastimes’ Body Development has no levels: 3 is refused beside the field, and a file holding 3 shows the rule error there', async () => {
+    // "The skill Body Development increases all locations by a further one point": one level only.
+    const { app } = await openCharacter(makeCharacter({ ruleset: 'curious-pastimes', name: 'Brannoc', skills: [{ id: 'body-development', level: 1 }] }));
+    const level = screen.getByRole('spinbutton', { name: 'Level of Body Development' }) as HTMLInputElement;
+    expect(level.max).toBe('1');
+    fireEvent.change(level, { target: { value: '3' } });
+    expect(screen.getByText('Level of Body Development: enter a whole number from 0 to 1.')).toBeTruthy();
+    expect(editedCharacter(app).skills[0]!.level).toBe(1);
+    cleanup();
+
+    await openCharacter(makeCharacter({ ruleset: 'curious-pastimes', name: 'Brannoc', skills: [{ id: 'body-development', level: 3 }] }));
+    const held = screen.getByRole('spinbutton', { name: 'Level of Body Development' });
+    expect(held.getAttribute('aria-invalid')).toBe('true');
+    const rule = document.getElementById(held.getAttribute('aria-describedby')!)!;
+    expect(rule.textContent).toMatch(/Body Development is at level 3, but Curious Pastimes has no levels of it/);
+  });
+
   it('adds custom skills with ids of their own, renames and removes them', async () => {
     const { app } = await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
     const name = within(skills()).getByRole('textbox', { name: 'Custom skill (from your game team)' });

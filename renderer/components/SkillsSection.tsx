@@ -8,7 +8,7 @@ import type { Ruleset, SkillDef } from '../../core/rulesets/types';
 import { useActions } from '../actions';
 import { addSkill, customSkillId, removeSkill, updateSkill } from '../edits';
 import { useT, type Tools } from '../i18n';
-import { SKILLS_BG } from '../locales/skills-bg';
+import { SKILLS_BG } from '../../core/rulesets/skills-bg';
 import { NumberField, Panel, TextField, useFocusField } from './fields';
 
 /** The most levels a skill can have in the file format. */

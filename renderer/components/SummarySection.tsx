@@ -14,7 +14,7 @@ export function SummarySection({ derived }: { derived: Derived | null }) {
       rows.push(['rating', t('summary.rating'), num(a.rating)]);
       rows.push(['threshold', t('summary.threshold'), num(a.threshold)]);
       rows.push(['areas', t('summary.areas'), a.areas.length === 0 ? t('summary.none') : a.areas.map(locationName).join(', ')]);
-      rows.push(['choice', t('summary.choice'), a.options.length === 0 ? t('summary.none') : t(a.chosen ? 'summary.choiceChosen' : 'summary.choiceBest')]);
+      rows.push(['choice', t('summary.choice'), a.options.length === 0 ? t('summary.none') : t(a.chosen ? 'summary.choiceChosen' : a.tied > 1 ? 'summary.choiceTied' : 'summary.choiceBest')]);
       if (a.costume.pieces.length > 0) rows.push(['costume', t('summary.costume'), t('summary.costumeCost', { pieces: a.costume.pieces.join(', '), factor: num(a.costume.costMultiplier) })]);
       break;
     }

@@ -2,6 +2,7 @@
 import type { Character } from '../../model/character';
 import type { RulesetId } from '../../model/ids';
 import { RULESETS } from '../../rulesets/index';
+import { SKILLS_BG } from '../../rulesets/skills-bg';
 import type { Derivation } from '../../rulesets/types';
 import { contentHash } from '../../format/hash';
 import type { FontMetrics } from '../fonts';
@@ -17,14 +18,18 @@ import { bodyDevelopmentToken } from './token';
 
 export { CARD_SECTIONS, type CardSection, type CardSpec, type CardContext };
 
-/** A game's skill names by id, made once per game (a print makes a context for every character). */
-const skillNames = new Map<RulesetId, (id: string) => string>();
+/** A game's skill names by id in a card language, made once per game and language (a print makes a context for every character). */
+const skillNames = new Map<string, (id: string) => string>();
 
-function skillNameOf(rulesetId: RulesetId): (id: string) => string {
-  let name = skillNames.get(rulesetId);
+function skillNameOf(rulesetId: RulesetId, language: CardLanguage): (id: string) => string {
+  const key = `${rulesetId} ${language}`;
+  let name = skillNames.get(key);
   if (!name) {
     const names = new Map(RULESETS[rulesetId].skills.map((s) => [s.id, s.name]));
-    skillNames.set(rulesetId, (name = (id) => names.get(id) ?? id));
+    // A card printed in Bulgarian lists the catalogue skills by their Bulgarian names, as the
+    // editor shows them (the mage rules call them "бойни магии" and "ролеви магии").
+    if (language === 'bg') for (const [id, words] of Object.entries(SKILLS_BG[rulesetId])) names.set(id, words.name);
+    skillNames.set(key, (name = (id) => names.get(id) ?? id));
   }
   return name;
 }
@@ -43,7 +48,7 @@ export function cardContext(character: Character, derivation: Derivation, metric
     printedOn,
     // The game's name in the card's language (the Bulgarian game's own players read it in Bulgarian).
     rulesetName: labelsFor(lang).games[character.ruleset] ?? ruleset.name,
-    skillName: skillNameOf(character.ruleset),
+    skillName: skillNameOf(character.ruleset, lang),
   };
 }
 

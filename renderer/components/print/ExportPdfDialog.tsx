@@ -60,7 +60,27 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
   const page = preview.page;
   const blocked = invalid || empty || preview.error !== null || (page !== null && page.cards === 0);
   return (
-    <Modal title={t('print.exportHeading', { name })} onCancel={() => !busy && ui.close()}>
+    <Modal
+      title={t('print.exportHeading', { name })}
+      onCancel={() => !busy && ui.close()}
+      footer={
+        <>
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="button-row dialog-buttons">
+            <button type="button" className="primary" disabled={blocked} onClick={() => void save()}>
+              {busy ? t('print.saving') : t('print.save')}
+            </button>
+            <button type="button" onClick={() => !busy && ui.close()}>
+              {t('app.cancel')}
+            </button>
+          </div>
+        </>
+      }
+    >
       <div className="print-dialog">
         <PrintOptionsForm choice={choice} offered={offered} narrowed={narrowed} onChange={setChoice} onInvalid={setInvalid} disabled={busy} />
         <section className="print-preview" aria-labelledby="print-preview-heading" aria-busy={preview.loading || undefined}>
@@ -90,19 +110,6 @@ export function ExportPdfDialog({ path, character }: { path: string; character: 
             </ul>
           )}
         </section>
-      </div>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row dialog-buttons">
-        <button type="button" className="primary" disabled={blocked} onClick={() => void save()}>
-          {busy ? t('print.saving') : t('print.save')}
-        </button>
-        <button type="button" onClick={() => !busy && ui.close()}>
-          {t('app.cancel')}
-        </button>
       </div>
     </Modal>
   );

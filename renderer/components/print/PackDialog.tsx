@@ -79,7 +79,34 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
     buttons.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }, [run.state]);
   return (
-    <Modal title={t('print.packHeading')} onCancel={onEscape}>
+    <Modal
+      title={t('print.packHeading')}
+      onCancel={onEscape}
+      footer={
+        <div className="button-row dialog-buttons" ref={buttons}>
+          {run.state === 'choosing' && (
+            <>
+              <button type="button" className="primary" disabled={invalid || choice.sections.length === 0} onClick={() => void print()}>
+                {t('print.packPrint')}
+              </button>
+              <button type="button" onClick={() => ui.close()}>
+                {t('app.cancel')}
+              </button>
+            </>
+          )}
+          {run.state === 'printing' && (
+            <button type="button" disabled={run.cancelling} onClick={cancel}>
+              {t('print.packCancel')}
+            </button>
+          )}
+          {run.state === 'done' && (
+            <button type="button" className="primary" onClick={() => ui.close()}>
+              {t('settings.done')}
+            </button>
+          )}
+        </div>
+      }
+    >
       <div className="print-dialog pack-dialog">
         <div>
           <p>
@@ -100,28 +127,6 @@ export function PackDialog({ entries }: { entries: LibraryEntry[] }) {
             </p>
           )}
         </section>
-      </div>
-      <div className="button-row dialog-buttons" ref={buttons}>
-        {run.state === 'choosing' && (
-          <>
-            <button type="button" className="primary" disabled={invalid || choice.sections.length === 0} onClick={() => void print()}>
-              {t('print.packPrint')}
-            </button>
-            <button type="button" onClick={() => ui.close()}>
-              {t('app.cancel')}
-            </button>
-          </>
-        )}
-        {run.state === 'printing' && (
-          <button type="button" disabled={run.cancelling} onClick={cancel}>
-            {t('print.packCancel')}
-          </button>
-        )}
-        {run.state === 'done' && (
-          <button type="button" className="primary" onClick={() => ui.close()}>
-            {t('settings.done')}
-          </button>
-        )}
       </div>
     </Modal>
   );

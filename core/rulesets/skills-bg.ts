@@ -1,6 +1,7 @@
 // Bulgarian names and descriptions of the rulesets' catalogue skills (the English ones are the
-// core's own, core/rulesets/*.ts). Custom skills keep the name the player gave them.
-import type { RulesetId } from '../../core/model/ids';
+// core's own, core/rulesets/*.ts): the editor shows them in Bulgarian and a card printed in
+// Bulgarian lists them (core/pdf/cards). Custom skills keep the name the player gave them.
+import type { RulesetId } from '../model/ids';
 
 export const SKILLS_BG: Record<RulesetId, Record<string, { name: string; description: string }>> = {
   novitas: {
