@@ -272,6 +272,7 @@ export async function withLock<T>(target: string, fn: () => Promise<T>): Promise
 }
 
 async function acquireLock(lock: string, target: string): Promise<void> {
+  const seen: HalfWritten = { since: null };
   for (let attempt = 0; ; attempt++) {
     try {
       const fh = await fsp.open(lock, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
@@ -283,7 +284,7 @@ async function acquireLock(lock: string, target: string): Promise<void> {
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if (await lockIsStale(lock)) {
+      if (await lockIsStale(lock, seen)) {
         await fsp.unlink(lock).catch(() => undefined);
         continue;
       }
@@ -295,7 +296,13 @@ async function acquireLock(lock: string, target: string): Promise<void> {
   }
 }
 
-async function lockIsStale(lock: string): Promise<boolean> {
+/** When this waiter first found the lock without its holder written in it (by this process's clock). */
+type HalfWritten = { since: number | null };
+
+/** A lock left without its holder's line (a crash between creating and writing it) for this long, as seen by a waiter, is stale. */
+const HALF_WRITTEN_STALE_MS = 1_000;
+
+async function lockIsStale(lock: string, seen: HalfWritten = { since: null }): Promise<boolean> {
   let text: string;
   let mtimeMs: number;
   try {
@@ -305,8 +312,14 @@ async function lockIsStale(lock: string): Promise<boolean> {
     return false; // gone (the next attempt takes it) or unreadable (wait for it)
   }
   const m = /^(\S+) (\d+) (\d+)\n$/.exec(text);
-  // Half-written (a crash between create and write): judge by age; FAT keeps mtimes to 2 seconds.
-  if (!m) return Date.now() - mtimeMs > LOCK_STALE_MS + 2000;
+  // Half-written: its holder writes the line a moment after creating the file, so one still empty
+  // after a second of waiting was left by a crash. Its age is not used (FAT keeps mtimes to 2
+  // seconds, and a network share's clock is not this computer's).
+  if (!m) {
+    seen.since ??= Date.now();
+    return Date.now() - seen.since > HALF_WRITTEN_STALE_MS || Date.now() - mtimeMs > LOCK_STALE_MS + 2000;
+  }
+  seen.since = null;
   if (Date.now() - Number(m[3]) > LOCK_STALE_MS) return true;
   return m[1] === hostname() && !processAlive(Number(m[2]));
 }

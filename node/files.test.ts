@@ -1,5 +1,7 @@
 import { chmod, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
+import { withLock } from './atomic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backUp, backupFile, backupFolderOf, BACKUPS_KEPT, freePath, listBackups, openFile, safeStem, STALE_TEMP_MS, sweepStaleTemps, writeAtomic, writeNew } from './files';
 import { character, characterText, tempFolder } from './testing';
@@ -182,5 +184,27 @@ describe('sweeping temp files left by a crash', () => {
     const left = join(dir, `.Dimitri.character.json.${process.pid}.${now - 3 * HOUR}.0.tmp`);
     await put(left, now - 3 * HOUR);
     expect(await sweepStaleTemps(dir, now)).toEqual([left]);
+  });
+});
+
+describe('the lock file writers take', () => {
+  it('takes over a lock left empty by a crash between creating it and writing its holder, after a second of waiting', async () => {
+    const target = join(dir, 'Autumn.event.json');
+    // Made just now, so its age alone would keep it for 12 seconds.
+    await writeFile(join(dir, '.Autumn.event.json.qm-lock'), '');
+    const t0 = Date.now();
+    const ran = await withLock(target, async () => 'held');
+    expect(ran).toBe('held');
+    const waited = Date.now() - t0;
+    expect(waited).toBeGreaterThanOrEqual(1_000);
+    expect(waited).toBeLessThan(10_000);
+    // The lock is gone afterwards.
+    expect((await readdir(dir)).filter((n) => n.endsWith('.qm-lock'))).toEqual([]);
+  });
+
+  it('waits for a lock whose holder is alive on this computer', async () => {
+    const target = join(dir, 'Busy.event.json');
+    await writeFile(join(dir, '.Busy.event.json.qm-lock'), `${hostname()} ${process.pid} ${Date.now()}\n`);
+    await expect(withLock(target, async () => 'held')).rejects.toThrow(/another save is creating this file/);
   });
 });

@@ -53,25 +53,33 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
     if (!s.desk || !path || !s.event) return;
     const folder = s.desk.folder;
     pending++;
-    set((x) => ({ ...x, unsaved: pending, notice: null }));
+    if (s.notice) set((x) => ({ ...x, notice: null }));
     queue = queue.then(async () => {
       try {
         // Another event file opened meanwhile (callers flush first, so only if it failed to): nothing to change.
-        if (ledger?.path !== path) return;
-        const made = make(ledger.ledger.event);
-        if (made.entries.length === 0) {
-          if (made.announcement) set((x) => ({ ...x, announcement: made.announcement }));
+        if (ledger?.path !== path) {
+          pending--;
+          set((x) => ({ ...x, unsaved: pending }));
           return;
         }
-        const r = await api.appendDeskEntries({ folder, eventFile: path, entries: made.entries });
-        if (ledger?.path === path) apply([...r.external, ...r.added]);
-        set((x) => ({ ...x, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, saveFailed: false }));
-      } catch (e) {
-        notify('error', t('desk.saveFailed', { message: errorMessage(e) }));
-        set((x) => ({ ...x, saveFailed: true }));
-      } finally {
-        pending--;
+        const made = make(ledger.ledger.event);
+        if (made.entries.length === 0) {
+          pending--;
+          set((x) => ({ ...x, unsaved: pending, ...(made.announcement ? { announcement: made.announcement } : {}) }));
+          return;
+        }
+        const answer = api.appendDeskEntries({ folder, eventFile: path, entries: made.entries });
+        // "Saving" is drawn while the answer is on its way, not before the entry is sent.
         set((x) => ({ ...x, unsaved: pending }));
+        const r = await answer;
+        const added = ledger?.path === path && ledger.ledger.add([...r.external, ...r.added]).added.length > 0;
+        pending--;
+        // One change of state for the lot: the view is drawn once for the answer.
+        set((x) => ({ ...x, ...(added ? { event: ledger!.ledger.event } : {}), undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, saveFailed: false, unsaved: pending }));
+      } catch (e) {
+        pending--;
+        notify('error', t('desk.saveFailed', { message: errorMessage(e) }));
+        set((x) => ({ ...x, saveFailed: true, unsaved: pending }));
       }
     });
   };

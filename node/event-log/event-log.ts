@@ -28,7 +28,7 @@ import { canonicalJson } from '../../core/format/hash';
 import { inspectJson, notJsonData } from '../../core/format/json-guard';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
-import { withLock, writeAtomic, writeNew } from '../atomic';
+import { exists, withLock, writeAtomic, writeNew } from '../atomic';
 import { backupFolderOf, backUpEvent } from '../files';
 import { EventLogError } from './errors';
 import { readLog } from './read';
@@ -308,7 +308,9 @@ export class EventLog {
     await readFully(fh, bytes, this.offset);
     const folder = backupFolderOf(this.options.folder ?? dirname(this.path), this.path);
     await fsp.mkdir(folder, { recursive: true });
-    const aside = join(folder, `${(this.options.now ?? Date.now)()}-torn-line.txt`);
+    // Two torn tails set aside in one millisecond keep both (the name gets a count).
+    let aside = join(folder, `${(this.options.now ?? Date.now)()}-torn-line.txt`);
+    for (let n = 2; await exists(aside); n++) aside = join(folder, `${(this.options.now ?? Date.now)()}-torn-line-${n}.txt`);
     await writeAtomic(aside, bytes);
     await fh.truncate(this.offset);
     await fh.datasync();

@@ -40,7 +40,8 @@ export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameO
 const SHOWN = 200;
 
 export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
-  const { t, tn } = useT();
+  const tools = useT();
+  const { t, tn } = tools;
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const folded = foldEvent(event);
@@ -72,7 +73,7 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
           const cancelled = folded.cancelled.has(e.id);
           return (
             <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
-              <time dateTime={e.at}>{e.at.slice(0, 16).replace('T', ' ')}</time> {kindWords(e.kind, t)} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
+              <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
               {cancelled && <span>{t('desk.ledger.undone')}</span>}
               {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
                 <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>

@@ -10,7 +10,7 @@ import { example, exampleDesk, stampAt } from '../../../core/desk/testing';
 import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
-import { LanguageProvider, setLanguage } from '../../i18n';
+import { LanguageProvider, setLanguage, setLocale } from '../../i18n';
 import { fakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
 import { HistorySection } from '../HistorySection';
@@ -54,7 +54,11 @@ describe('the record of play in Bulgarian', () => {
     let e = START;
     e = recordEntry(e, { kind: 'died', character: dimitri.id, cause: 'bled-out' }, stampAt('2026-10-02T14:00:00+01:00')).event;
     e = recordEntry(e, { kind: 'returned', character: dimitri.id, how: 'Spark of Life', cards: 3 }, stampAt('2026-10-02T15:00:00+01:00')).event;
-    act(() => setLanguage('bg'));
+    // Dates in the language's own order (no locale chosen in the settings).
+    act(() => {
+      setLocale('');
+      setLanguage('bg');
+    });
     render(
       <LanguageProvider>
         <HistorySection character={applyLedger(dimitri, e)} />
@@ -63,6 +67,6 @@ describe('the record of play in Bulgarian', () => {
     expect(screen.getByRole('heading', { name: 'Запис на игра' })).toBeTruthy();
     expect(screen.getByText('„Плочките на съдбата“: 11 карти')).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Смърти, връщания и оттегляния' })).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['2026-10-02 Autumn Muster: Умря (изкървяване)', '2026-10-02 Autumn Muster: Върна се от смъртта (Spark of Life, +3 карти към „Плочките на съдбата“ (тесте 11))']);
+    expect(items).toEqual(['2.10.2026 г. Autumn Muster: Умря (изкървяване)', '2.10.2026 г. Autumn Muster: Върна се от смъртта (Spark of Life, +3 карти към „Плочките на съдбата“ (тесте 11))']);
   });
 });
