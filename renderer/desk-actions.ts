@@ -15,6 +15,9 @@ import { t, tools } from './i18n';
 
 export type DeskActions = ReturnType<typeof createDeskActions>;
 
+/** A check-out this soon after the same window checked the character in is taken for the second click of a double click. */
+export const DOUBLE_CLICK_MS = 800;
+
 export type DeskActionOptions = {
   /** The desk's clock (check-in times); tests inject one. */
   now?: () => Date;
@@ -23,12 +26,21 @@ export type DeskActionOptions = {
 export function createDeskActions(store: DeskStore, api: QuartermasterApi, options: DeskActionOptions = {}) {
   const set = store.set;
   const now = options.now ?? (() => new Date());
+  /** When this window last checked each character in (by the computer's clock). */
+  const justIn = new Map<string, number>();
 
   const notify = (kind: 'info' | 'error', text: string) => set((s) => ({ ...s, notice: { kind, text } }));
   const announce = (announcement: string) => set((s) => ({ ...s, announcement }));
 
   const eventPath = (s: DeskState = store.get()) => (s.desk?.eventFile.kind === 'file' ? s.desk.eventFile.path : null);
-  const ledger = createDeskLedger(store, api, notify, eventPath);
+  /** The folder and its whole ledger read again (after an append that failed or was numbered otherwise). */
+  const reloadLedger = async () => {
+    const s = store.get();
+    const path = eventPath(s);
+    if (!s.desk || !path) return;
+    showFolder(await api.loadEventFolder({ folder: s.desk.folder, eventFile: path }), true);
+  };
+  const ledger = createDeskLedger(store, api, notify, eventPath, reloadLedger);
   const { change, flush, pendingCount } = ledger;
 
   /**
@@ -151,6 +163,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
 
     checkIn(id: string, name: string) {
       const st = stamp();
+      justIn.set(id.toLowerCase(), Date.now());
       change((event) => {
         const { undo, entries } = checkIn(event, id, st);
         return { entries, undo: { steps: [undo], label: name, action: 'check-in' }, announcement: t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }) };
@@ -171,6 +184,10 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     },
 
     checkOut(id: string, name: string) {
+      // The check-in is shown at once and the row's button becomes "Check out" where the volunteer
+      // just clicked: a double click (or a second Enter) must not take the player straight out again.
+      const inAt = justIn.get(id.toLowerCase());
+      if (inAt !== undefined && Date.now() - inAt < DOUBLE_CLICK_MS) return;
       const st = stamp();
       change((event) => {
         const { undo, entries } = checkOut(event, id, st);

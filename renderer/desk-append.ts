@@ -4,10 +4,10 @@
 // entries the main process sends as they reach the event file from elsewhere. Nothing is folded
 // again whole.
 //
-// A check-in is made here (core/desk/checkin.ts decides what it adds), sent to the main process,
-// which appends it to the event file and answers once it is on disk; the answer (with the entry's
-// `seq`) is what is shown. One append at a time, in the order they were made, each made when its
-// turn comes (from the ledger with the earlier ones on it).
+// A check-in is made here (core/desk/checkin.ts decides what it adds, from the ledger with every
+// earlier change of this window on it), stamped and shown at once, and sent to the main process,
+// which appends it to the event file and answers once it is on disk. One append at a time, in the
+// order they were made.
 import type { QuartermasterApi } from '../core/ipc/contract';
 import type { LedgerEntry } from '../core/desk/entries';
 import type { DeskEvent } from '../core/desk/event';
@@ -19,7 +19,10 @@ import { t } from './i18n';
 /** What a change makes from the ledger as it is: the entries to append and, when it can be undone, its undo step ('' announces nothing). */
 export type Change = (event: DeskEvent) => { entries: LedgerEntry[]; undo: DeskUndo | null; announcement: string };
 
-export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify: (kind: 'info' | 'error', text: string) => void, eventPath: (s?: DeskState) => string | null) {
+/** How long an append may take before the desk says it is saving. */
+const SLOW_ANSWER_MS = 150;
+
+export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify: (kind: 'info' | 'error', text: string) => void, eventPath: (s?: DeskState) => string | null, reload: () => Promise<void>) {
   const set = store.set;
   let ledger: { path: string; ledger: EventLedger } | null = null;
   let queue: Promise<void> = Promise.resolve();
@@ -42,44 +45,46 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
   const holds = (path: string, count: number) => ledger !== null && ledger.path === path && ledger.ledger.size >= count;
 
   /**
-   * Makes a change and appends it; shown once it is on disk. The change is made when its turn in the
-   * queue comes, from the ledger as it is then: with every earlier change of this window on it (a
-   * second "Check in" of someone whose first is still on its way makes no entry; an undo undoes the
-   * change made just before it).
+   * Makes a change from the ledger as it is now and shows it at once, then appends it: the entries
+   * are stamped here as the main process stamps them (the desk's next `seq`, a time not before its
+   * last entry), so the answer is the same entries, durable on disk. Changes are sent one at a time,
+   * in the order they were made. Should an append fail, or the main process have numbered an entry
+   * otherwise (another append of this desk came first), the ledger is fetched again whole: the view
+   * then shows what the file holds.
    */
   const change = (make: Change) => {
     const s = store.get();
     const path = eventPath(s);
-    if (!s.desk || !path || !s.event) return;
+    if (!s.desk || !path || !ledger || ledger.path !== path) return;
     const folder = s.desk.folder;
+    const made = make(ledger.ledger.event);
+    if (made.entries.length === 0) {
+      if (made.announcement) set((x) => ({ ...x, announcement: made.announcement }));
+      return;
+    }
+    const entries = ledger.ledger.stamp(made.entries);
+    ledger.ledger.add(entries);
     pending++;
-    if (s.notice) set((x) => ({ ...x, notice: null }));
+    // One change of state: the view is drawn once, while the entries are on their way to the disk.
+    set((x) => ({ ...x, event: ledger!.ledger.event, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, notice: null }));
+    const mine = ledger;
     queue = queue.then(async () => {
+      // "Saving…" is drawn only when the answer is slow to come.
+      const slow = setTimeout(() => set((x) => ({ ...x, unsaved: pending })), SLOW_ANSWER_MS);
       try {
-        // Another event file opened meanwhile (callers flush first, so only if it failed to): nothing to change.
-        if (ledger?.path !== path) {
-          pending--;
-          set((x) => ({ ...x, unsaved: pending }));
-          return;
-        }
-        const made = make(ledger.ledger.event);
-        if (made.entries.length === 0) {
-          pending--;
-          set((x) => ({ ...x, unsaved: pending, ...(made.announcement ? { announcement: made.announcement } : {}) }));
-          return;
-        }
-        const answer = api.appendDeskEntries({ folder, eventFile: path, entries: made.entries });
-        // "Saving" is drawn while the answer is on its way, not before the entry is sent.
-        set((x) => ({ ...x, unsaved: pending }));
-        const r = await answer;
-        const added = ledger?.path === path && ledger.ledger.add([...r.external, ...r.added]).added.length > 0;
+        const r = await api.appendDeskEntries({ folder, eventFile: path, entries });
+        clearTimeout(slow);
         pending--;
-        // One change of state for the lot: the view is drawn once for the answer.
-        set((x) => ({ ...x, ...(added ? { event: ledger!.ledger.event } : {}), undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, saveFailed: false, unsaved: pending }));
+        const { added, clashes } = ledger === mine ? mine.ledger.add([...r.external, ...r.added]) : { added: [], clashes: [] };
+        if (clashes.length > 0) await reload();
+        else if (added.length > 0 || store.get().unsaved !== pending || store.get().saveFailed) set((x) => ({ ...x, ...(added.length > 0 ? { event: mine.ledger.event } : {}), unsaved: pending, saveFailed: false }));
       } catch (e) {
+        clearTimeout(slow);
         pending--;
+        // The change is shown but not on disk: the view goes back to what the file holds.
+        await reload().catch(() => undefined);
         notify('error', t('desk.saveFailed', { message: errorMessage(e) }));
-        set((x) => ({ ...x, saveFailed: true, unsaved: pending }));
+        set((x) => ({ ...x, saveFailed: true, unsaved: pending, undo: made.undo ? x.undo.filter((u) => u !== made.undo) : x.undo }));
       }
     });
   };

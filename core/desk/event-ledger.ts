@@ -9,7 +9,7 @@ import { canonicalJson } from '../format/hash';
 import type { LedgerEntry } from './entries';
 import type { DeskEvent, EventHeader } from './event';
 import { keepFold, LedgerFold } from './fold';
-import { deskKeyOf } from './order';
+import { atInstant, deskKeyOf } from './order';
 
 export type Added = {
   /** The entries that were new, as given. */
@@ -65,6 +65,29 @@ export class EventLedger {
     const characters = this.fold.add(added);
     if (added.length > 0) this.snapshot = null;
     return { added, clashes, characters };
+  }
+
+  /**
+   * Entries made at this desk, as they are to be appended: each with its desk's next `seq` (one more
+   * than that desk's highest, counting the entries before it in the list) and a time not before that
+   * desk's latest entry, so one desk's entries keep the order it made them in. An entry that already
+   * carries exactly those (stamped by the desk view) is kept as it is. The desk view stamps the
+   * entries it shows at once; the main process stamps again what it appends, and where another
+   * append of the same desk came first the entry gets the next number.
+   */
+  stamp(entries: readonly LedgerEntry[]): LedgerEntry[] {
+    const seqs = new Map<string, number>();
+    const lasts = new Map<string, number>();
+    return entries.map((e) => {
+      const key = deskKeyOf(e);
+      const seq = seqs.get(key) ?? this.nextSeq(e);
+      const last = lasts.get(key) ?? this.lastAt(e);
+      const instant = Date.parse(e.at);
+      const at = instant < last ? atInstant(e.at, last) : e.at;
+      seqs.set(key, seq + 1);
+      lasts.set(key, Math.max(last, instant));
+      return e.seq === seq && at === e.at ? e : { ...e, at, seq };
+    });
   }
 
   /** The next `seq` of the desk that makes `entry` (one more than its highest). */

@@ -23,7 +23,7 @@ import type { DeskEvent, EventHeader } from '../../core/desk/event';
 import { EVENT_FILE_SUFFIX, MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { EventLedger } from '../../core/desk/event-ledger';
 import { entryLine, headerLine, loadEventBytes, readEntryLines, serializeEvent, type LineProblem, type TornTail } from '../../core/desk/event-load';
-import { atInstant, deskKeyOf } from '../../core/desk/order';
+import { atInstant } from '../../core/desk/order';
 import { canonicalJson } from '../../core/format/hash';
 import { inspectJson, notJsonData } from '../../core/format/json-guard';
 import { fieldPath } from '../../core/format/paths';
@@ -186,9 +186,13 @@ export class EventLog {
               continue;
             }
             given.set(e.id, e);
-            const entry = here ? this.stamped(e, fresh) : e;
+            fresh.push(e);
+          }
+          const stamped = here ? this.ledger.stamp(fresh) : [...fresh];
+          fresh.length = 0;
+          for (const entry of stamped) {
             // Checked as it is written: its seq makes it longer than it was given.
-            if (entryLine(entry).length - 1 > MAX_ENTRY_CHARS) throw new EventLogError(`${this.path}: entry ${e.id} is longer than ${MAX_ENTRY_CHARS} characters as JSON with its seq; nothing was written`);
+            if (entryLine(entry).length - 1 > MAX_ENTRY_CHARS) throw new EventLogError(`${this.path}: entry ${entry.id} is longer than ${MAX_ENTRY_CHARS} characters as JSON with its seq; nothing was written`);
             fresh.push(entry);
           }
           if (fresh.length > 0) {
@@ -225,15 +229,6 @@ export class EventLog {
 
   private clash(e: LedgerEntry): EventLogError {
     return new EventLogError(`${this.path}: entry ${e.id} is already in the ledger with other content; entries are never changed`, 'id');
-  }
-
-  /** An entry made here, with its desk's next `seq` and a time not before that desk's last entry. */
-  private stamped(e: LedgerEntry, before: readonly LedgerEntry[]): LedgerEntry {
-    const mine = before.filter((b) => deskKeyOf(b) === deskKeyOf(e));
-    const seq = e.seq ?? Math.max(this.ledger.nextSeq(e), ...mine.map((b) => (b.seq ?? 0) + 1));
-    const last = Math.max(this.ledger.lastAt(e), ...mine.map((b) => Date.parse(b.at)));
-    const at = Date.parse(e.at) < last ? atInstant(e.at, last) : e.at;
-    return { ...e, at, seq };
   }
 
   /**

@@ -15,7 +15,7 @@ import { newPrint, recordPrints } from '../../../core/desk/lifecycle';
 import { EXAMPLES, exampleDesk, stampAt } from '../../../core/desk/testing';
 import type { AppendOutcome, ReprintOutcome } from '../../../core/ipc/contract';
 import { viewRows } from '../../../core/desk/view-rows';
-import { deskActionsFor } from '../../desk-actions';
+import { deskActionsFor, DOUBLE_CLICK_MS } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
 import { renderApp } from '../../test-support/render';
@@ -197,7 +197,14 @@ describe('check-in, check-out and undo in one second', () => {
     await waitFor(() => expect(checkedIn()).toBe('1 checked in'));
     const at = state();
     expect(at).toMatch(/^2026-10-02T\d{2}:05:00[+-]\d{2}:\d{2}$/);
-    // Checked out in the same second: the check-out folds after the check-in because its seq is higher.
+    // A click on "Check out" at once is the second click of a double click: nothing happens.
+    fireEvent.click(screen.getByRole('button', { name: 'Check out Dimitri' }));
+    await settle();
+    expect(checkedIn()).toBe('1 checked in');
+    expect(log.lines).toHaveLength(1);
+    // A moment later it is a check-out. Made in the same second by the desk's clock: it folds after
+    // the check-in because its seq is higher.
+    await act(async () => new Promise((r) => setTimeout(r, DOUBLE_CLICK_MS + 50)));
     fireEvent.click(screen.getByRole('button', { name: 'Check out Dimitri' }));
     await waitFor(() => expect(checkedIn()).toBe('0 checked in'));
     expect(log.lines.map((e) => [e.kind, e.at, e.seq])).toEqual([
@@ -270,7 +277,9 @@ describe('changes made while an append is on its way', () => {
     await waitFor(() => expect(hold.waiting()).toBe(1));
     await settle();
     expect(api.appendDeskEntries).toHaveBeenCalledTimes(1);
-    expect(document.querySelector('.desk .save-state')!.textContent).toBe('Saving check-ins…');
+    // Both shown at once; "Saving…" once the answer is slow to come.
+    expect(checkedIn()).toBe('2 checked in');
+    await waitFor(() => expect(document.querySelector('.desk .save-state')!.textContent).toBe('Saving check-ins…'));
     await hold.release();
     await hold.release();
     await waitFor(() => expect(checkedIn()).toBe('2 checked in'));

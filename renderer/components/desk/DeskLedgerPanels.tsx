@@ -1,7 +1,7 @@
 // The desk's two record panels: the items held at the desk, with "Return to owner", and
 // the ledger (filter by kind or name, the last 200 entries newest first, kinds in words, undo). DeskRecord.tsx
 // places them and makes the entries they ask for.
-import { useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { heldAtDesk } from '../../../core/desk/custody';
 import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
@@ -36,6 +36,23 @@ export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameO
   );
 }
 
+/** One line of the ledger panel: drawn again only when its entry's state or name changed (a check-in adds one line, not 200). */
+const LedgerLine = memo(function LedgerLine({ entry: e, cancelled, name, onUndo }: { entry: LedgerEntry; cancelled: boolean; name: string; onUndo: (id: string, character?: string) => void }) {
+  const tools = useT();
+  const { t } = tools;
+  return (
+    <li className={cancelled ? 'is-cancelled' : undefined}>
+      <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {name || e.character || ''} <span className="desk-sub">{e.desk}</span>
+      {cancelled && <span>{t('desk.ledger.undone')}</span>}
+      {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
+        <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name })}>
+          {t('desk.ledger.undo')}
+        </button>
+      )}
+    </li>
+  );
+});
+
 /** Entries the ledger panel lists (the latest that match). */
 const SHOWN = 200;
 
@@ -45,6 +62,10 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const folded = foldEvent(event);
+  // One callback for every line, whatever the caller passes this time, so that lines are not drawn again for it.
+  const latest = useRef(onUndo);
+  latest.current = onUndo;
+  const undo = useCallback((id: string, character?: string) => latest.current(id, character), []);
   const q = query.trim().toLowerCase();
   const matches = (e: LedgerEntry) => (!kind || e.kind === kind) && (!q || (e.character && (nameOf.get(e.character) ?? '').toLowerCase().includes(q)) || JSON.stringify(e).toLowerCase().includes(q));
   // The latest matches, newest first: walked from the end, so a long ledger costs what is shown.
@@ -69,20 +90,9 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
       <ol className="desk-ledger-list">
-        {last.map((e) => {
-          const cancelled = folded.cancelled.has(e.id);
-          return (
-            <li key={e.id} className={cancelled ? 'is-cancelled' : undefined}>
-              <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {e.character ? (nameOf.get(e.character) ?? e.character) : ''} <span className="desk-sub">{e.desk}</span>
-              {cancelled && <span>{t('desk.ledger.undone')}</span>}
-              {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
-                <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name: e.character ? (nameOf.get(e.character) ?? '') : '' })}>
-                  {t('desk.ledger.undo')}
-                </button>
-              )}
-            </li>
-          );
-        })}
+        {last.map((e) => (
+          <LedgerLine key={e.id} entry={e} cancelled={folded.cancelled.has(e.id)} name={e.character ? (nameOf.get(e.character) ?? '') : ''} onUndo={undo} />
+        ))}
       </ol>
     </section>
   );
