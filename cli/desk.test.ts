@@ -309,7 +309,7 @@ describe('quartermaster desk --reprint-changed', () => {
   it('refuses when the event file became another event’s, and records next to entries of other kinds another desk appended meanwhile', async () => {
     const eventFile = join(folder, 'autumn.event.json');
     writeFileSync(eventFile, logText(header()));
-    const checkIn = { id: entryId(8), at: '2026-10-02T18:29:00+01:00', desk: 'Field desk', kind: 'check-in' as const, character: fakeId(1), seq: 4 };
+    const checkIn = { id: entryId(8), at: '2026-10-02T18:29:00+01:00', desk: 'Field desk', kind: 'check-in' as const, character: fakeId(1), seq: 1 };
     const racing = (during: () => Promise<void>) => ({ ...deps(), fonts: async () => (await during(), deps().fonts()) });
 
     const other = header({ id: '4b1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', name: 'Spring' });

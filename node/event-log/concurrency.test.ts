@@ -8,10 +8,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
-import type { Volume } from '../testing-volumes';
 import { EventLog } from './event-log';
 import { deskUuid, header } from './testing/fixtures';
-import { mountQuietFat } from './testing/fat';
+import { useFatImage } from './testing/fat';
 import { fatUnavailable, killAll, startChild, TSX_RUNNER, type Child } from './testing/procs';
 import { verifyLog } from './testing/verify';
 
@@ -87,27 +86,11 @@ const unavailable = fatUnavailable();
 if (unavailable) console.log(`event log races on FAT skipped: ${unavailable}`);
 
 describe.skipIf(unavailable !== null)('processes appending to one event file at once, on a FAT image', () => {
-  let parent: { dir: string; cleanup: () => Promise<void> } | undefined;
-  let vol: Volume | undefined;
-  beforeAll(async () => {
-    parent = await tempFolder('qm-event-race-fat-');
-    vol = await mountQuietFat(parent.dir);
-  });
-  afterAll(async () => {
-    await killAll();
-    try {
-      if (vol) {
-        const verdict = await vol.unmount();
-        expect(verdict.clean, verdict.report).toBe(true);
-      }
-    } finally {
-      await parent?.cleanup();
-    }
-  });
+  const fat = useFatImage('qm-event-race-fat-', killAll);
 
   SCENARIOS.forEach(({ name, writers }, i) => {
     it(name, async () => {
-      const folder = join(vol!.dir, `race-${i}`);
+      const folder = join(fat.dir(), `race-${i}`);
       await mkdir(folder);
       await race(join(folder, 'Autumn Muster.event.json'), writers, `FAT: ${name}`);
     }, RACE_LIMIT_MS + 60_000);

@@ -23,7 +23,7 @@ import type { Volume } from '../testing-volumes';
 import { EventLog } from './event-log';
 import { deskUuid, entryId, header, note } from './testing/fixtures';
 import type { ChildConfig } from './testing/append-child';
-import { mountQuietFat } from './testing/fat';
+import { mountVolume } from '../testing-volumes';
 import { CHILD_SCRIPT, fatUnavailable, killAll, startChild, type Ack, type Child } from './testing/procs';
 import { verifyLog } from './testing/verify';
 
@@ -215,7 +215,7 @@ describe.concurrent('crash safety of the event log: SIGKILL while appending', ()
   beforeAll(async () => {
     if (unavailable !== null) return;
     parent = await tempFolder('qm-event-crash-fat-');
-    vol = await mountQuietFat(parent.dir);
+    vol = await mountVolume('fat', parent.dir);
   });
   afterAll(async () => {
     await killAll();

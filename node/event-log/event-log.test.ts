@@ -10,9 +10,8 @@ import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { loadLegacyBytes } from '../../core/desk/event-load';
 import { lockPathFor } from '../atomic';
 import { tempFolder } from '../testing';
-import type { Volume } from '../testing-volumes';
 import { EventLog, EventLogError } from './event-log';
-import { mountQuietFat } from './testing/fat';
+import { useFatImage } from './testing/fat';
 import { fatUnavailable } from './testing/procs';
 import { CHARACTER, deskUuid, entryId, EVENT_ID, header, note, OTHER_EVENT_ID, strictRead } from './testing/fixtures';
 
@@ -504,25 +503,10 @@ describe('migration of versions 1 and 2', () => {
 // these appends are placed to end the file on such a boundary, with a torn tail to set aside too.
 const fatWhy = fatUnavailable();
 describe.skipIf(fatWhy !== null)('on a FAT image (fusefat)', () => {
-  let parent: { dir: string; cleanup: () => Promise<void> } | undefined;
-  let vol: Volume | undefined;
-  beforeAll(async () => {
-    parent = await tempFolder('qm-event-log-fat-');
-    vol = await mountQuietFat(parent.dir);
-  });
-  afterAll(async () => {
-    try {
-      if (vol) {
-        const verdict = await vol.unmount();
-        expect(verdict.clean, verdict.report).toBe(true);
-      }
-    } finally {
-      await parent?.cleanup();
-    }
-  });
+  const fat = useFatImage('qm-event-log-fat-');
 
   it('appends where the file ends on a cluster boundary, and after a torn tail cut back to one', async () => {
-    const f = join(vol!.dir, 'Boundary.event.json');
+    const f = join(fat.dir(), 'Boundary.event.json');
     const log = await EventLog.create(f, header());
     /** An entry of desk A whose line (with `seq`) brings the file to `size` bytes: 8 KB multiples end clusters of every size up to 8 KB. */
     const toSize = async (id: string, seq: number, size: number) => {

@@ -18,6 +18,7 @@ import { viewRows } from '../../../core/desk/view-rows';
 import { deskActionsFor, DOUBLE_CLICK_MS } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
+import { holdAppends } from '../../test-support/hold-appends';
 import { renderApp } from '../../test-support/render';
 
 afterEach(() => cleanup());
@@ -59,25 +60,6 @@ const isIn = (name: string) => within(row(name)).queryByRole('button', { name: `
 /** Lets the timers and promises of the view run (the refresh after a focus waits 250 ms). */
 const settle = (ms = 0) => act(async () => new Promise((r) => setTimeout(r, ms)));
 
-/** Holds the fake main process's answers to appends until released. */
-function holdAppends(api: FakeApi) {
-  const real = api.appendDeskEntries;
-  const held: (() => void)[] = [];
-  api.appendDeskEntries = vi.fn(async (args: Parameters<FakeApi['appendDeskEntries']>[0]): Promise<AppendOutcome> => {
-    await new Promise<void>((resolve) => held.push(resolve));
-    return real(args);
-  });
-  return {
-    waiting: () => held.length,
-    release: async () => {
-      await waitFor(() => expect(held.length).toBeGreaterThan(0));
-      await act(async () => {
-        held.shift()!();
-        await new Promise((r) => setTimeout(r, 0));
-      });
-    },
-  };
-}
 
 describe('the window adds only new entries to its ledger', () => {
   it('a check-in is shown from the answer to its append: the ledger is added to, never read whole again, and a refresh asks without it', async () => {

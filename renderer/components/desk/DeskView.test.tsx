@@ -17,6 +17,7 @@ import { deskActionsFor } from '../../desk-actions';
 import { deskStoreFor } from '../../desk-store';
 import { setLanguage, setLocale } from '../../i18n';
 import { fakeApi, type FakeApi } from '../../test-support/fake-api';
+import { holdAppends } from '../../test-support/hold-appends';
 import { renderApp } from '../../test-support/render';
 
 afterEach(() => {
@@ -73,26 +74,6 @@ const row = (name: string) => screen.getAllByRole('row').find((r) => r.querySele
 const cells = (name: string) => within(row(name)).getAllByRole('cell').map((c) => c.textContent);
 const saveState = () => document.querySelector('.desk .save-state')!.textContent;
 
-/** Holds the fake main process's answers to appends until released (an append on its way). */
-function holdAppends(api: FakeApi) {
-  const real = api.appendDeskEntries;
-  const held: (() => void)[] = [];
-  api.appendDeskEntries = vi.fn(async (args: Parameters<FakeApi['appendDeskEntries']>[0]): Promise<AppendOutcome> => {
-    await new Promise<void>((resolve) => held.push(resolve));
-    return real(args);
-  });
-  return {
-    waiting: () => held.length,
-    /** Lets the oldest append held (or the next one made) through, and waits for its answer to be shown. */
-    release: async () => {
-      await waitFor(() => expect(held.length).toBeGreaterThan(0));
-      await act(async () => {
-        held.shift()!();
-        await new Promise((r) => setTimeout(r, 0));
-      });
-    },
-  };
-}
 
 describe('the event desk view', () => {
   it('shows every character grouped by player, problems first, with its values, rule problems and totals', async () => {
