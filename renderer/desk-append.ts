@@ -19,9 +19,6 @@ import { t } from './i18n';
 /** What a change makes from the ledger as it is: the entries to append and, when it can be undone, its undo step ('' announces nothing). */
 export type Change = (event: DeskEvent) => { entries: LedgerEntry[]; undo: DeskUndo | null; announcement: string };
 
-/** How long an append may take before the desk says it is saving. */
-const SLOW_ANSWER_MS = 150;
-
 export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify: (kind: 'info' | 'error', text: string) => void, eventPath: (s?: DeskState) => string | null, reload: () => Promise<void>) {
   const set = store.set;
   let ledger: { path: string; ledger: EventLedger } | null = null;
@@ -66,20 +63,18 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
     ledger.ledger.add(entries);
     pending++;
     // One change of state: the view is drawn once, while the entries are on their way to the disk.
-    set((x) => ({ ...x, event: ledger!.ledger.event, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, notice: null }));
+    // The status says "Saving…" from the start (never "saved" before the answer); the style shows it
+    // only once the answer is slow to come.
+    set((x) => ({ ...x, event: ledger!.ledger.event, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, notice: null, unsaved: pending }));
     const mine = ledger;
     queue = queue.then(async () => {
-      // "Saving…" is drawn only when the answer is slow to come.
-      const slow = setTimeout(() => set((x) => ({ ...x, unsaved: pending })), SLOW_ANSWER_MS);
       try {
         const r = await api.appendDeskEntries({ folder, eventFile: path, entries });
-        clearTimeout(slow);
         pending--;
         const { added, clashes } = ledger === mine ? mine.ledger.add([...r.external, ...r.added]) : { added: [], clashes: [] };
         if (clashes.length > 0) await reload();
         else if (added.length > 0 || store.get().unsaved !== pending || store.get().saveFailed) set((x) => ({ ...x, ...(added.length > 0 ? { event: mine.ledger.event } : {}), unsaved: pending, saveFailed: false }));
       } catch (e) {
-        clearTimeout(slow);
         pending--;
         // The change is shown but not on disk: the view goes back to what the file holds.
         await reload().catch(() => undefined);

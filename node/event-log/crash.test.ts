@@ -19,11 +19,10 @@ import { prng } from '../../core/testing/mutate';
 import { lockPathFor } from '../atomic';
 import { backupFolderOf } from '../files';
 import { tempFolder } from '../testing';
-import type { Volume } from '../testing-volumes';
 import { EventLog } from './event-log';
 import { deskUuid, entryId, header, note } from './testing/fixtures';
 import type { ChildConfig } from './testing/append-child';
-import { mountVolume } from '../testing-volumes';
+import { useFatImage } from './testing/fat';
 import { CHILD_SCRIPT, fatUnavailable, killAll, startChild, type Ack, type Child } from './testing/procs';
 import { verifyLog } from './testing/verify';
 
@@ -210,24 +209,7 @@ if (unavailable) console.log(`event log crash test on FAT skipped: ${unavailable
 
 // The two loops run at the same time: each mostly waits for its children.
 describe.concurrent('crash safety of the event log: SIGKILL while appending', () => {
-  let parent: { dir: string; cleanup: () => Promise<void> } | undefined;
-  let vol: Volume | undefined;
-  beforeAll(async () => {
-    if (unavailable !== null) return;
-    parent = await tempFolder('qm-event-crash-fat-');
-    vol = await mountVolume('fat', parent.dir);
-  });
-  afterAll(async () => {
-    await killAll();
-    try {
-      if (vol) {
-        const verdict = await vol.unmount();
-        expect(verdict.clean, verdict.report).toBe(true);
-      }
-    } finally {
-      await parent?.cleanup();
-    }
-  });
+  const fat = useFatImage('qm-event-crash-fat-', killAll, unavailable === null);
 
   it(`keeps every acknowledged entry, whole and once, through ${KILLS} kills on this disk`, async () => {
     const folder = join(work.dir, 'disk');
@@ -237,7 +219,7 @@ describe.concurrent('crash safety of the event log: SIGKILL while appending', ()
   }, 600_000);
 
   it.skipIf(unavailable !== null)(`keeps every acknowledged entry, whole and once, through ${KILLS} kills on a FAT image`, async () => {
-    const folder = join(vol!.dir, 'desk');
+    const folder = join(fat.dir(), 'desk');
     await mkdir(folder);
     const stats = await killLoop(join(folder, 'Autumn Muster.event.json'), 'FAT', 80, { every: 6, chars: [20_000, 60_000] });
     console.log(`event log crash test (FAT, seed ${SEED}): ${JSON.stringify(stats)}`);

@@ -204,7 +204,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
               {lastUndo ? t(lastUndo.action === 'check-in' ? 'desk.undoCheckIn' : 'desk.undoCheckOut', { name: lastUndo.label }) : t('desk.undo')}
             </button>
             {/* A failed append is dropped from the queue (unsaved goes back to 0): the failure itself says "not saved" until an append succeeds. */}
-            {canCheckIn && <span className={`save-state${unsaved > 0 || saveFailed ? ' is-dirty' : ''}`}>{unsaved > 0 ? t('desk.saving') : saveFailed ? t('desk.notSaved') : t('desk.saved')}</span>}
+            {canCheckIn && <span className={`save-state${unsaved > 0 || saveFailed ? ' is-dirty' : ''}${unsaved > 0 ? ' is-saving' : ''}`}>{unsaved > 0 ? t('desk.saving') : saveFailed ? t('desk.notSaved') : t('desk.saved')}</span>}
           </div>
         </div>
         <VerifyCard store={store} actions={actions} canCheckIn={canCheckIn} />
