@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LedgerEntry } from '../../core/desk/entries';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { loadLegacyBytes } from '../../core/desk/event-load';
-import { lockPathFor } from '../atomic';
+import { lockPathFor, withLock } from '../atomic';
 import { tempFolder } from '../testing';
 import { EventLog, EventLogError } from './event-log';
 import { useFatImage } from './testing/fat';
@@ -364,6 +364,44 @@ describe('a torn tail and bad lines', () => {
     await log.append([note({ id: entryId(1, 3), ...DESK_A })]);
     expect(log.problems.map((p) => p.line)).toEqual([4, 6]);
     expect((await EventLog.open(file)).problems.map((p) => p.line)).toEqual([4, 6]);
+  });
+});
+
+describe('a read that looks wrong while another process writes', () => {
+  // Through fusefat, a file another process is appending to can read as NUL bytes for a moment (its
+  // start, or its new tail). Such a read is done again under the lock, when the writer is done.
+  const whileWriting = async (half: string, whole: string, read: () => Promise<unknown>) => {
+    const { reading } = await withLock(file, async () => {
+      await fsp.writeFile(file, half);
+      const started = { reading: read() };
+      await new Promise((r) => setTimeout(r, 300));
+      await fsp.writeFile(file, whole);
+      return started;
+    });
+    return reading;
+  };
+
+  it('opens the file as it is once the writer is done, not as NUL bytes or a bad line', async () => {
+    const e1 = note({ id: entryId(1, 1), ...DESK_A, seq: 1 });
+    const e2 = note({ id: entryId(1, 2), ...DESK_A, seq: 2 });
+    const whole = headerText() + line(e1) + line(e2);
+    const start = await whileWriting('\0'.repeat(whole.length), whole, () => EventLog.open(file));
+    const tail = await whileWriting(headerText() + line(e1) + '\0'.repeat(line(e2).length - 1) + '\n', whole, () => EventLog.open(file));
+    for (const log of [start, tail] as EventLog[]) {
+      expect(log.problems).toEqual([]);
+      expect(log.migratedFrom).toBeUndefined();
+      expect(log.event.entries).toEqual([e1, e2]);
+    }
+  });
+
+  it('refreshes with what was written, without listing a bad line', async () => {
+    const e1 = note({ id: entryId(1, 1), ...DESK_A, seq: 1 });
+    const e2 = note({ id: entryId(2, 1), ...DESK_B, seq: 1 });
+    await fsp.writeFile(file, headerText() + line(e1));
+    const log = await EventLog.open(file);
+    const got = await whileWriting(headerText() + line(e1) + '\0'.repeat(line(e2).length - 1) + '\n', headerText() + line(e1) + line(e2), () => log.refresh());
+    expect(got).toEqual([e2]);
+    expect(log.problems).toEqual([]);
   });
 });
 

@@ -88,19 +88,21 @@ export class EventLog {
    * unreadable header is an EventLogError naming the file and field, and nothing is written.
    */
   static async open(path: string, options: EventLogOptions = {}): Promise<EventLog> {
-    const first = await readLog(path);
     let migratedFrom: number | undefined;
-    if (first.migratedFrom !== undefined) {
-      migratedFrom = first.migratedFrom;
-      await withLock(path, async () => {
-        // Migrated under the lock: another process may have done it meanwhile.
+    let read = await readLog(path).catch(unsure);
+    // A read that looks wrong is done again under the lock, where nobody writes: a file another
+    // process is appending to can read inconsistently meanwhile (through fusefat its start read as
+    // NUL bytes). A version 1 or 2 file is migrated under the lock, once.
+    if (read === null || read.problems.length > 0 || read.migratedFrom !== undefined) {
+      read = await withLock(path, async () => {
         const again = await readLog(path);
-        if (again.migratedFrom === undefined) return;
+        if (again.migratedFrom === undefined) return again;
+        migratedFrom = again.migratedFrom;
         await backUpEvent(path, options.folder ?? dirname(path), (options.now ?? Date.now)());
         await writeAtomic(path, serializeEvent(again.event));
+        return readLog(path);
       });
     }
-    const read = first.migratedFrom === undefined ? first : await readLog(path);
     const ledger = new EventLedger(headerOfEvent(read.event), read.event.entries);
     return new EventLog(path, ledger, read.end, read.mark, options, { problems: read.problems, torn: read.torn, lines: read.lines, ...(migratedFrom !== undefined ? { migratedFrom } : {}) });
   }
@@ -146,7 +148,17 @@ export class EventLog {
   /** What other processes appended since this one last read (none when the file did not grow). */
   refresh(): Promise<LedgerEntry[]> {
     return this.serial(async () => {
-      const external = await this.catchUp(null);
+      // What reads wrong without the lock is read again under it (see open).
+      const external =
+        (await this.catchUp(null).catch(unsure)) ??
+        (await withLock(this.path, async () => {
+          const fh = await fsp.open(this.path, 'r+');
+          try {
+            return await this.catchUp(fh);
+          } finally {
+            await fh.close();
+          }
+        }));
       await this.announce(external, 'file');
       return external;
     });
@@ -246,6 +258,7 @@ export class EventLog {
         const bytes = Buffer.alloc(info.size - this.offset);
         await readFully(own, bytes, this.offset);
         const lines = readEntryLines(bytes, this.path, this.lines + 1, (id) => this.ledger.get(id));
+        if (fh === null && lines.problems.length > 0) throw new UnsureRead();
         this.problems.push(...lines.problems);
         const added = this.ledger.add(lines.entries).added;
         external.push(...added);
@@ -270,7 +283,8 @@ export class EventLog {
   }
 
   private async reread(fh: fsp.FileHandle, locked: boolean): Promise<LedgerEntry[]> {
-    const read = await readLog(this.path);
+    const read = locked ? await readLog(this.path) : await readLog(this.path).catch(unsure);
+    if (read === null || (!locked && (read.problems.length > 0 || read.migratedFrom !== undefined))) throw new UnsureRead();
     if (read.migratedFrom !== undefined || read.event.id.toLowerCase() !== this.header.id.toLowerCase()) {
       throw new EventLogError(`${this.path} was replaced by ${read.migratedFrom !== undefined ? 'an event file of an older version' : `the file of another event (id ${read.event.id})`}; reopen the event folder`, 'id');
     }
@@ -368,6 +382,15 @@ async function appendLines(path: string, lines: Uint8Array, offset: number): Pro
 }
 
 const NEWLINE_BYTE = Buffer.from('\n');
+
+/** A read without the lock that looked wrong: it is done again under the lock. */
+class UnsureRead extends Error {}
+
+/** A file that could not be read as an event log: null (read again under the lock); other errors are thrown. */
+function unsure(e: unknown): null {
+  if (e instanceof EventLogError || e instanceof UnsureRead) return null;
+  throw e;
+}
 
 async function readFully(fh: fsp.FileHandle, into: Uint8Array, position: number): Promise<void> {
   let done = 0;

@@ -32,8 +32,8 @@ export async function readLog(path: string): Promise<LogRead> {
   const fh = await fsp.open(path, 'r');
   try {
     const info = await fh.stat();
-    const first = Buffer.alloc(Math.min(info.size, 4 * MAX_ENTRY_CHARS + 1));
-    await fh.read(first, 0, first.length, 0);
+    const start = Buffer.alloc(Math.min(info.size, 4 * MAX_ENTRY_CHARS + 1));
+    const first = start.subarray(0, (await fh.read(start, 0, start.length, 0)).bytesRead);
     const head = readHeader(first, path);
     if (head.ok === 'legacy') {
       if (info.size > MAX_EVENT_FILE_BYTES) throw new EventLogError(`${path}: it is not an event file of this version, and at ${Math.round(info.size / 2 ** 20)} MB too large to be one of an older version`);
