@@ -64,12 +64,12 @@ beforeAll(async () => {
     logLevel: 'warning',
     // Keep printing and sharing code out: the handler table imports them, the save loop never
     // prints or syncs, loading pdf-lib and fontkit would make every child start half a second
-    // later, and express-pouchdb's CommonJS requires cannot run from an ES module bundle.
+    // later, and PouchDB's CommonJS requires cannot run from an ES module bundle.
     plugins: [
       {
         name: 'no-printing',
         setup(b) {
-          b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?|pouchdb|express-pouchdb|selfsigned)$/ }, (a) => ({
+          b.onResolve({ filter: /^(pdf-lib|@pdf-lib\/fontkit|qrcode(\/.*)?|pouchdb|selfsigned)$/ }, (a) => ({
             path: createRequire(join(a.resolveDir, 'importer.js')).resolve(a.path),
             namespace: 'no-printing',
           }));

@@ -134,6 +134,16 @@ describe('the hub serves that one database, and only replication\'s requests', (
     ['POST', '/_replicate'],
     ['GET', '/_config'],
     ['GET', '//etc/passwd'],
+    ['PUT', `${dbPath()}/entry:x`],
+    ['GET', `${dbPath()}/character:${ayla.id}`],
+    ['DELETE', `${dbPath()}/character:${ayla.id}`],
+    ['GET', `${dbPath()}/_all_docs`],
+    ['POST', `${dbPath()}/_all_docs`],
+    ['POST', `${dbPath()}/_changes`],
+    ['POST', `${dbPath()}/_find`],
+    ['POST', `${dbPath()}/_index`],
+    ['GET', `${dbPath()}/_design/x/_view/all`],
+    ['POST', `${dbPath()}/_local/x`],
   ])('%s %s → 404, nothing written', async (method, path) => {
     const before = await docCount();
     const a = await call(code, method, path, { body: method === 'GET' ? undefined : JSON.stringify({ views: {}, source: dbPath(), target: 'x' }) });
@@ -187,7 +197,7 @@ describe('every document written is checked; one bad document refuses the whole 
 
   it('a request body over the request limit is cut off', async () => {
     const before = await docCount();
-    const a = await call(code, 'PUT', `${dbPath()}/character:${ayla.id}`, { body: 'x'.repeat(MAX_FILE_BYTES + 8192) }).catch(() => ({ status: 413, body: '' }));
+    const a = await call(code, 'PUT', `${dbPath()}/_local/checkpoint`, { body: 'x'.repeat(MAX_FILE_BYTES + 8192) }).catch(() => ({ status: 413, body: '' }));
     expect(a.status).toBe(413);
     expect(await docCount()).toBe(before);
   });
@@ -206,8 +216,48 @@ describe('every document written is checked; one bad document refuses the whole 
       const a = await bulk(docs);
       expect(a.status, JSON.stringify(docs).slice(0, 80)).toBe(403);
     }
-    const put = await call(code, 'PUT', `${dbPath()}/entry:${e.id}`, { body: JSON.stringify({ kind: 'entry', entry: { ...e, id: ayla.id } }) });
-    expect(put.status).toBe(403);
+    const misnamed = await bulk([{ _id: `entry:${e.id}`, kind: 'entry', entry: { ...e, id: ayla.id } }]);
+    expect(misnamed.status).toBe(403);
     expect(await docCount()).toBe(before);
+  });
+});
+
+describe('the changes feed takes only what replication sends: nothing from a request is run', () => {
+  it.each([
+    // A filter in a design document ran in the hub's process and escaped PouchDB's sandbox.
+    ['filter', 'filter=evil/pid'],
+    ['filter', 'filter=_selector'],
+    // A catastrophic regular expression pinned a core.
+    ['selector', `selector=${encodeURIComponent(JSON.stringify({ _id: { $regex: '^([\\s\\S]+)+!$' } }))}`],
+    ['doc_ids', `doc_ids=${encodeURIComponent('["header"]')}`],
+    ['view', 'filter=_view&view=evil/all'],
+    ['include_docs', 'include_docs=true'],
+    ['conflicts', 'conflicts=true'],
+    ['descending', 'descending=true'],
+  ])('GET _changes with %s → 400, in well under a second', async (_what, query) => {
+    const started = Date.now();
+    const a = await call(code, 'GET', `${dbPath()}/_changes?${query}`);
+    expect(a.status).toBe(400);
+    expect(a.body).toMatch(/is not accepted here/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('a design document cannot be stored, so no filter exists to run', async () => {
+    const before = await docCount();
+    const ddoc = { _id: '_design/evil', filters: { pid: "function(doc){ return doc.constructor.constructor('return process')().exit(42) }" } };
+    const a = await call(code, 'POST', `${dbPath()}/_bulk_docs`, { body: JSON.stringify({ docs: [ddoc], new_edits: false }) });
+    expect(a.status).toBe(403);
+    expect(await docCount()).toBe(before);
+    // The hub still answers: nothing ended its process.
+    expect((await call(code, 'GET', `${dbPath()}`)).status).toBe(200);
+  });
+
+  it('a long poll with nothing new answers within its timeout with the last sequence', async () => {
+    const info = JSON.parse((await call(code, 'GET', dbPath())).body) as { update_seq: number };
+    const started = Date.now();
+    const a = await call(code, 'GET', `${dbPath()}/_changes?feed=longpoll&since=${info.update_seq}&timeout=500&style=all_docs`);
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body)).toEqual({ results: [], last_seq: info.update_seq });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 });

@@ -1,29 +1,28 @@
 // The hub one desk laptop runs in a field: CouchDB's replication endpoints for ONE event's database
-// (express-pouchdb over the same PouchDB the desk uses), over HTTPS with a self-signed certificate
-// that desks pin, every request authenticated by the event's secret.
+// (hub-couch.ts, over the PouchDB database the desk itself uses), over HTTPS with a self-signed
+// certificate that desks pin, every request authenticated by the event's secret.
 //
-// In front of express-pouchdb sit, in order: the secret (without it: 401 and nothing else, not
-// even whether the path exists), a gate that lets through only the requests replication makes to
-// that one database, and a check of every document written (docs.ts) that refuses the whole
-// request when one document fails, so nothing of it is written.
+// In order: the secret (without it: 401 and nothing else, not even whether the path exists), the
+// routes replication uses on that one database (everything else 404), the request's size, and a
+// check of every document written (docs.ts) that refuses the whole request when one document
+// fails, so nothing of it is written.
 import { createHash, timingSafeEqual, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import expressPouchDB from 'express-pouchdb';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { inspectJson } from '../../core/format/json-guard';
 import { checkDoc } from './docs';
-import { pouchIn } from './pouch';
+import { CouchRoutes } from './hub-couch';
 import type { HubIdentity } from './hub-identity';
 
 /** Largest request body: a batch of documents (PouchDB sends 100 at a time by default). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
-export type HubOptions = { syncFolder: string; dbName: string; host: string; port: number; identity: HubIdentity; log?: (line: string) => void };
+export type HubOptions = { db: PouchDatabase; dbName: string; host: string; port: number; identity: HubIdentity; log?: (line: string) => void };
 export type Hub = { url: string; host: string; port: number; server: Server; close(): Promise<void>; requests: { refused: number; served: number } };
 
-type Req = IncomingMessage & { body?: unknown; _body?: boolean; url: string };
+type Req = IncomingMessage & { url: string };
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -52,34 +51,13 @@ export function secretMatches(req: IncomingMessage, secret: string): boolean {
   return given !== null && timingSafeEqual(digest(given), digest(secret));
 }
 
-type Route = { write: 'bulk' | 'doc' | 'local' | 'query' | null };
+/** What a route writes, which decides how its body is checked; null for reads. */
+type WriteKind = 'bulk' | 'local' | 'query' | null;
 
-/**
- * Which requests of CouchDB's replication protocol reach the database, by method and path below
- * `/<db>`; everything else (other databases, _all_dbs, _design, attachments, compaction, deleting the
- * database, _security, _purge…) is 404 as if it did not exist.
- */
-function route(method: string, rest: string[]): Route | null {
-  const [first, second, ...more] = rest;
-  if (first === undefined) return method === 'GET' || method === 'HEAD' ? { write: null } : null;
-  if (first === '_local') return second !== undefined && more.length === 0 && ['GET', 'PUT', 'HEAD'].includes(method) ? { write: method === 'PUT' ? 'local' : null } : null;
-  if (second !== undefined) return null;
-  switch (first) {
-    case '_changes':
-      return method === 'GET' ? { write: null } : method === 'POST' ? { write: 'query' } : null;
-    case '_revs_diff':
-    case '_bulk_get':
-      return method === 'POST' ? { write: 'query' } : null;
-    case '_all_docs':
-      return method === 'GET' ? { write: null } : method === 'POST' ? { write: 'query' } : null;
-    case '_bulk_docs':
-      return method === 'POST' ? { write: 'bulk' } : null;
-    case '_ensure_full_commit':
-      return method === 'POST' ? { write: 'query' } : null;
-    default:
-      if (first.startsWith('_')) return null;
-      return method === 'GET' || method === 'HEAD' ? { write: null } : method === 'PUT' ? { write: 'doc' } : null;
-  }
+function writeKind(route: NonNullable<ReturnType<typeof CouchRoutes.known>>): WriteKind {
+  if (route === 'bulk_docs') return 'bulk';
+  if (route === 'local') return 'local';
+  return route === 'revs_diff' || route === 'bulk_get' || route === 'ensure_full_commit' ? 'query' : null;
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -96,7 +74,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | '
 }
 
 /** Checks the documents of a write; returns the parsed body or the reason to refuse it. */
-function checkWrite(kind: NonNullable<Route['write']>, body: unknown, docId: string | undefined): { ok: true } | { ok: false; reason: string } {
+function checkWrite(kind: NonNullable<WriteKind>, body: unknown, docId: string | undefined): { ok: true } | { ok: false; reason: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'the body must be a JSON object' };
   if (kind === 'query') {
     const bad = inspectJson(body);
@@ -120,13 +98,8 @@ function checkWrite(kind: NonNullable<Route['write']>, body: unknown, docId: str
 
 export async function startHub(options: HubOptions): Promise<Hub> {
   const { dbName, identity } = options;
-  const Pouch = pouchIn(options.syncFolder) as PouchStatic & { allDbs?: unknown };
-  // The one database there is, as far as express-pouchdb is concerned (it asks before every request).
-  Pouch.allDbs = (cb?: (err: null, dbs: string[]) => void) => {
-    cb?.(null, [dbName]);
-    return Promise.resolve([dbName]);
-  };
-  const couch = expressPouchDB(Pouch, { mode: 'minimumForPouchDB', overrideMode: { exclude: ['routes/all-dbs', 'routes/temp-views', 'routes/views', 'routes/view-cleanup', 'routes/compact', 'routes/attachments'] } });
+  const couch = new CouchRoutes(options.db, dbName);
+  couch.start();
   const hubUuid = randomUUID().replace(/-/g, '');
   const requests = { refused: 0, served: 0 };
   const refuse = (res: ServerResponse, status: number, body: unknown) => {
@@ -152,33 +125,35 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     const notFound = () => refuse(res, 404, { error: 'not_found', reason: 'missing' });
     if (parts[0] !== dbName) return notFound();
     const rest = parts.slice(1);
-    if (rest.some((p) => p === '' || p === '.' || p === '..' || /%2f|%5c|%00|%2e%2e/i.test(p))) return notFound();
-    const r = route(req.method ?? 'GET', rest);
-    if (!r) return notFound();
-    if (r.write) {
-      const limit = r.write === 'bulk' ? MAX_REQUEST_BYTES : MAX_FILE_BYTES + 4096;
+    if (rest.some((p) => p === '' || p === '.' || p === '..' || /%/.test(p))) return notFound();
+    const route = CouchRoutes.known(req.method ?? 'GET', rest);
+    if (!route) return notFound();
+    const write = writeKind(route);
+    let body: unknown;
+    if (write) {
+      const limit = write === 'bulk' || write === 'query' ? MAX_REQUEST_BYTES : MAX_FILE_BYTES + 4096;
       const raw = await readBody(req, limit);
       if (raw === 'too-large') {
         res.setHeader('Connection', 'close');
         return refuse(res, 413, { error: 'too_large', reason: `the request is larger than ${limit} bytes` });
       }
-      let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8') || '{}');
       } catch {
         return refuse(res, 400, { error: 'bad_request', reason: 'invalid_json' });
       }
-      const shallow = r.write === 'bulk' || r.write === 'query' ? null : inspectJson(body);
-      const checked = shallow ? { ok: false as const, reason: shallow.message } : checkWrite(r.write, body, rest.map((p) => decodeURIComponent(p)).join('/'));
+      const checked = checkWrite(write, body, rest.join('/'));
       if (!checked.ok) {
         options.log?.(`refused a write from ${req.socket.remoteAddress}: ${checked.reason}`);
         return refuse(res, 403, { error: 'forbidden', reason: checked.reason });
       }
-      req.body = body;
-      req._body = true; // body-parser inside express-pouchdb then leaves it as it is
-    }
+    } else req.resume();
     requests.served++;
-    couch(req, res, (err?: unknown) => send(res, err ? 500 : 404, { error: err ? 'internal' : 'not_found', reason: err ? 'internal error' : 'missing' }));
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const answer = await couch.answer({ method: req.method ?? 'GET', rest, query: url.searchParams, body, signal: gone.signal });
+    if (answer.status === 400) requests.refused++;
+    send(res, answer.status, answer.body);
   };
 
   const server = createServer({ key: identity.key, cert: identity.cert, minVersion: 'TLSv1.2' }, (req, res) => {
@@ -208,6 +183,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     requests,
     close: () =>
       new Promise<void>((resolve) => {
+        couch.close();
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
       }),

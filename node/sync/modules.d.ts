@@ -29,6 +29,8 @@ interface PouchDatabase {
   bulkDocs(docs: Record<string, unknown>[], options?: Record<string, unknown>): Promise<any[]>;
   allDocs(options?: Record<string, unknown>): Promise<{ total_rows: number; rows: any[] }>;
   changes(options?: Record<string, unknown>): PouchEventEmitter & PromiseLike<any>;
+  revsDiff(diff: Record<string, unknown>): Promise<Record<string, { missing: string[] }>>;
+  bulkGet(options: Record<string, unknown>): Promise<{ results: unknown[] }>;
   remove(id: string, rev: string): Promise<unknown>;
   close(): Promise<void>;
   destroy(): Promise<void>;

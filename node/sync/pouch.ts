@@ -12,7 +12,7 @@ export function openLocal(folder: string, name: string): PouchDatabase {
   return new PouchDB(join(folder, name), { auto_compaction: false });
 }
 
-/** A PouchDB class whose databases live in `folder` (what the hub hands to express-pouchdb). */
+/** A PouchDB class whose databases live in `folder` (the hub serves one of them; the tests stand a game's CouchDB in with express-pouchdb over them). */
 export function pouchIn(folder: string): PouchStatic {
   mkdirSync(folder, { recursive: true });
   return PouchDB.defaults({ prefix: `${folder}/` });

@@ -105,7 +105,7 @@ export class DeskSession {
   /** Hosts the event: serves its database over HTTPS on host:port; returns the join code. */
   async serve(host: string, port: number): Promise<string> {
     const identity = await hubIdentity(this.syncFolder, this.store.name, [host]);
-    this.hub = await startHub({ syncFolder: this.syncFolder, dbName: this.store.name, host, port, identity, log: this.options.log });
+    this.hub = await startHub({ db: this.store.db, dbName: this.store.name, host, port, identity, log: this.options.log });
     this.hubSince = new Date().toISOString();
     const code: JoinCode = { host, port: this.hub.port, eventId: this.store.eventId, secret: identity.secret, fingerprint: identity.fingerprint };
     this.joinCode = formatJoinCode(code);
