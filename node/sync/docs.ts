@@ -3,11 +3,16 @@
 // and ledger entry schemas). One database per event holds:
 //   "header"            { kind: "header", event: <the event file without its entries> }
 //   "entry:<id>"        { kind: "entry", entry: <one ledger entry> }       (immutable, never deleted)
+// The header and the entries are named by their content: their one revision is contentRev(doc),
+// so the same entry stored at two desks is one revision, and any other revision is a forgery.
 //   "character:<id>"    { kind: "character", file: "<name>.character.json", character: <the file>,
 //                         savedBy?: { desk: <the desk's name>, at: <ISO time> } (which desk saved this version) }
 //   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
+import { canonicalJson } from '../../core/format/hash';
 import { inspectJson } from '../../core/format/json-guard';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { loadCharacterValue } from '../../core/format/load';
@@ -59,6 +64,15 @@ export function safeCharacterFileName(name: unknown): name is string {
   return !/^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(stem);
 }
 
+/**
+ * The one revision the header or an entry document may have: "1-" and a hash of its content (its
+ * _id, kind and the header or entry), so it never depends on which desk stored it first.
+ */
+export function contentRev(doc: { _id: string; kind: string; event?: unknown; entry?: unknown }): string {
+  const body = doc.kind === 'header' ? { _id: doc._id, kind: doc.kind, event: doc.event } : { _id: doc._id, kind: doc.kind, entry: doc.entry };
+  return `1-${createHash('sha256').update(canonicalJson(body)).digest('hex').slice(0, 32)}`;
+}
+
 function refuse(id: string, message: string): { ok: false; id: string; message: string } {
   return { ok: false, id, message: `document "${id.slice(0, 100)}": ${message}` };
 }
@@ -90,6 +104,8 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
     if (doc.kind !== 'header') return refuse(id, 'field "kind" must be "header"');
     const r = eventHeaderSchema.safeParse(doc.event);
     if (!r.success) return refuse(id, fieldMessage('event', r.error.issues[0]!));
+    // The limits of the event file's header line, so that what is shared can always be written.
+    if (JSON.stringify(r.data).length > MAX_ENTRY_CHARS) return refuse(id, `its header is longer than ${MAX_ENTRY_CHARS} characters as JSON`);
     return { ok: true, doc: { ...(doc as object), event: r.data } as HeaderDoc };
   }
   if (rawId.startsWith(ENTRY_PREFIX)) {
@@ -97,6 +113,10 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
     const r = ledgerEntrySchema.safeParse(doc.entry);
     if (!r.success) return refuse(id, fieldMessage('entry', r.error.issues[0]!));
     if (rawId !== entryDocId(r.data.id)) return refuse(id, `the _id must be "${entryDocId(r.data.id)}" (the entry's id)`);
+    // The limits of an event file's line (every desk writes the entry there).
+    const lineStructure = inspectJson(doc.entry);
+    if (lineStructure) return refuse(id, `field "entry": ${lineStructure.message}`);
+    if (JSON.stringify(r.data).length > MAX_ENTRY_CHARS) return refuse(id, `its entry is longer than ${MAX_ENTRY_CHARS} characters as JSON`);
     return { ok: true, doc: { ...(doc as object), entry: r.data } as EntryDoc };
   }
   if (rawId.startsWith(CHARACTER_PREFIX)) {

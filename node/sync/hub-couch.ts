@@ -9,6 +9,7 @@
 // Every request is bounded: how many documents, revisions and ids it may name, how long a long poll
 // waits. hub.ts authenticates the request and checks the documents before they reach here.
 import { EventEmitter } from 'node:events';
+import { refusedResults, type Admitted } from './doc-rules';
 
 /** Documents or ids one request may carry (the replicator sends batches of BATCH_SIZE = 500). */
 export const MAX_DOCS_PER_REQUEST = 1_000;
@@ -29,6 +30,8 @@ export type CouchRequest = {
   body: unknown;
   /** Aborted when the client goes away (a long poll stops waiting). */
   signal: AbortSignal;
+  /** Who sent it (the address), for the log of refusals. */
+  from: string;
 };
 
 const notFound = (): CouchAnswer => ({ status: 404, body: { error: 'not_found', reason: 'missing' } });
@@ -59,6 +62,8 @@ export class CouchRoutes {
   constructor(
     private readonly db: PouchDatabase,
     private readonly dbName: string,
+    /** Decides which documents of a _bulk_docs are stored (doc-rules.ts); the others are answered "forbidden". */
+    private readonly admit: (docs: readonly unknown[], newEdits: boolean, from: string) => Promise<Admitted>,
   ) {
     this.changed.setMaxListeners(0);
   }
@@ -216,11 +221,12 @@ export class CouchRoutes {
   private async bulkDocs(req: CouchRequest): Promise<CouchAnswer> {
     const bad = unexpectedParams(req.query, []);
     if (bad) return badRequest(bad);
-    const { docs, new_edits: newEdits } = req.body as { docs: Record<string, unknown>[]; new_edits?: unknown };
+    const { docs, new_edits: newEdits } = req.body as { docs: unknown[]; new_edits?: unknown };
     if (docs.length > MAX_DOCS_PER_REQUEST) return badRequest(`at most ${MAX_DOCS_PER_REQUEST} documents a request`);
     if (newEdits !== undefined && typeof newEdits !== 'boolean') return badRequest('field "new_edits" must be true or false');
-    const r = await this.db.bulkDocs(docs, { new_edits: newEdits ?? true });
-    return { status: 201, body: r };
+    const { accepted, refused } = await this.admit(docs, newEdits ?? true, req.from);
+    const stored = accepted.length > 0 ? await this.db.bulkDocs(accepted, { new_edits: newEdits ?? true }) : [];
+    return { status: 201, body: [...stored, ...refusedResults(refused)] };
   }
 }
 

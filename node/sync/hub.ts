@@ -3,9 +3,9 @@
 // certificate that desks pin, every request authenticated by the event's secret.
 //
 // In order: the secret (without it: 401 and nothing else, not even whether the path exists), the
-// routes replication uses on that one database (everything else 404), the request's size, and a
-// check of every document written (docs.ts) that refuses the whole request when one document
-// fails, so nothing of it is written.
+// routes replication uses on that one database (everything else 404), the request's size and shape,
+// and a check of every document written against the event (doc-rules.ts): a refused document is
+// answered "forbidden", logged and listed in `refusals`, and the rest of the request is stored.
 import { createHash, timingSafeEqual, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -13,14 +13,31 @@ import type { AddressInfo } from 'node:net';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { inspectJson } from '../../core/format/json-guard';
 import { checkDoc } from './docs';
+import { admitDocs, type Refusal } from './doc-rules';
 import { CouchRoutes } from './hub-couch';
 import type { HubIdentity } from './hub-identity';
 
 /** Largest request body: a batch of documents (PouchDB sends 100 at a time by default). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
-export type HubOptions = { db: PouchDatabase; dbName: string; host: string; port: number; identity: HubIdentity; log?: (line: string) => void };
-export type Hub = { url: string; host: string; port: number; server: Server; close(): Promise<void>; requests: { refused: number; served: number } };
+export type HubOptions = {
+  db: PouchDatabase;
+  dbName: string;
+  eventId: string;
+  host: string;
+  port: number;
+  identity: HubIdentity;
+  log?: (line: string) => void;
+  /** Hears every document refused (the session notes it in the desk view and the log). */
+  onRefused?: (refused: HubRefusal[]) => void;
+  now?: () => number;
+};
+/** A document the hub refused: which, why, the desk it named and the address it came from. */
+export type HubRefusal = Refusal & { at: string; from: string };
+export type Hub = { url: string; host: string; port: number; server: Server; close(): Promise<void>; requests: { refused: number; served: number }; refusals: HubRefusal[] };
+
+/** Refusals kept for the desk's status (the log has them all). */
+const MAX_REFUSALS_KEPT = 100;
 
 type Req = IncomingMessage & { url: string };
 
@@ -82,12 +99,9 @@ function checkWrite(kind: NonNullable<WriteKind>, body: unknown, docId: string |
   }
   const top = body as Record<string, unknown>;
   if (kind === 'bulk') {
+    // The documents themselves are checked one by one when stored (doc-rules.ts).
     for (const key of Object.keys(top)) if (key !== 'docs' && key !== 'new_edits') return { ok: false, reason: `field "${key}" is not allowed` };
     if (!Array.isArray(top.docs)) return { ok: false, reason: 'field "docs" must be a list' };
-    for (const doc of top.docs) {
-      const c = checkDoc(doc, { allowDeleted: true });
-      if (!c.ok) return { ok: false, reason: c.message };
-    }
     return { ok: true };
   }
   const id = docId ?? '';
@@ -98,7 +112,17 @@ function checkWrite(kind: NonNullable<WriteKind>, body: unknown, docId: string |
 
 export async function startHub(options: HubOptions): Promise<Hub> {
   const { dbName, identity } = options;
-  const couch = new CouchRoutes(options.db, dbName);
+  const now = options.now ?? Date.now;
+  const refusals: HubRefusal[] = [];
+  const couch = new CouchRoutes(options.db, dbName, async (docs, newEdits, from) => {
+    const admitted = await admitDocs(options.db, docs, newEdits, { eventId: options.eventId.toLowerCase(), now });
+    const at = new Date(now()).toISOString();
+    const these = admitted.refused.map((r) => ({ ...r, at, from }));
+    refusals.push(...these);
+    refusals.splice(0, Math.max(0, refusals.length - MAX_REFUSALS_KEPT));
+    if (these.length > 0) options.onRefused?.(these);
+    return admitted;
+  });
   couch.start();
   const hubUuid = randomUUID().replace(/-/g, '');
   const requests = { refused: 0, served: 0 };
@@ -151,7 +175,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     requests.served++;
     const gone = new AbortController();
     res.once('close', () => gone.abort());
-    const answer = await couch.answer({ method: req.method ?? 'GET', rest, query: url.searchParams, body, signal: gone.signal });
+    const answer = await couch.answer({ method: req.method ?? 'GET', rest, query: url.searchParams, body, signal: gone.signal, from: req.socket.remoteAddress ?? '?' });
     if (answer.status === 400) requests.refused++;
     send(res, answer.status, answer.body);
   };
@@ -181,6 +205,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     port,
     server,
     requests,
+    refusals,
     close: () =>
       new Promise<void>((resolve) => {
         couch.close();

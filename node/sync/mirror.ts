@@ -22,7 +22,7 @@ import { readEventFile, type LedgerEntry } from './ledger-api';
 import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
 import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
-import type { EventStore } from './store';
+import { HeaderClashError, type EventStore } from './store';
 
 export const EVENT_SUFFIX = '.event.json';
 /** Character files written at once when many arrive (the first join of a 2,000-player event). */
@@ -179,8 +179,14 @@ export class FileMirror {
       this.problems.set(name, `${name}: is the file of another event (id ${log.header.id}); this folder shares ${this.store.eventId}`);
       return null;
     }
+    try {
+      await this.store.putHeader(log.header);
+    } catch (e) {
+      if (!(e instanceof HeaderClashError)) throw e;
+      this.problems.set(name, `${name}: ${e.message}`);
+      return null;
+    }
     this.problems.delete(name);
-    await this.store.putHeader(log.header);
     this.storedAtOpen = await this.store.addEntries(log.ledger.fold.entries);
     this.unlisten?.();
     this.unlisten = log.onEntries(async (entries, origin) => {

@@ -1,8 +1,11 @@
 // Live replication between a desk's database and the hub (or a game's CouchDB): both ways, retried
 // with back-off while the hub is away, catching up by itself when it is back. The desk's state is
 // what the desk view shows: connected, or offline since a time with so many changes waiting.
-import { PRESENCE_PREFIX } from './presence';
 import { EventEmitter } from 'node:events';
+import type { AdmitContext, Refusal } from './doc-rules';
+import { PRESENCE_PREFIX } from './presence';
+import { PouchDB } from './pouch';
+import { guardedTarget } from './pull-guard';
 import { describeTarget, remoteDb, type RemoteTarget } from './remote';
 
 export type DeskLinkState =
@@ -33,6 +36,9 @@ export type LiveSyncOptions = {
   batchSize?: number;
 };
 
+/** What the pulled documents are checked against (pull-guard.ts), and who hears of those refused. */
+export type PullCheck = AdmitContext & { onRefused: (refused: Refusal[]) => void };
+
 /** Whether an error is the remote's answer (secret, pin, refused document) rather than the network. */
 function refusal(err: unknown): string | null {
   const e = err as { status?: number; code?: string; message?: string; reason?: string };
@@ -59,6 +65,7 @@ export class LiveSync extends EventEmitter {
   constructor(
     readonly local: PouchDatabase,
     readonly target: RemoteTarget,
+    private readonly check: PullCheck,
     private readonly options: LiveSyncOptions = {},
   ) {
     super();
@@ -98,7 +105,7 @@ export class LiveSync extends EventEmitter {
     // Push and pull apart (not PouchDB's sync, which hides why a side paused): a push that pauses
     // without an error has sent everything, which is what "changes waiting" counts from.
     const push = this.local.replicate.to(this.remote.db, opts);
-    const pull = this.local.replicate.from(this.remote.db, opts);
+    const pull = PouchDB.replicate(this.remote.db, guardedTarget(this.local, this.check, this.check.onRefused), opts);
     this.handles = [push, pull];
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs ?? 3000);
     this.heartbeat.unref();
@@ -183,11 +190,14 @@ export class LiveSync extends EventEmitter {
 }
 
 /** One replication both ways until both sides are equal (`desk join --once`). */
-export async function syncOnce(local: PouchDatabase, target: RemoteTarget, options: { batchSize?: number } = {}): Promise<{ pushed: number; pulled: number }> {
+export async function syncOnce(local: PouchDatabase, target: RemoteTarget, check: PullCheck, options: { batchSize?: number } = {}): Promise<{ pushed: number; pulled: number; denied: number }> {
   const remote = remoteDb(target);
   try {
-    const result = await local.sync(remote.db, { batch_size: options.batchSize ?? BATCH_SIZE });
-    return { pushed: result.push?.docs_written ?? 0, pulled: result.pull?.docs_written ?? 0 };
+    const opts = { batch_size: options.batchSize ?? BATCH_SIZE };
+    // One way, then the other: the pull goes through the guard (pull-guard.ts).
+    const push = await local.replicate.to(remote.db, opts);
+    const pull = await PouchDB.replicate(remote.db, guardedTarget(local, check, check.onRefused), opts);
+    return { pushed: push.docs_written ?? 0, pulled: pull.docs_written ?? 0, denied: (push.doc_write_failures ?? 0) + (pull.doc_write_failures ?? 0) };
   } finally {
     await remote.close();
   }

@@ -12,7 +12,8 @@ import { readEventFile, type LedgerEntry } from './ledger-api';
 import { PRESENCE_EVERY_MS, presenceView, type Presence } from './presence';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
 import { MirrorState } from './mirror-state';
-import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './replicate';
+import type { Refusal } from './doc-rules';
+import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions, type PullCheck } from './replicate';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
 
@@ -105,7 +106,16 @@ export class DeskSession {
   /** Hosts the event: serves its database over HTTPS on host:port; returns the join code. */
   async serve(host: string, port: number): Promise<string> {
     const identity = await hubIdentity(this.syncFolder, this.store.name, [host]);
-    this.hub = await startHub({ db: this.store.db, dbName: this.store.name, host, port, identity, log: this.options.log });
+    this.hub = await startHub({
+      db: this.store.db,
+      dbName: this.store.name,
+      eventId: this.store.eventId,
+      host,
+      port,
+      identity,
+      log: this.options.log,
+      onRefused: (refused) => this.noteRefused(refused, 'the hub'),
+    });
     this.hubSince = new Date().toISOString();
     const code: JoinCode = { host, port: this.hub.port, eventId: this.store.eventId, secret: identity.secret, fingerprint: identity.fingerprint };
     this.joinCode = formatJoinCode(code);
@@ -115,8 +125,10 @@ export class DeskSession {
 
   /** Replicates with the hub or CouchDB live, until stopped. */
   join(target: RemoteTarget): LiveSync {
-    this.link = new LiveSync(this.store.db, target, this.options.link);
+    this.link = new LiveSync(this.store.db, target, this.pullCheck(), this.options.link);
     this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
+    // The hub refused a document this desk sent.
+    this.link.on('denied', (err: { id?: string; reason?: string }) => this.note(`the hub refused ${String(err.id ?? 'a document').slice(0, 100)} from this desk: ${String(err.reason ?? '').slice(0, 300)}`));
     this.link.start();
     this.watchAll();
     return this.link;
@@ -124,7 +136,7 @@ export class DeskSession {
 
   /** One replication both ways, then the files. */
   async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number }> {
-    const r = await syncOnce(this.store.db, target, { batchSize: this.options.link?.batchSize });
+    const r = await syncOnce(this.store.db, target, this.pullCheck(), { batchSize: this.options.link?.batchSize });
     await this.pass();
     return r;
   }
@@ -205,6 +217,16 @@ export class DeskSession {
     this.notes.push({ at: new Date().toISOString(), message });
     if (this.notes.length > MAX_NOTES) this.notes.splice(0, this.notes.length - MAX_NOTES);
     this.options.log?.(message);
+  }
+
+  /** What pulled documents are checked against; those refused are noted. */
+  private pullCheck(): PullCheck {
+    return { eventId: this.store.eventId, now: Date.now, onRefused: (refused) => this.noteRefused(refused, 'this desk') };
+  }
+
+  /** Notes each refused document, naming it, the desk it says it comes from, and who refused it. */
+  private noteRefused(refused: readonly Refusal[], by: string): void {
+    for (const r of refused) this.note(`${by} refused ${r.desk !== undefined ? `a document from desk "${r.desk}"` : 'a document'}: ${r.message}`);
   }
 
   private lastPresence: { key: string; at: number } | null = null;

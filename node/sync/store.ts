@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
-import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
+import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, contentRev, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
 import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
 import { openLocal } from './pouch';
 import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
@@ -19,6 +19,7 @@ export type StoreProblem = { id: string; message: string };
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
+export class HeaderClashError extends Error {}
 
 /** Entries stored in one request. */
 const ENTRY_BATCH = 1_000;
@@ -72,15 +73,30 @@ export class EventStore {
     return got && got.doc.kind === 'header' ? got.doc.event : null;
   }
 
-  /** Sets the header (name, game, dates…); no write when it is already so. */
+  /**
+   * Stores the header (name, game, dates…) once; no write when it is already so. The header never
+   * changes: one that differs from the stored one is a HeaderClashError, and nothing is written.
+   */
   async putHeader(event: EventHeader): Promise<void> {
-    if (event.id.toLowerCase() !== this.eventId) throw new Error(`the header is of event ${event.id}, this store holds ${this.eventId}`);
+    if (event.id.toLowerCase() !== this.eventId) throw new HeaderClashError(`the header is of event ${event.id}, this store holds ${this.eventId}`);
     const current = await this.read(HEADER_ID);
-    if (current && contentHash(current.doc.kind === 'header' ? current.doc.event : null) === contentHash(event)) return;
-    const doc = { _id: HEADER_ID, kind: 'header', event, ...(current ? { _rev: current.raw._rev } : {}) };
-    const c = checkDoc(doc);
-    if (!c.ok) throw new Error(c.message);
-    await this.db.put(doc);
+    if (current) {
+      if (contentHash(current.doc.kind === 'header' ? current.doc.event : null) === contentHash(event)) return;
+      throw new HeaderClashError(`the shared event's header (name, game, dates) differs from this desk's event file; the header of a shared event never changes`);
+    }
+    await this.putOnce({ _id: HEADER_ID, kind: 'header', event });
+  }
+
+  /** Stores a header or entry document under its one revision (contentRev), as replication would. */
+  private async putOnce(...docs: Record<string, unknown>[]): Promise<void> {
+    const named = docs.map((doc) => {
+      const c = checkDoc(doc);
+      if (!c.ok) throw new Error(c.message);
+      const rev = contentRev(doc as { _id: string; kind: string });
+      return { ...doc, _rev: rev, _revisions: { start: 1, ids: [rev.slice(2)] } };
+    });
+    const failed = (await this.db.bulkDocs(named, { new_edits: false })).find((r) => r.error);
+    if (failed) throw new Error(`cannot store ${failed.id}: ${failed.message ?? failed.reason ?? failed.error}`);
   }
 
   /**
@@ -105,15 +121,10 @@ export class EventStore {
         if (contentHash(row.doc.entry) !== contentHash(entry)) throw new EntryClashError(`entry ${entry.id} is already recorded with other content; entries are never changed`);
         return;
       }
-      const doc = { _id: ids[i]!, kind: 'entry', entry };
-      const c = checkDoc(doc);
-      if (!c.ok) throw new Error(c.message);
-      fresh.push(doc);
+      fresh.push({ _id: ids[i]!, kind: 'entry', entry });
     });
     if (fresh.length === 0) return 0;
-    const results = await this.db.bulkDocs(fresh);
-    const failed = results.find((r) => r.error && r.status !== 409);
-    if (failed) throw new Error(`cannot store entry ${failed.id}: ${failed.message ?? failed.error}`);
+    await this.putOnce(...fresh);
     return fresh.length;
   }
 
