@@ -28,6 +28,8 @@ export type HubOptions = {
   port: number;
   identity: HubIdentity;
   log?: (line: string) => void;
+  /** Bytes of bodies held at once (MAX_BUFFERED_BYTES; smaller in tests). */
+  maxBufferedBytes?: number;
   /** Hears every document refused (the session notes it in the desk view and the log). */
   onRefused?: (refused: HubRefusal[]) => void;
   now?: () => number;
@@ -77,17 +79,30 @@ function writeKind(route: NonNullable<ReturnType<typeof CouchRoutes.known>>): Wr
   return route === 'revs_diff' || route === 'bulk_get' || route === 'ensure_full_commit' ? 'query' : null;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+/** Bytes of request bodies all requests together may hold at once (each may hold MAX_REQUEST_BYTES). */
+export const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
+
+/** Bodies being read, in bytes: a body that would take the total past the budget is answered "busy". */
+type BodyBudget = { used: number; max: number };
+
+async function readBody(req: IncomingMessage, limit: number, budget: BodyBudget): Promise<Buffer | 'too-large' | 'busy'> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return 'too-large';
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return 'too-large';
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      const n = (chunk as Buffer).length;
+      size += n;
+      if (size > limit) return 'too-large';
+      if (budget.used + n > budget.max) return 'busy';
+      budget.used += n;
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    budget.used -= chunks.reduce((sum, c) => sum + c.length, 0);
   }
-  return Buffer.concat(chunks);
 }
 
 /** Checks the documents of a write; returns the parsed body or the reason to refuse it. */
@@ -126,6 +141,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   couch.start();
   const hubUuid = randomUUID().replace(/-/g, '');
   const requests = { refused: 0, served: 0 };
+  const budget: BodyBudget = { used: 0, max: options.maxBufferedBytes ?? MAX_BUFFERED_BYTES };
   const refuse = (res: ServerResponse, status: number, body: unknown) => {
     requests.refused++;
     send(res, status, body);
@@ -156,9 +172,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     let body: unknown;
     if (write) {
       const limit = write === 'bulk' || write === 'query' ? MAX_REQUEST_BYTES : MAX_FILE_BYTES + 4096;
-      const raw = await readBody(req, limit);
-      if (raw === 'too-large') {
+      const raw = await readBody(req, limit, budget);
+      if (raw === 'too-large' || raw === 'busy') {
         res.setHeader('Connection', 'close');
+        if (raw === 'busy') return refuse(res, 503, { error: 'busy', reason: 'the hub is reading too many requests at once; try again' });
         return refuse(res, 413, { error: 'too_large', reason: `the request is larger than ${limit} bytes` });
       }
       try {
@@ -192,6 +209,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     socket.once('close', () => sockets.delete(socket));
   });
   server.headersTimeout = 20_000;
+  // A request (its body included) has two minutes: a batch of documents over a slow network, never a connection held for ever.
+  server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
