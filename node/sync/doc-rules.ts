@@ -121,17 +121,22 @@ export async function admitDocs(db: PouchDatabase, docs: readonly unknown[], new
     list.push({ doc, ...revs });
     byId.set(id, list);
   }
+  // Which documents exist, and their winning revision, in one read for the whole request.
+  const ids = [...byId.keys()];
+  const rows = ids.length > 0 ? (await db.allDocs({ keys: ids })).rows : [];
+  const winner = new Map<string, string>();
+  for (const row of rows) if (row.value?.rev) winner.set(row.key as string, row.value.rev as string);
   for (const [id, list] of byId) {
     if (list.length > MAX_LEAVES) {
       for (const { doc } of list) refuse(id, `document "${id.slice(0, 100)}": ${list.length} versions in one request; at most ${MAX_LEAVES}`, doc);
       continue;
     }
-    const leaves = await leavesOf(db, id);
     const immutable = id === HEADER_ID || id.startsWith(ENTRY_PREFIX);
     if (immutable) {
-      // Stored already: the same revision is nothing new, another one a forgery.
-      const other = [...leaves.keys()].find((rev) => rev !== list[0]!.rev);
-      if (other !== undefined || list.length > 1) {
+      // Stored already: the same revision is nothing new, another one a forgery (its one
+      // revision never has a branch beside it, so the winner is all there is).
+      const stored = winner.get(id);
+      if ((stored !== undefined && stored !== list[0]!.rev) || list.length > 1) {
         for (const { doc } of list) refuse(id, `document "${id.slice(0, 100)}": ${id === HEADER_ID ? "the event's header" : 'this entry'} is recorded already with other content; it is never changed`, doc);
         continue;
       }
@@ -139,7 +144,7 @@ export async function admitDocs(db: PouchDatabase, docs: readonly unknown[], new
       continue;
     }
     // What the document's branches would be once these versions are stored.
-    const after = new Map(leaves);
+    const after = winner.has(id) ? await leavesOf(db, id) : new Map<string, boolean>();
     for (const v of list) {
       if (v.rev !== undefined && after.has(v.rev)) continue;
       if (v.parent !== undefined) after.delete(v.parent);

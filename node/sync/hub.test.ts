@@ -269,6 +269,19 @@ describe('the changes feed takes only what replication sends: nothing from a req
   });
 });
 
+describe('replication checkpoints', () => {
+  it('a checkpoint id with characters sent percent-encoded ("==" as "%3D%3D") is written and read back', async () => {
+    const path = `${dbPath()}/_local/${encodeURIComponent('Zm9vYmFy.YmF6==')}`;
+    const put = await call(code, 'PUT', path, { body: JSON.stringify({ last_seq: 7, session_id: 'x' }) });
+    expect(put.status).toBe(201);
+    const got = await call(code, 'GET', path);
+    expect(got.status).toBe(200);
+    expect(JSON.parse(got.body)).toMatchObject({ _id: '_local/Zm9vYmFy.YmF6==', last_seq: 7 });
+    // A separator smuggled in encoded is still no path.
+    expect((await call(code, 'GET', `${dbPath()}/_local/a%2Fb`)).status).toBe(404);
+  });
+});
+
 describe('a hostile request costs bounded memory', () => {
   it('bodies held at once are bounded: past the budget a request is answered 503, the others are served', async () => {
     await mkdir(join(t.dir, 'budget'), { recursive: true });

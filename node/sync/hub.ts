@@ -70,6 +70,15 @@ export function secretMatches(req: IncomingMessage, secret: string): boolean {
   return given !== null && timingSafeEqual(digest(given), digest(secret));
 }
 
+/** A path segment percent-decoded, or null when malformed. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** What a route writes, which decides how its body is checked; null for reads. */
 type WriteKind = 'bulk' | 'local' | 'query' | null;
 
@@ -164,9 +173,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     }
     const notFound = () => refuse(res, 404, { error: 'not_found', reason: 'missing' });
     if (parts[0] !== dbName) return notFound();
-    const rest = parts.slice(1);
-    if (rest.some((p) => p === '' || p === '.' || p === '..' || /%/.test(p))) return notFound();
-    const route = CouchRoutes.known(req.method ?? 'GET', rest);
+    // Each segment decoded on its own (a checkpoint id ending "==" comes as "%3D%3D"); a decoded
+    // segment may not hold a separator, a control character, or be "." or "..".
+    const rest = parts.slice(1).map(decodeSegment);
+    if (rest.some((p) => p === null || p === '' || p === '.' || p === '..' || /[/\\\u0000-\u001f\u007f]/.test(p))) return notFound();
+    const segments = rest as string[];
+    const route = CouchRoutes.known(req.method ?? 'GET', segments);
     if (!route) return notFound();
     const write = writeKind(route);
     let body: unknown;
@@ -183,7 +195,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       } catch {
         return refuse(res, 400, { error: 'bad_request', reason: 'invalid_json' });
       }
-      const checked = checkWrite(write, body, rest.join('/'));
+      const checked = checkWrite(write, body, segments.join('/'));
       if (!checked.ok) {
         options.log?.(`refused a write from ${req.socket.remoteAddress}: ${checked.reason}`);
         return refuse(res, 403, { error: 'forbidden', reason: checked.reason });
@@ -192,7 +204,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     requests.served++;
     const gone = new AbortController();
     res.once('close', () => gone.abort());
-    const answer = await couch.answer({ method: req.method ?? 'GET', rest, query: url.searchParams, body, signal: gone.signal, from: req.socket.remoteAddress ?? '?' });
+    const answer = await couch.answer({ method: req.method ?? 'GET', rest: segments, query: url.searchParams, body, signal: gone.signal, from: req.socket.remoteAddress ?? '?' });
     if (answer.status === 400) requests.refused++;
     send(res, answer.status, answer.body);
   };
