@@ -6,12 +6,12 @@
 // File names come from the folder (a character keeps the file it already has) or, for a character
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
 // event folder and checked to stay inside it. Only the folder's top level is mirrored.
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
+import { backUp, ownBackupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
 import { EventLog } from '../event-log/event-log';
 import { forgetEventLog, sharedEventLog } from '../event-log/registry';
 import { eventFileName } from '../event-log/event-log';
@@ -87,11 +87,18 @@ export class FileMirror {
     const owners = new Map<string, string>();
     for (const [name, s] of Object.entries(this.state.data.files)) owners.set(s.id, name);
     const present = new Set(names);
+    // A file gone (or renamed) has no problem any more.
+    for (const name of this.problems.keys()) if (!present.has(name)) this.problems.delete(name);
     for (const name of names) {
       if (!name.endsWith(CHARACTER_FILE_SUFFIX)) continue;
       const path = join(this.folder, name);
       const known = this.state.data.files[name];
-      const info = await stat(path).catch(() => null);
+      // A link is not followed: it could share a file from anywhere on this laptop with every desk.
+      const info = await lstat(path).catch(() => null);
+      if (info?.isSymbolicLink()) {
+        this.problems.set(name, `${name}: is a link (to ${await readlink(path).catch(() => '?')}); linked files are not shared with other desks (copy the file into the folder instead)`);
+        continue;
+      }
       if (!info?.isFile()) continue;
       if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) continue;
       let bytes: Uint8Array;
@@ -168,6 +175,11 @@ export class FileMirror {
   private async eventLog(path: string): Promise<EventLog | null> {
     if (this.log?.path === path) return this.log;
     const name = this.state.data.eventFile!;
+    if ((await lstat(path).catch(() => null))?.isSymbolicLink()) {
+      // Appending through a link would write wherever it points.
+      this.problems.set(name, `${name}: is a link (to ${await readlink(path).catch(() => '?')}); a shared event's file must be a file in the folder itself`);
+      return null;
+    }
     let log: EventLog;
     try {
       log = await sharedEventLog(path, { folder: this.folder, now: this.now });
@@ -247,7 +259,7 @@ export class FileMirror {
         // Edited here meanwhile (the editor saved, the test wrote): not replaced; imported next pass.
         if (known && !(await unchangedOnDisk(path, known))) return;
         const text = serializeCharacter(stored.character);
-        await backUp(path, backupFolderOf(this.folder, path), this.now());
+        await backUp(path, await ownBackupFolderOf(this.folder, path), this.now());
         const hash = sha256(new TextEncoder().encode(text));
         if (!(await writeAtomicIf(path, text, async () => !known || (await unchangedOnDisk(path, known))))) return;
         this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, hash)) };
