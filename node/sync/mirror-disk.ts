@@ -1,8 +1,8 @@
 // What the file mirror knows of a file it wrote or read (node/sync/mirror.ts): whether it is still
 // as the mirror left it, and what to record for a file just written.
-import { lstat, stat } from 'node:fs/promises';
+import { lstat, readlink, stat } from 'node:fs/promises';
 import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
-import { readBytes, sha256 } from '../files';
+import { backUp, ownBackupFolderOf, readBytes, sha256, writeAtomicIf } from '../files';
 import type { FileState } from './mirror-state';
 
 /**
@@ -37,4 +37,20 @@ export async function absent(path: string): Promise<boolean> {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ENOENT';
   }
+}
+
+/**
+ * Replaces a file the mirror knows (as `known`) with `text`, its current bytes backed up first in
+ * `folder`'s backups; false, and nothing replaced, when it was edited meanwhile (the editor saved):
+ * the edit is imported at the next pass.
+ */
+export async function replaceKnown(folder: string, path: string, known: FileState, text: string, nowMs: number): Promise<boolean> {
+  if (!(await unchangedOnDisk(path, known))) return false;
+  await backUp(path, await ownBackupFolderOf(folder, path), nowMs);
+  return writeAtomicIf(path, text, () => unchangedOnDisk(path, known));
+}
+
+/** What the desk says of a link in the folder that it does not follow: its name, where it points, and `instead`. */
+export async function linkProblem(path: string, name: string, instead: string): Promise<string> {
+  return `${name}: is a link (to ${await readlink(path).catch(() => '?')}); ${instead}`;
 }

@@ -5,7 +5,8 @@
 // folded on every volume: on FAT, exFAT, Windows and macOS the two are one file, and writing the
 // second replaced the first; folding everywhere also gives every desk of an event the same names.
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { safeStem } from '../files';
+import { safeStem, writeAtomicIf } from '../files';
+import { absent } from './mirror-disk';
 import { safeCharacterFileName } from './docs';
 
 /** What makes two file names one file on a case-insensitive volume. */
@@ -51,4 +52,20 @@ export function renamedNote(r: Renamed): string {
       ? `this folder already has a file of that name (another character)`
       : `this folder already has "${r.holder}" (another character), and names that differ only in upper and lower case are one file on many computers and USB sticks`;
   return `"${r.wanted}" from another desk is written as "${r.written}": ${why}; both are kept`;
+}
+
+/**
+ * Writes an arrival's `text` as a new file: under `first` (already taken in `names`), or the next
+ * free name for `wanted` when something is there by then. A new file goes only into an empty place:
+ * on a case-insensitive volume "bob.character.json" is where "Bob.character.json" is, and a file
+ * made meanwhile is not replaced either. Returns the name written.
+ */
+export async function writeNewFile(pathOf: (name: string) => string, names: FolderNames, wanted: string, first: string, text: string): Promise<string> {
+  let name = first;
+  for (let tries = 1; !(await writeAtomicIf(pathOf(name), text, () => absent(pathOf(name)))); tries++) {
+    if (tries >= 20) throw new Error(`${wanted}: no free name found in the folder for this arrival (the last tried: ${name})`);
+    name = names.free(wanted);
+    names.take(name);
+  }
+  return name;
 }

@@ -8,12 +8,12 @@
 // event folder and checked to stay inside it; a name the folder holds already, in any case, gives
 // the arrival a new name (mirror-names.ts), and a new file never replaces one. Only the folder's
 // top level is mirrored.
-import { lstat, readdir, readlink } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, ownBackupFolderOf, readBytes, sha256, writeAtomicIf } from '../files';
+import { readBytes, sha256 } from '../files';
 import { EventLog } from '../event-log/event-log';
 import { forgetEventLog, sharedEventLog } from '../event-log/registry';
 import { eventFileName } from '../event-log/event-log';
@@ -21,10 +21,10 @@ import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { readEventFile, type LedgerEntry } from './ledger-api';
-import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
+import { absent, linkProblem, onDisk, replaceKnown } from './mirror-disk';
 import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
-import { FolderNames, type Renamed } from './mirror-names';
+import { FolderNames, writeNewFile, type Renamed } from './mirror-names';
 import type { EventStore } from './store';
 
 export const EVENT_SUFFIX = '.event.json';
@@ -108,10 +108,7 @@ export class FileMirror {
       const known = this.state.data.files[name];
       // A link is not followed: it could share a file from anywhere on this laptop with every desk.
       const info = await lstat(path).catch(() => null);
-      if (info?.isSymbolicLink()) {
-        this.problems.set(name, `${name}: is a link (to ${await readlink(path).catch(() => '?')}); linked files are not shared with other desks (copy the file into the folder instead)`);
-        continue;
-      }
+      if (info?.isSymbolicLink()) this.problems.set(name, await linkProblem(path, name, 'linked files are not shared with other desks (copy the file into the folder instead)'));
       if (!info?.isFile()) continue;
       if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) continue;
       let bytes: Uint8Array;
@@ -188,9 +185,9 @@ export class FileMirror {
   private async eventLog(path: string): Promise<EventLog | null> {
     if (this.log?.path === path) return this.log;
     const name = this.state.data.eventFile!;
+    // Appending through a link would write wherever it points.
     if ((await lstat(path).catch(() => null))?.isSymbolicLink()) {
-      // Appending through a link would write wherever it points.
-      this.problems.set(name, `${name}: is a link (to ${await readlink(path).catch(() => '?')}); a shared event's file must be a file in the folder itself`);
+      this.problems.set(name, await linkProblem(path, name, "a shared event's file must be a file in the folder itself"));
       return null;
     }
     let log: EventLog;
@@ -268,24 +265,15 @@ export class FileMirror {
       if (name !== undefined && known) {
         const path = this.inside(name);
         pending.push(async () => {
-          // Edited here meanwhile (the editor saved, the test wrote): not replaced; imported next pass.
-          if (!(await unchangedOnDisk(path, known))) return;
-          await backUp(path, await ownBackupFolderOf(this.folder, path), this.now());
-          if (await writeAtomicIf(path, text, () => unchangedOnDisk(path, known))) await written(name, path)();
+          if (await replaceKnown(this.folder, path, known, text, this.now())) await written(name, path)();
         });
         continue;
       }
       const taken = (names ??= new FolderNames([...Object.keys(this.state.data.files), ...(await this.listFolder())]));
-      let fileName = taken.free(stored.file);
-      taken.take(fileName);
+      const first = taken.free(stored.file);
+      taken.take(first);
       pending.push(async () => {
-        // A new file goes only into an empty place: on a case-insensitive volume "bob.character.json"
-        // is where "Bob.character.json" is, and one made meanwhile is not replaced either.
-        for (let tries = 1; !(await writeAtomicIf(this.inside(fileName), text, () => absent(this.inside(fileName)))); tries++) {
-          if (tries >= 20) throw new Error(`${stored.file}: no free name found in the folder for this arrival (the last tried: ${fileName})`);
-          fileName = taken.free(stored.file);
-          taken.take(fileName);
-        }
+        const fileName = await writeNewFile((n) => this.inside(n), taken, stored.file, first, text);
         if (fileName !== stored.file) {
           const r = { wanted: stored.file, written: fileName, holder: taken.holderOf(stored.file) ?? stored.file };
           report.renamed.push(r);
