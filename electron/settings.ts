@@ -173,6 +173,13 @@ const deskSchema = z.object({ id: z.uuid(), name: z.string().trim().pipe(deskNam
 export function readDesk(raw: unknown, host: () => string = hostname): DeskIdentity {
   const parsed = deskSchema.safeParse(raw);
   if (parsed.success) return { id: parsed.data.id.toLowerCase(), name: parsed.data.name };
+  // A stored name no desk may have (control characters) keeps the desk's id, with the name made plain.
+  const id = z.uuid().safeParse((raw as { id?: unknown } | null)?.id);
+  const name = (raw as { name?: unknown } | null)?.name;
+  if (id.success && typeof name === 'string') {
+    const plain = withoutControlCharacters(name).trim().slice(0, 60);
+    if (plain) return { id: id.data.toLowerCase(), name: plain };
+  }
   return { id: randomUUID(), name: (withoutControlCharacters(host()).trim() || 'desk').slice(0, 60) };
 }
 
