@@ -6,6 +6,7 @@ import { derivedSummary } from '../core/check/summary';
 import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
 import { RULESETS } from '../core/rulesets/index';
 import { expandTargets, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
+import { visible } from '../core/format/visible';
 import type { Io } from './io';
 import { inOrder, useWorker } from './parallel';
 
@@ -170,11 +171,12 @@ export function formatReport(entries: readonly CheckEntry[]): string {
 }
 
 function formatEntry(e: CheckEntry): string {
-  if (!e.readable) return `UNREADABLE  ${e.errors[0]?.message ?? e.file}\n`;
+  if (!e.readable) return `UNREADABLE  ${visible(e.errors[0]?.message ?? e.file)}\n`;
   const lines: string[] = [];
   const game = e.ruleset ? RULESETS[e.ruleset].name : '?';
-  const who = `${e.name || '(no name)'}${e.player ? ` (${e.player})` : ''}, ${game}`;
-  lines.push(`${e.ok ? 'OK         ' : 'RULE ERROR '} ${e.file}: ${who}`);
+  // A name or file name is one line however it was written (its line breaks escaped too).
+  const who = `${(e.name ? visible(e.name) : '(no name)')}${e.player ? ` (${visible(e.player)})` : ''}, ${game}`;
+  lines.push(`${e.ok ? 'OK         ' : 'RULE ERROR '} ${visible(e.file)}: ${who}`);
   if (e.derived) lines.push(`            ${derivedSummary(e.derived)}`);
   for (const p of e.errors) lines.push(`    error   ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);
   for (const p of e.warnings) lines.push(`    warning ${p.path ? `${p.path}: ` : ''}${p.message} [${p.code}]`);

@@ -16,6 +16,7 @@ import { withLock } from '../node/atomic';
 import { backUpEvent } from '../node/files';
 import { eventFileProblems, findEventFile, readCharacters, readEvent, readEventFile, tornMessage, type EventFileRead } from './desk-read';
 import { describeFsError } from './files';
+import { visible } from '../core/format/visible';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
@@ -72,7 +73,7 @@ export async function runDeskLog(args: string[], io: Io): Promise<number> {
     io.out(`${JSON.stringify({ event: { id: state.event.id, name: state.event.name, path }, entries: out, problems }, null, 2)}\n`);
     return code;
   }
-  io.out(`Ledger of ${state.event.name} (${path}): ${folded.entries.length} entr${folded.entries.length === 1 ? 'y' : 'ies'}\n`);
+  io.out(`Ledger of ${visible(state.event.name)} (${visible(path)}): ${folded.entries.length} entr${folded.entries.length === 1 ? 'y' : 'ies'}\n`);
   for (const e of folded.entries) io.out(`${logLine(e, names, folded.byId, folded.cancelled.has(e.id))}\n`);
   const problems = eventFileProblems(state);
   if (problems.length > 0) io.out(`Not in the ledger above (${problems.length} line${problems.length === 1 ? '' : 's'} of the file cannot be read):\n${problems.map((p) => `  ${p}\n`).join('')}`);
@@ -84,7 +85,8 @@ export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId
   const who = e.character ? (names.get(e.character) ?? e.character) : '';
   const what = detail(e, names, byId);
   const desk = e.seq !== undefined ? `${e.desk} #${e.seq}` : e.desk;
-  return [wallTime(e.at), desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  ');
+  // One line per entry whatever its names and notes hold (core/format/visible.ts).
+  return visible([wallTime(e.at), desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  '));
 }
 
 function detail(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>): string {

@@ -7,7 +7,7 @@ import QRCode from 'qrcode';
 import { lanAddresses } from '../node/sync/addresses';
 import { databaseName } from '../node/sync/docs';
 import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
-import type { RemoteTarget } from '../node/sync/remote';
+import { couchUrlProblem, type RemoteTarget } from '../node/sync/remote';
 import { DeskSession, SyncSetupError, describeState, folderEventId } from '../node/sync/session';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
@@ -122,6 +122,8 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
 export function targetOf(text: string, folderEventId: string | null, env: Record<string, string | undefined>): { target: RemoteTarget; eventId: string } {
   if (/^https?:\/\//i.test(text)) {
     const url = new URL(text);
+    const problem = couchUrlProblem(url);
+    if (problem) throw new UsageError(problem);
     const last = url.pathname.replace(/\/$/, '').split('/').pop() ?? '';
     const m = /^qm-event-([0-9a-f-]{36})$/.exec(last);
     let eventId: string;

@@ -24,6 +24,7 @@ import { isoLocal, sheetRows } from '../core/desk/sheet';
 import { checkInCsv } from '../core/desk/sheet-csv';
 import type { FontBytes } from '../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../core/pdf/layout';
+import { hasControlCharacters, visible } from '../core/format/visible';
 import { describeFsError } from './files';
 import type { Io } from './io';
 import { eventFileProblems, findEventFile, readEventFile, readFolder, type EventState } from './desk-read';
@@ -123,7 +124,7 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
         break;
       case '--desk': {
         const v = take().trim();
-        if (v === '' || v.length > 60) throw new UsageError('--desk must be a name of 1 to 60 characters');
+        if (v === '' || v.length > 60 || hasControlCharacters(v)) throw new UsageError('--desk must be a name of 1 to 60 characters, without control characters (tabs, line breaks, escape codes)');
         parsed.desk = v;
         break;
       }
@@ -190,7 +191,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
-      ? `Event: ${eventLine(event)} (${state.path})`
+      ? `Event: ${visible(eventLine(event))} (${visible(state.path)})`
       : state.kind === 'new'
         ? `Event: no event file yet (${state.path} is made by --reprint-changed); nobody is checked in or printed`
         : `Event file ${state.path} cannot be used: ${state.message}`;

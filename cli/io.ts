@@ -1,6 +1,7 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { writeAtomic } from '../node/atomic';
+import { visibleLines } from '../core/format/visible';
 
 
 /** A folder entry's kind as the folder itself records it (no stat needed). */
@@ -36,14 +37,24 @@ export type Io = {
 };
 
 /**
+ * `io` with what the commands print passed through `visibleLines`: names, file names and messages
+ * come from files and other desks, and a terminal would obey a control character in them. JSON
+ * output stays JSON (the escape is JSON's own).
+ */
+export function terminalIo(io: Io): Io {
+  return { ...io, out: (t) => io.out(visibleLines(t)), err: (t) => io.err(visibleLines(t)) };
+}
+
+/**
  * The real file system. Reads are synchronous on purpose: a command line has nothing else to do
  * meanwhile, and for thousands of small files Node's thread-pool round trips cost more than the
  * reads themselves (see bench/check.bench.mjs).
  */
 export function nodeIo(): Io {
   return {
-    out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
+    // Every line to the terminal without control characters (core/format/visible.ts).
+    out: (t) => void process.stdout.write(visibleLines(t)),
+    err: (t) => void process.stderr.write(visibleLines(t)),
     drained: () => stdoutDrained(),
     readFile: async (p) => new Uint8Array(readFileSync(p)),
     stat: async (p) => {

@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DeskSubcommand } from './desk';
 import type { Io } from './io';
-import { nodeIo } from './io';
+import { nodeIo, terminalIo } from './io';
 
 export { nodeIo };
 
@@ -40,7 +40,8 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {
-  const io = injected ?? nodeIo();
+  // nodeIo escapes what it prints; an injected one (a test's, a caller's) is given the same.
+  const io = injected ? terminalIo(injected) : nodeIo();
   const [command, ...rest] = argv;
   try {
     switch (command) {

@@ -24,7 +24,7 @@ import { newCharacterPoints } from '../core/desk/deaths';
 import type { DeskEvent } from '../core/desk/event';
 import { recordEntry, recordTransfer, type RecordRequest } from '../core/desk/record';
 import { isoLocal } from '../core/desk/sheet';
-import { backUp, backupFolderOf, freePath, safeStem, writeAtomic, writeNew } from '../node/files';
+import { backUp, ownBackupFolderOf, freePath, safeStem, writeAtomic, writeNew } from '../node/files';
 import { readPaced, statPaced } from './desk-characters';
 import { Pace } from './library-io';
 import { findCharacterFiles } from './library';
@@ -102,7 +102,7 @@ export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<
       if (!now.ok || contentJson(now.character) !== contentJson(f.character)) throw new StaleListing();
     }
     const valid = characterSchema.parse(c);
-    await backUp(f.file, backupFolderOf(folder, f.file), deps.now());
+    await backUp(f.file, await ownBackupFolderOf(folder, f.file), deps.now());
     await writeAtomic(f.file, serializeCharacter(valid));
     written.push(f.file);
     // Written now: a later write of the same file (status after items) is over what this wrote.

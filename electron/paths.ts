@@ -4,10 +4,10 @@
 // when the main process hands it out; every handler checks its path argument against this set and
 // against where the path really points (symlinks resolved) before touching the disk.
 import { realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import { isInside } from '../node/paths';
+import { basename, dirname, isAbsolute, normalize, sep } from 'node:path';
+import { checkOwnFolder, isInside, PathError, realTargetDeep } from '../node/paths';
 
-export { isInside };
+export { checkOwnFolder, isInside, PathError, realTargetDeep };
 
 /** Why a path was handed out, which decides where it may really point. */
 export type GrantKind =
@@ -17,10 +17,6 @@ export type GrantKind =
   | 'example'
   /** Chosen by the user (dialog, command line, double-click, recent files): must still point where it did. */
   | 'chosen';
-
-export class PathError extends Error {
-  override name = 'PathError';
-}
 
 type Grant = { kind: GrantKind; real?: string };
 
@@ -107,38 +103,4 @@ export async function realTarget(path: string): Promise<string> {
   }
 }
 
-/**
- * Where a path really points even when it (or some of its parent folders) does not exist yet: the
- * real path of its nearest existing ancestor, plus the rest. So a folder about to be created inside a
- * symlinked folder is seen where it would really be created.
- */
-export async function realTargetDeep(path: string): Promise<string> {
-  const rest: string[] = [];
-  let current = path;
-  for (;;) {
-    try {
-      const real = await realpath(current);
-      return rest.length === 0 ? real : join(real, ...rest.reverse());
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
-      const parent = dirname(current);
-      if (parent === current) return path;
-      rest.push(basename(current));
-      current = parent;
-    }
-  }
-}
-
-/**
- * Checks that a folder the app keeps for itself (backups, drafts) really lies inside `root`, links
- * resolved: a library holding a link named like that folder must not make the app read or write
- * elsewhere. Returns the folder; throws a PathError naming `what` otherwise.
- */
-export async function checkOwnFolder(root: string, folder: string, what: string): Promise<string> {
-  const realRoot = await realTargetDeep(root);
-  const real = await realTargetDeep(folder);
-  if (!isInside(realRoot, real)) throw new PathError(`the ${what} folder ${folder} points outside the library folder (to ${real}); it is not used`);
-  return folder;
-}
 

@@ -135,3 +135,14 @@ describe('settings on conf (what electron-store stores)', () => {
     expect(migrateSettings(current)).toEqual(current);
   });
 });
+
+describe("the desk's name", () => {
+  const id = '3f2b9a4e-5d6c-4b7a-8e9f-0a1b2c3d4e5f';
+  it('refuses control characters (they would reach terminals through ledger entries); a stored one keeps its id, made plain', () => {
+    const s = openSettings(memoryBacking({ schemaVersion: 1, desk: { id, name: 'Gate\r\u001b[2K 2' } }), '/docs');
+    expect(s.deskIdentity()).toEqual({ id, name: 'Gate  [2K 2' });
+    expect(() => s.setDeskName('Gate\u001b[2K')).toThrow('settings: the desk name must be 1 to 60 characters, without control characters');
+    expect(s.setDeskName('  Front gate ')).toEqual({ id, name: 'Front gate' });
+    expect(openSettings(memoryBacking({ schemaVersion: 1 }), '/docs').deskIdentity().name).not.toMatch(/[\u0000-\u001f]/);
+  });
+});

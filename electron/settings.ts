@@ -18,6 +18,8 @@ import { z } from 'zod';
 import { MAX_CALIBRATIONS, type Calibration, type Language, type Settings } from '../core/ipc/contract';
 import { CARD_STOCK_IDS, MAX_OFFSET_MM, PAPER_IDS } from '../core/pdf/layout';
 import type { DeskIdentity } from '../core/desk/editions';
+import { deskNameText } from '../core/model/plain-text';
+import { withoutControlCharacters } from '../core/format/visible';
 
 export const SETTINGS_SCHEMA_VERSION = 1;
 export const MAX_RECENT_FILES = 10;
@@ -165,13 +167,20 @@ export interface SettingsStore {
   setDeskName(name: string): DeskIdentity;
 }
 
-const deskSchema = z.object({ id: z.uuid(), name: z.string().trim().min(1).max(60) });
+const deskSchema = z.object({ id: z.uuid(), name: z.string().trim().pipe(deskNameText) });
 
 /** The stored desk identity, or a new one (random id, the host name). */
 export function readDesk(raw: unknown, host: () => string = hostname): DeskIdentity {
   const parsed = deskSchema.safeParse(raw);
   if (parsed.success) return { id: parsed.data.id.toLowerCase(), name: parsed.data.name };
-  return { id: randomUUID(), name: (host().trim() || 'desk').slice(0, 60) };
+  // A stored name no desk may have (control characters) keeps the desk's id, with the name made plain.
+  const id = z.uuid().safeParse((raw as { id?: unknown } | null)?.id);
+  const name = (raw as { name?: unknown } | null)?.name;
+  if (id.success && typeof name === 'string') {
+    const plain = withoutControlCharacters(name).trim().slice(0, 60);
+    if (plain) return { id: id.data.toLowerCase(), name: plain };
+  }
+  return { id: randomUUID(), name: (withoutControlCharacters(host()).trim() || 'desk').slice(0, 60) };
 }
 
 /** Opens the settings over a backing store, migrating and writing back the stored object. */
@@ -210,7 +219,7 @@ export function openSettings(backing: SettingsBacking, documentsFolder: string):
     deskIdentity: () => desk,
     setDeskName(name) {
       const parsed = deskSchema.shape.name.safeParse(name);
-      if (!parsed.success) throw new Error('settings: the desk name must be 1 to 60 characters');
+      if (!parsed.success) throw new Error('settings: the desk name must be 1 to 60 characters, without control characters (tabs, line breaks, escape codes)');
       desk = { ...desk, name: parsed.data };
       persist(current);
       return desk;

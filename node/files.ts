@@ -10,7 +10,7 @@ import { characterSchema, type Character } from '../core/model/character';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION } from '../core/model/ids';
 import { EVENT_FILE_SUFFIX } from '../core/desk/event';
 import type { Backup, OpenResult } from '../core/ipc/contract';
-import { isInside } from './paths';
+import { checkOwnFolder, isInside } from './paths';
 import { readOnlyReasonOf } from '../core/desk/character-record';
 
 /** How many earlier versions of each character are kept. */
@@ -142,6 +142,15 @@ export function backupFolderOf(libraryFolder: string, path: string): string {
   return join(root, key);
 }
 
+/**
+ * backupFolderOf, checked to really lie inside the folder, links resolved: a `.quartermaster-backups`
+ * (or a file's backup folder) that is a link to elsewhere is refused with a PathError naming it,
+ * so nothing is written there (and the caller replaces nothing without its backup).
+ */
+export async function ownBackupFolderOf(libraryFolder: string, path: string): Promise<string> {
+  return checkOwnFolder(libraryFolder, backupFolderOf(libraryFolder, path), 'backups', `the folder ${libraryFolder}`);
+}
+
 export async function listBackups(folder: string, suffix: string = CHARACTER_FILE_SUFFIX): Promise<Backup[]> {
   let names: string[];
   try {
@@ -186,7 +195,7 @@ export async function backUp(path: string, folder: string, nowMs: number, suffix
  * the newest BACKUPS_KEPT kept); returns the backup's path. Used by the app's desk and `quartermaster desk`.
  */
 export async function backUpEvent(path: string, library: string, nowMs: number): Promise<string> {
-  const folder = backupFolderOf(library, path);
+  const folder = await ownBackupFolderOf(library, path);
   const backup = await backUp(path, folder, nowMs, EVENT_FILE_SUFFIX);
   if (!backup) throw Object.assign(new Error(`${path} is gone`), { code: 'ENOENT' });
   return join(folder, `${backup.id}${EVENT_FILE_SUFFIX}`);

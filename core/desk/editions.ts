@@ -11,6 +11,7 @@
 // decides which print is current (the later); the others are void (core/desk/fold.ts).
 import { sha256Hex } from '../format/hash';
 import { uuidFromText } from '../format/uuid';
+import { withoutControlCharacters } from '../format/visible';
 import type { DeskEvent } from './event';
 import { foldEvent } from './fold';
 
@@ -36,7 +37,8 @@ export function deskCode(deskId: string): string {
 
 /** A desk identity for the command line, which has no settings: the id is made from the name. */
 export function namedDesk(name: string): DeskIdentity {
-  const trimmed = name.trim().slice(0, 60) || 'desk';
+  // A host name is not checked by anyone: its control characters (never valid in a desk's name) become spaces.
+  const trimmed = withoutControlCharacters(name).trim().slice(0, 60) || 'desk';
   return { id: uuidFromText(`quartermaster-desk-name|${trimmed}`), name: trimmed };
 }
 

@@ -3,6 +3,7 @@
 // version does not know survives. A kind this version does not know is refused (a newer kind comes
 // with a newer file version). Names here are fixed: other desks and the replication read them.
 import { z } from 'zod';
+import { deskNameText } from '../model/plain-text';
 
 /** A lower-case UUID: entry ids, character ids and item ids as the ledger keeps them. */
 const lowerUuid = (what: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, `${what} (a lower-case UUID)`);
@@ -36,7 +37,7 @@ const base = {
   /** When it happened, on the desk's clock, with its UTC offset. */
   at: isoTime,
   /** The desk's name as it was when the entry was made. */
-  desk: z.string().min(1).max(60),
+  desk: deskNameText,
   /** The desk's id (settings `desk.id`), so a renamed desk is still one desk. */
   deskId: z.uuid().optional(),
   /**

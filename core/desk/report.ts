@@ -5,6 +5,7 @@ import type { DeskEvent } from './event';
 import { eventRuleset } from './event-format';
 import { deskTotals, groupByPlayer, valuesText, type DeskProblem, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
 import { wallTime } from './sheet';
+import { visible } from '../format/visible';
 
 const STATUS_WORD: Record<DeskStatus, string> = { unreadable: 'UNREADABLE', errors: 'ERRORS    ', warnings: 'WARNINGS  ', clean: 'OK        ' };
 const TAG_WORD = { 'never-printed': 'not printed yet', current: 'cards current', changed: 'CARDS CHANGED since printed' } as const;
@@ -40,16 +41,17 @@ export function formatDeskReport(rows: readonly DeskRow[], heading: string): str
   const groups = groupByPlayer(rows);
   for (let i = 0; i < groups.length; i++) {
     const g = groups[i]!;
-    out.push(groupTitle(g));
+    out.push(visible(groupTitle(g)));
     for (let j = 0; j < g.rows.length; j++) {
       const r = g.rows[j]!;
       if (r.status === 'unreadable') {
-        out.push(`  UNREADABLE  ${r.errors[0]?.message ?? r.file}`);
+        out.push(`  UNREADABLE  ${visible(r.errors[0]?.message ?? r.file)}`);
         continue;
       }
-      const facts = [r.name || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in', r.tag ? TAG_WORD[r.tag] : ''];
+      // Names and file names come from the files: one line each, whatever they hold (core/format/visible.ts).
+      const facts = [visible(r.name) || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in', r.tag ? TAG_WORD[r.tag] : ''];
       out.push(`  ${STATUS_WORD[r.status]}  ${facts.filter(Boolean).join(' · ')}`);
-      out.push(`              ${r.file}`);
+      out.push(`              ${visible(r.file)}`);
       for (let k = 0; k < r.errors.length; k++) out.push(problemLine('error  ', r.errors[k]!));
       for (let k = 0; k < r.warnings.length; k++) out.push(problemLine('warning', r.warnings[k]!));
     }

@@ -3,6 +3,7 @@
 // card keeps its serial when other items come and go), the character's `status` and a `history`.
 import { z } from 'zod';
 import { upgradeV1Character } from '../format/migrate';
+import { plainText } from './plain-text';
 import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
 
 const text = (max: number) => z.string().max(max);
@@ -115,8 +116,9 @@ export const characterObjectSchema = z.looseObject({
   version: z.literal(CURRENT_VERSION),
   id: z.uuid(),
   ruleset: z.enum(RULESET_IDS),
-  name: shortText,
-  player: shortText.default(''),
+  /** The names are shown on terminals and cards: no control characters (core/model/plain-text.ts). */
+  name: plainText(200),
+  player: plainText(200).default(''),
   notes: longText.default(''),
   skills: z.array(skillSchema).max(2_000).default([]),
   armour: z.array(armourSchema).max(200).default([]),

@@ -29,7 +29,7 @@ import { inspectJson, notJsonData } from '../../core/format/json-guard';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
 import { exists, withLock, writeAtomic, writeNew } from '../atomic';
-import { backupFolderOf, backUpEvent } from '../files';
+import { backUpEvent, ownBackupFolderOf } from '../files';
 import { EventLogError } from './errors';
 import { readLog } from './read';
 
@@ -315,7 +315,7 @@ export class EventLog {
   private async setAsideTorn(fh: fsp.FileHandle, size: number): Promise<void> {
     const bytes = Buffer.alloc(size - this.offset);
     await readFully(fh, bytes, this.offset);
-    const folder = backupFolderOf(this.options.folder ?? dirname(this.path), this.path);
+    const folder = await ownBackupFolderOf(this.options.folder ?? dirname(this.path), this.path);
     await fsp.mkdir(folder, { recursive: true });
     // Two torn tails set aside in one millisecond keep both (the name gets a count).
     let aside = join(folder, `${(this.options.now ?? Date.now)()}-torn-line.txt`);

@@ -18,6 +18,7 @@ import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { loadCharacterValue } from '../../core/format/load';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
+import { deskNameText } from '../../core/model/plain-text';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
 import { PRESENCE_PREFIX, presenceDocId, presenceSchema, type Presence } from './presence';
@@ -36,7 +37,7 @@ export type EntryDoc = { _id: string; _rev?: string; kind: 'entry'; entry: Ledge
 export type SavedBy = { desk: string; at: string };
 export type CharacterDoc = { _id: string; _rev?: string; kind: 'character'; file: string; character: Character; savedBy?: SavedBy };
 
-const savedBySchema = z.strictObject({ desk: z.string().min(1).max(60), at: z.iso.datetime({ offset: true }) });
+const savedBySchema = z.strictObject({ desk: deskNameText, at: z.iso.datetime({ offset: true }) });
 export type PresenceDoc = { _id: string; _rev?: string; kind: 'desk'; desk: Presence };
 export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc | PresenceDoc;
 

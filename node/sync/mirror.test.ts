@@ -76,7 +76,7 @@ describe('the file mirror', () => {
     expect((await eventOn(join(one.folder, 'Muster.event.json'))).entries.map((e) => e.id)).toEqual([checkIn.id, printed.id]);
     expect(await listBackups(backupFolderOf(one.folder, join(one.folder, 'Ayla.character.json')))).toHaveLength(1);
     // Nothing more to do when nothing changed.
-    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], eventWritten: false, restored: [], removed: [] });
+    expect(await one.mirror.syncOnce()).toEqual({ imported: [], written: [], renamed: [], eventWritten: false, restored: [], removed: [] });
   });
 
   it("writes the event file with the header's home desk kept", async () => {

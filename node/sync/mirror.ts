@@ -5,13 +5,15 @@
 //
 // File names come from the folder (a character keeps the file it already has) or, for a character
 // new to this desk, from the document's `file` once it passed safeCharacterFileName, joined to the
-// event folder and checked to stay inside it. Only the folder's top level is mirrored.
-import { readdir, stat } from 'node:fs/promises';
+// event folder and checked to stay inside it; a name the folder holds already, in any case, gives
+// the arrival a new name (mirror-names.ts), and a new file never replaces one. Only the folder's
+// top level is mirrored.
+import { lstat, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, backupFolderOf, freePath, readBytes, safeStem, sha256, writeAtomicIf } from '../files';
+import { readBytes, sha256 } from '../files';
 import { EventLog } from '../event-log/event-log';
 import { forgetEventLog, sharedEventLog } from '../event-log/registry';
 import { eventFileName } from '../event-log/event-log';
@@ -19,22 +21,28 @@ import { isInside } from '../paths';
 import { writeConflictList } from './conflict-list';
 import { safeCharacterFileName } from './docs';
 import { readEventFile, type LedgerEntry } from './ledger-api';
-import { absent, onDisk, unchangedOnDisk } from './mirror-disk';
+import { absent, linkProblem, onDisk, replaceKnown } from './mirror-disk';
 import { forgetRemoval, keepsAway, settleMissing, type MissingReport } from './mirror-missing';
 import { MirrorState, type FileState } from './mirror-state';
+import { FolderNames, writeNewFile, type Renamed } from './mirror-names';
 import { HeaderClashError, type EventStore } from './store';
 
 export const EVENT_SUFFIX = '.event.json';
 /** Character files written at once when many arrive (the first join of a 2,000-player event). */
 const WRITE_CONCURRENCY = 8;
 
-/** What a pass did: files taken in, arrivals written, the event file rewritten, deleted files restored or (retired characters) let go. */
-export type MirrorReport = { imported: string[]; written: string[]; eventWritten: boolean } & MissingReport;
+/**
+ * What a pass did: files taken in, arrivals written (and those written under another name than
+ * their document's), the event file rewritten, deleted files restored or (retired characters) let go.
+ */
+export type MirrorReport = { imported: string[]; written: string[]; renamed: Renamed[]; eventWritten: boolean } & MissingReport;
 
 export class FileMirror {
   /** Files that could not be shared, by name, with the reason (shown to the volunteer). */
   readonly problems = new Map<string, string>();
   private chain: Promise<unknown> = Promise.resolve();
+  /** Arrivals written under a new name, until the session takes them (even from a pass that failed after writing them). */
+  private renamedUntold: Renamed[] = [];
   private conflictsKnown: string | null = null;
   /** The event file's log, and whether the store has every entry it held when first opened. */
   private log: EventLog | null = null;
@@ -57,7 +65,7 @@ export class FileMirror {
   }
 
   private async pass(): Promise<MirrorReport> {
-    const report: MirrorReport = { imported: [], written: [], eventWritten: false, restored: [], removed: [] };
+    const report: MirrorReport = { imported: [], written: [], renamed: [], eventWritten: false, restored: [], removed: [] };
     await this.importFromDisk(report);
     await this.exportToDisk(report);
     await this.state.save();
@@ -66,6 +74,11 @@ export class FileMirror {
 
   private async listFolder(): Promise<string[]> {
     return (await readdir(this.folder)).filter((n) => !n.startsWith('.')).sort();
+  }
+
+  /** The arrivals written under a new name since last asked (the session notes each once). */
+  takeRenamed(): Renamed[] {
+    return this.renamedUntold.splice(0);
   }
 
   /** The event file: the one the state names, else the folder's one *.event.json of this event. */
@@ -87,11 +100,15 @@ export class FileMirror {
     const owners = new Map<string, string>();
     for (const [name, s] of Object.entries(this.state.data.files)) owners.set(s.id, name);
     const present = new Set(names);
+    // A file gone (or renamed) has no problem any more.
+    for (const name of this.problems.keys()) if (!present.has(name)) this.problems.delete(name);
     for (const name of names) {
       if (!name.endsWith(CHARACTER_FILE_SUFFIX)) continue;
       const path = join(this.folder, name);
       const known = this.state.data.files[name];
-      const info = await stat(path).catch(() => null);
+      // A link is not followed: it could share a file from anywhere on this laptop with every desk.
+      const info = await lstat(path).catch(() => null);
+      if (info?.isSymbolicLink()) this.problems.set(name, await linkProblem(path, name, 'linked files are not shared with other desks (copy the file into the folder instead)'));
       if (!info?.isFile()) continue;
       if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) continue;
       let bytes: Uint8Array;
@@ -168,6 +185,11 @@ export class FileMirror {
   private async eventLog(path: string): Promise<EventLog | null> {
     if (this.log?.path === path) return this.log;
     const name = this.state.data.eventFile!;
+    // Appending through a link would write wherever it points.
+    if ((await lstat(path).catch(() => null))?.isSymbolicLink()) {
+      this.problems.set(name, await linkProblem(path, name, "a shared event's file must be a file in the folder itself"));
+      return null;
+    }
     let log: EventLog;
     try {
       log = await sharedEventLog(path, { folder: this.folder, now: this.now });
@@ -226,7 +248,7 @@ export class FileMirror {
     const pending: (() => Promise<void>)[] = [];
     const claimed = new Set<string>();
     // Names taken, listed once a pass (not once a file: a first join brings thousands of new files).
-    let taken: Set<string> | null = null;
+    let names: FolderNames | null = null;
     const arrived: LedgerEntry[] = [];
     for (const doc of docs) {
       if (doc.kind !== 'character') {
@@ -236,28 +258,34 @@ export class FileMirror {
       }
       const stored = characters.get(doc.character.id.toLowerCase());
       if (!stored || claimed.has(stored.id) || keepsAway(this.state, stored)) continue;
-      let name = byId.get(stored.id);
+      const name = byId.get(stored.id);
       const known = name === undefined ? undefined : this.state.data.files[name];
       if (known && known.rev === stored.rev) continue;
-      if (name === undefined) {
-        taken ??= new Set([...Object.keys(this.state.data.files), ...(await this.listFolder())]);
-        name = await this.freeName(stored.file, taken);
-        taken.add(name);
-      }
       claimed.add(stored.id);
-      claimed.add(name);
-      const fileName = name;
-      const path = join(this.folder, fileName);
-      if (!isInside(this.folder, path)) throw new Error(`${fileName}: not inside the event folder`);
-      pending.push(async () => {
-        // Edited here meanwhile (the editor saved, the test wrote): not replaced; imported next pass.
-        if (known && !(await unchangedOnDisk(path, known))) return;
-        const text = serializeCharacter(stored.character);
-        await backUp(path, backupFolderOf(this.folder, path), this.now());
-        const hash = sha256(new TextEncoder().encode(text));
-        if (!(await writeAtomicIf(path, text, async () => !known || (await unchangedOnDisk(path, known))))) return;
+      const text = serializeCharacter(stored.character);
+      const hash = sha256(new TextEncoder().encode(text));
+      const written = (fileName: string, path: string) => async () => {
         this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, hash)) };
         report.written.push(fileName);
+      };
+      if (name !== undefined && known) {
+        const path = this.inside(name);
+        pending.push(async () => {
+          if (await replaceKnown(this.folder, path, known, text, this.now())) await written(name, path)();
+        });
+        continue;
+      }
+      const taken = (names ??= new FolderNames([...Object.keys(this.state.data.files), ...(await this.listFolder())]));
+      const first = taken.free(stored.file);
+      taken.take(first);
+      pending.push(async () => {
+        const fileName = await writeNewFile((n) => this.inside(n), taken, stored.file, first, text);
+        if (fileName !== stored.file) {
+          const r = { wanted: stored.file, written: fileName, holder: taken.holderOf(stored.file) ?? stored.file };
+          report.renamed.push(r);
+          this.renamedUntold.push(r);
+        }
+        await written(fileName, this.inside(fileName))();
       });
     }
     // A few files at a time: each write waits on the disk (fsync) more than on the processor.
@@ -266,9 +294,17 @@ export class FileMirror {
       while (next < pending.length) await pending[next++]!();
     }));
     report.written.sort();
+    report.renamed.sort((a, b) => (a.written < b.written ? -1 : 1));
     if (eventChanged) report.eventWritten = await this.writeEventFile(arrived);
     if (this.conflictsKnown === null || docs.some((d) => d.kind === 'character')) await this.writeConflicts();
     this.state.data.seq = lastSeq;
+  }
+
+  /** A character file's path, checked to stay in the folder. */
+  private inside(name: string): string {
+    const path = join(this.folder, name);
+    if (!isInside(this.folder, path)) throw new Error(`${name}: not inside the event folder`);
+    return path;
   }
 
   /** Keeps the sync folder's list of characters in conflict (the reprint holds them back). */
@@ -279,18 +315,6 @@ export class FileMirror {
     if (text === this.conflictsKnown) return;
     await writeConflictList(dirname(this.state.path), list);
     this.conflictsKnown = text;
-  }
-
-  /** The document's own name when it is free (not in `taken`: the state's names and the folder's), else "<stem> (2)…". */
-  private async freeName(wanted: string, taken: ReadonlySet<string>): Promise<string> {
-    if (safeCharacterFileName(wanted) && !taken.has(wanted)) return wanted;
-    const stem = safeStem(wanted.slice(0, -CHARACTER_FILE_SUFFIX.length));
-    for (let n = 2; n < 10_000; n++) {
-      const candidate = `${stem} (${n})${CHARACTER_FILE_SUFFIX}`;
-      if (!taken.has(candidate)) return candidate;
-    }
-    const path = await freePath(this.folder, stem);
-    return path.slice(this.folder.length + 1);
   }
 
   /**

@@ -3,6 +3,7 @@
 // own; every desk reads all, so each shows every desk's state. A desk that stopped writing (cut off,
 // closed) shows as offline since it was last seen. Checked like every other document (docs.ts).
 import { z } from 'zod';
+import { deskNameText } from '../../core/model/plain-text';
 
 export const PRESENCE_PREFIX = 'desk:';
 /** How often a desk writes "still here" when nothing else changed. */
@@ -14,7 +15,7 @@ const isoTime = z.iso.datetime({ offset: true });
 
 export const presenceSchema = z.strictObject({
   id: z.uuid(),
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().pipe(deskNameText),
   state: z.enum(['hub', 'connecting', 'connected', 'offline', 'refused', 'stopped']),
   /** Since when the state holds. */
   since: isoTime,

@@ -60,6 +60,26 @@ export function describeTarget(t: RemoteTarget): string {
   return `CouchDB ${u.host}${u.pathname}`;
 }
 
+/**
+ * Why a game's CouchDB address cannot be used, or null. Plain http sends the password and every
+ * character in clear to anyone on the network; only this computer itself (a CouchDB for testing,
+ * or one behind a local tunnel) is spared that.
+ */
+export function couchUrlProblem(url: URL): string | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${url.protocol}//${url.host}: a CouchDB address starts with https://`;
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return `http://${url.host}: a CouchDB on another computer must be reached over https:// (plain http:// would send the password and the characters unencrypted); http:// is accepted only for this computer (localhost, 127.x.x.x, ::1)`;
+  }
+  return null;
+}
+
+/** The host names for this computer itself: localhost, 127.0.0.0/8 and ::1 (URL.hostname keeps IPv6 in brackets). */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
 /** A remote PouchDB for the target; `close` ends its connections. */
 export function remoteDb(target: RemoteTarget, options: { timeoutMs?: number } = {}): { db: PouchDatabase; close(): Promise<void> } {
   const timeout = options.timeoutMs ?? 20_000;
@@ -75,7 +95,8 @@ export function remoteDb(target: RemoteTarget, options: { timeoutMs?: number } =
     return { db, close: async () => { await db.close().catch(() => undefined); agent.destroy(); } };
   }
   const url = new URL(target.url);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${target.url}: a CouchDB address starts with https:// (or http://)`);
+  const problem = couchUrlProblem(url);
+  if (problem) throw new Error(problem);
   const username = target.username ?? decodeURIComponent(url.username);
   const password = target.password ?? decodeURIComponent(url.password);
   url.username = '';

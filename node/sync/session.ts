@@ -13,6 +13,7 @@ import { PRESENCE_EVERY_MS, presenceView, type Presence } from './presence';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
 import { MirrorState } from './mirror-state';
 import type { Refusal } from './doc-rules';
+import { renamedNote } from './mirror-names';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions, type PullCheck } from './replicate';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
@@ -208,6 +209,9 @@ export class DeskSession {
     } catch (e) {
       this.lastError = (e as Error).message;
       this.options.log?.(`could not bring the folder in step: ${this.lastError}`);
+    } finally {
+      // Said even when the pass failed after writing them (the next pass knows them as its own files).
+      for (const r of this.mirror.takeRenamed()) this.note(renamedNote(r));
     }
   }
 
