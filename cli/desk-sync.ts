@@ -36,14 +36,35 @@ Options:
 
 export type DeskSyncDeps = { waitForStop(): Promise<string>; env: Record<string, string | undefined> };
 
-const defaultDeps: DeskSyncDeps = {
-  waitForStop: () =>
-    new Promise((done) => {
-      process.once('SIGINT', () => done('SIGINT'));
-      process.once('SIGTERM', () => done('SIGTERM'));
-    }),
-  env: process.env,
-};
+/** Longest a stop may take (the last files written, the database closed) before the process ends regardless. */
+export const STOP_LIMIT_MS = 10_000;
+
+/**
+ * The first SIGINT or SIGTERM stops the command in order. Stopping is bounded: a second signal, or
+ * a stop taking longer than STOP_LIMIT_MS, ends the process at once; the database's lock goes with
+ * it (the system releases it), so a restarted desk can open the folder.
+ */
+function waitForSignal(): Promise<string> {
+  return new Promise((done) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`${signal} again: ending now.\n`);
+        process.exit(130);
+      }
+      stopping = true;
+      setTimeout(() => {
+        process.stderr.write(`still stopping after ${STOP_LIMIT_MS / 1000} s: ending now.\n`);
+        process.exit(1);
+      }, STOP_LIMIT_MS).unref();
+      done(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, env: process.env };
 
 type ServeArgs = { folder: string; port: number; host?: string };
 type JoinArgs = { target: string; folder: string; once: boolean };
@@ -95,7 +116,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   }
   let session: DeskSession;
   try {
-    session = await DeskSession.open({ folder: a.folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
+    session = await DeskSession.open({ folder: a.folder, holder: 'quartermaster desk serve', log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
   } catch (e) {
     io.err(`quartermaster desk serve: ${e instanceof SyncSetupError ? e.message : (e as Error).message}\n`);
     return 2;
@@ -154,7 +175,7 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     const t = targetOf(a.target, own, deps.env);
     if (own && own !== t.eventId) throw new SyncSetupError(`${a.folder} holds another event (id ${own}); join into an empty folder or that event's own`);
     target = t.target;
-    session = await DeskSession.open({ folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
+    session = await DeskSession.open({ folder, holder: 'quartermaster desk join', log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
   } catch (e) {
     if (e instanceof UsageError || e instanceof JoinCodeError || e instanceof SyncSetupError) {
       io.err(`quartermaster desk join: ${e.message}\n`);

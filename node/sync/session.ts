@@ -4,6 +4,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { claimDatabase, DatabaseHeldError } from './db-holder';
 import { databaseName } from './docs';
 import { hubIdentity } from './hub-identity';
 import { startHub, type Hub } from './hub';
@@ -41,6 +42,8 @@ export type SessionOptions = {
   log?: (line: string) => void;
   /** This desk (settings' desk identity): its presence document tells the other desks its state. */
   desk?: { id: string; name: string };
+  /** What this program is, named to a second one that finds the folder in use ("quartermaster desk serve"). */
+  holder?: string;
   /** Called after a pass wrote arrivals into the folder (so the desk view reads it again). */
   onWritten?: () => void;
 };
@@ -81,6 +84,7 @@ export class DeskSession {
   private closed = false;
   private hubSince = new Date().toISOString();
   passes = 0;
+  private release: () => Promise<void> = async () => undefined;
   lastError: string | null = null;
 
   private constructor(
@@ -93,8 +97,17 @@ export class DeskSession {
     const folder = resolve(options.folder);
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
+    let release: () => Promise<void>;
+    try {
+      // Before anything reads or writes the folder: one process at a time can have the database.
+      release = await claimDatabase(store.db, syncFolder, store.name, folder, options.holder ?? 'a Quartermaster desk');
+    } catch (e) {
+      await store.close().catch(() => undefined);
+      throw e instanceof DatabaseHeldError ? new SyncSetupError(e.message) : e;
+    }
     const state = await MirrorState.load(syncFolder, store.name);
     const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
+    session.release = release;
     await session.pass();
     return session;
   }
@@ -273,6 +286,7 @@ export class DeskSession {
     await this.mirror.syncOnce().catch(() => undefined);
     this.mirror.close();
     await this.store.close();
+    await this.release().catch(() => undefined);
   }
 }
 
