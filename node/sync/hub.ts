@@ -105,6 +105,17 @@ async function readBody(req: IncomingMessage, limit: number, budget: BodyBudget)
   }
 }
 
+/** A replication checkpoint's id from its path segment, decoded once: PouchDB's are base64 ("." for "/", "_" for "+"); anything else is null. */
+function checkpointId(segment: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return /^[A-Za-z0-9._=-]{1,200}$/.test(id) ? id : null;
+}
+
 /** Checks the documents of a write; returns the parsed body or the reason to refuse it. */
 function checkWrite(kind: NonNullable<WriteKind>, body: unknown, docId: string | undefined): { ok: true } | { ok: false; reason: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'the body must be a JSON object' };
@@ -165,6 +176,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     const notFound = () => refuse(res, 404, { error: 'not_found', reason: 'missing' });
     if (parts[0] !== dbName) return notFound();
     const rest = parts.slice(1);
+    // A checkpoint's id is the one segment that may arrive encoded (PouchDB's end in "=", sent as "%3D").
+    if (rest.length === 2 && rest[0] === '_local') {
+      const id = checkpointId(rest[1]!);
+      if (id === null) return notFound();
+      rest[1] = id;
+    }
     if (rest.some((p) => p === '' || p === '.' || p === '..' || /%/.test(p))) return notFound();
     const route = CouchRoutes.known(req.method ?? 'GET', rest);
     if (!route) return notFound();
