@@ -2,51 +2,16 @@
 // SIGTERM while a desk holds a long poll open; a hub killed with SIGKILL and started again on its
 // folder serves within 5 s with its data; a second `desk serve` of a folder in use refuses at once,
 // naming the folder and what holds it, and prints no join code.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../node/testing';
 import { parseJoinCode, type JoinCode } from '../node/sync/join-code';
 import { eventFileText } from '../node/sync/ledger-api';
 import { PinnedAgent } from '../node/sync/remote';
 import { entry, ledgerEvent, sheet } from '../node/sync/testing';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-type Run = { child: ChildProcess; out: () => string; err: () => string; exited: Promise<number | null>; waitFor(re: RegExp, ms: number): Promise<string> };
-const started = new Set<ChildProcess>();
-
-function run(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  started.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => void (out += String(d)));
-  child.stderr!.on('data', (d) => void (err += String(d)));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => {
-    started.delete(child);
-    done(code);
-  }));
-  return {
-    child,
-    out: () => out,
-    err: () => err,
-    exited,
-    waitFor: async (re, ms) => {
-      const end = Date.now() + ms;
-      while (Date.now() < end) {
-        const m = re.exec(out);
-        if (m) return m[0];
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`no ${re} in ${ms} ms; out: ${out.slice(-500)} err: ${err.slice(-500)}`);
-    },
-  };
-}
+import { formatCode, run, stopStarted } from './testing-run';
 
 /** GET `path` at the hub with its secret; the status and body, or null when it does not answer. */
 function get(code: JoinCode, path: string): Promise<{ status: number; body: string } | null> {
@@ -79,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of started) c.kill('SIGKILL');
+  await stopStarted();
   await t?.cleanup();
 });
 
@@ -151,7 +116,3 @@ describe('desk serve: stopping, restarting, and a folder already in use', () => 
 });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function formatCode(c: JoinCode): string {
-  return `qm://${c.host}:${c.port}/${c.eventId}?k=${c.secret}&f=${c.fingerprint}`;
-}

@@ -187,15 +187,22 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     try {
       const r = await session.joinOnce(target);
       const s = await session.status();
-      io.out(`Replicated once: ${r.pushed} change${r.pushed === 1 ? '' : 's'} sent, ${r.pulled} received; ${folder} is up to date.\n`);
-      if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
+      const sent = `${r.pushed} change${r.pushed === 1 ? '' : 's'} sent, ${r.pulled} received`;
       for (const p of s.problems) io.err(`not shared: ${p.message}\n`);
+      if (r.notArrived.length > 0 || r.error) {
+        // Never "up to date" when something is missing: the volunteer must not walk away with a half-copied event.
+        const what = r.notArrived.length > 0 ? `did not arrive: ${r.notArrived.join(', ')}` : 'the files could not be brought in step';
+        io.err(`quartermaster desk join: replicated once (${sent}), but ${folder} is NOT up to date: ${what}${r.error ? ` (${r.error})` : ''}. Make room or fix the folder, then run this again.\n`);
+        return 2;
+      }
+      io.out(`Replicated once: ${sent}; ${folder} is up to date.\n`);
+      if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
       return 0;
     } catch (e) {
-      io.err(`quartermaster desk join: ${(e as Error).message}\n`);
+      io.err(`quartermaster desk join: could not replicate the event into ${folder}: ${(e as Error).message}. ${folder} is NOT up to date: what the hub has did not arrive.\n`);
       return 2;
     } finally {
-      await session.close();
+      await session.close({ lastPass: false });
     }
   }
   const link = session.join(target);

@@ -12,6 +12,7 @@ import { formatJoinCode, type JoinCode } from './join-code';
 import { readEventFile, type LedgerEntry } from './ledger-api';
 import { PRESENCE_EVERY_MS, presenceView, type Presence } from './presence';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
+import { notInFolder } from './mirror-arrivals';
 import { MirrorState } from './mirror-state';
 import type { Refusal } from './doc-rules';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions, type PullCheck } from './replicate';
@@ -147,11 +148,15 @@ export class DeskSession {
     return this.link;
   }
 
-  /** One replication both ways, then the files. */
-  async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number }> {
+  /**
+   * One replication both ways, then the files. `notArrived` names what the folder still lacks of
+   * what the database holds, and `error` why the files could not be brought in step, if so.
+   */
+  async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number; notArrived: string[]; error: string | null }> {
     const r = await syncOnce(this.store.db, target, this.pullCheck(), { batchSize: this.options.link?.batchSize });
     await this.pass();
-    return r;
+    const error = this.lastError;
+    return { pushed: r.pushed, pulled: r.pulled, notArrived: await notInFolder(this.options.folder, this.store, this.mirror.state), error };
   }
 
   private watchAll(): void {
@@ -274,7 +279,11 @@ export class DeskSession {
     return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes] };
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops everything and closes the database, after a last pass (files in step) unless `lastPass`
+   * is false: `desk join --once` has reported what arrived, and nothing may change after that.
+   */
+  async close(options: { lastPass?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -283,7 +292,7 @@ export class DeskSession {
     this.feed?.cancel();
     await this.link?.stop();
     await this.hub?.close();
-    await this.mirror.syncOnce().catch(() => undefined);
+    if (options.lastPass !== false) await this.mirror.syncOnce().catch(() => undefined);
     this.mirror.close();
     await this.store.close();
     await this.release().catch(() => undefined);
