@@ -2,7 +2,7 @@
 // SIGTERM while a desk holds a long poll open; a hub killed with SIGKILL and started again on its
 // folder serves within 5 s with its data; a second `desk serve` of a folder in use refuses at once,
 // naming the folder and what holds it, and prints no join code.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ const dbPath = `/qm-event-${ev.id}`;
 describe('desk serve: stopping, restarting, and a folder already in use', () => {
   let code: JoinCode;
 
-  it('ends within 5 s of SIGTERM while a joined desk holds a long poll open, and the folder can be served again', async () => {
+  it('ends within 5 s of SIGTERM while a joined desk holds a long poll open', async () => {
     const hub = run(serveArgs(0));
     code = parseJoinCode(await hub.waitFor(JOIN_CODE, 30_000));
     const desk = run(['desk', 'join', formatCode(code), deskFolder()]);
@@ -72,9 +72,17 @@ describe('desk serve: stopping, restarting, and a folder already in use', () => 
     expect(await desk.exited).toBe(0);
   }, 90_000);
 
-  it('killed with SIGKILL and started again on the same folder and port: answers with all its data within 5 s', async () => {
+  it('killed with SIGKILL (a desk joined) and started again on the same folder and port: answers with all its data within 5 s, and the desk reconnects', async () => {
     const hub = run(serveArgs(code.port));
     expect(await hub.waitFor(JOIN_CODE, 30_000)).toBe(formatCode(code));
+    const desk = run(['desk', 'join', formatCode(code), deskFolder()]);
+    // An edit made at the desk reaches the hub's folder before the hub is killed.
+    const ayla = join(deskFolder(), 'Ayla.character.json');
+    await new Promise((r) => setTimeout(r, 1000));
+    await writeFile(ayla, `${JSON.stringify({ ...JSON.parse(await readFile(ayla, 'utf8')), notes: 'sent before the kill' }, null, 2)}\n`);
+    const atHub = async () => JSON.parse(await readFile(join(hubFolder(), 'Ayla.character.json'), 'utf8')).notes === 'sent before the kill';
+    for (let i = 0; i < 200 && !(await atHub()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await atHub()).toBe(true);
     hub.child.kill('SIGKILL');
     await hub.exited;
     const spawnedAt = Date.now();
@@ -93,6 +101,13 @@ describe('desk serve: stopping, restarting, and a folder already in use', () => 
     expect(ids).toContain('header');
     expect(ids.filter((id) => id.startsWith('entry:'))).toHaveLength(1);
     expect(again.err()).not.toMatch(/lock/i);
+    // The desk finds the hub again by itself.
+    const connectedLines = () => desk.err().match(/connected since/g)?.length ?? 0;
+    const before = connectedLines();
+    for (let i = 0; i < 200 && connectedLines() === before; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(connectedLines(), desk.err()).toBeGreaterThan(before);
+    desk.child.kill('SIGINT');
+    expect(await desk.exited).toBe(0);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
