@@ -48,7 +48,8 @@ export async function claimDatabase(db: PouchDatabase, syncFolder: string, name:
     const who = h && h.pid !== process.pid && alive(h.pid) ? `${h.holder} (process ${h.pid}, since ${new Date(h.since).toTimeString().slice(0, 5)})` : 'another program';
     throw new DatabaseHeldError(`${folder} is in use by ${who}: its database ${join(syncFolder, name)} is locked. Stop that first, or use another folder`);
   }
-  await writeFile(path, `${JSON.stringify({ pid: process.pid, holder, since: new Date().toISOString() })}\n`);
+  // Only for a second program's message: a folder that cannot take it (a full stick) is still used.
+  await writeFile(path, `${JSON.stringify({ pid: process.pid, holder, since: new Date().toISOString() })}\n`).catch(() => undefined);
   return async () => {
     const h = await readHolder(path);
     if (h?.pid === process.pid) await rm(path, { force: true });
