@@ -36,14 +36,35 @@ Options:
 
 export type DeskSyncDeps = { waitForStop(): Promise<string>; env: Record<string, string | undefined> };
 
-const defaultDeps: DeskSyncDeps = {
-  waitForStop: () =>
-    new Promise((done) => {
-      process.once('SIGINT', () => done('SIGINT'));
-      process.once('SIGTERM', () => done('SIGTERM'));
-    }),
-  env: process.env,
-};
+/** Longest a stop may take (the last files written, the database closed) before the process ends regardless. */
+export const STOP_LIMIT_MS = 10_000;
+
+/**
+ * The first SIGINT or SIGTERM stops the command in order. Stopping is bounded: a second signal, or
+ * a stop taking longer than STOP_LIMIT_MS, ends the process at once; the database's lock goes with
+ * it (the system releases it), so a restarted desk can open the folder.
+ */
+function waitForSignal(): Promise<string> {
+  return new Promise((done) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`${signal} again: ending now.\n`);
+        process.exit(130);
+      }
+      stopping = true;
+      setTimeout(() => {
+        process.stderr.write(`still stopping after ${STOP_LIMIT_MS / 1000} s: ending now.\n`);
+        process.exit(1);
+      }, STOP_LIMIT_MS).unref();
+      done(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, env: process.env };
 
 type ServeArgs = { folder: string; port: number; host?: string };
 type JoinArgs = { target: string; folder: string; once: boolean };
@@ -95,7 +116,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   }
   let session: DeskSession;
   try {
-    session = await DeskSession.open({ folder: a.folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
+    session = await DeskSession.open({ folder: a.folder, holder: 'quartermaster desk serve', log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
   } catch (e) {
     io.err(`quartermaster desk serve: ${e instanceof SyncSetupError ? e.message : (e as Error).message}\n`);
     return 2;
@@ -156,7 +177,7 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     const t = targetOf(a.target, own, deps.env);
     if (own && own !== t.eventId) throw new SyncSetupError(`${a.folder} holds another event (id ${own}); join into an empty folder or that event's own`);
     target = t.target;
-    session = await DeskSession.open({ folder, log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
+    session = await DeskSession.open({ folder, holder: 'quartermaster desk join', log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
   } catch (e) {
     if (e instanceof UsageError || e instanceof JoinCodeError || e instanceof SyncSetupError) {
       io.err(`quartermaster desk join: ${e.message}\n`);
@@ -168,15 +189,22 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     try {
       const r = await session.joinOnce(target);
       const s = await session.status();
-      io.out(`Replicated once: ${r.pushed} change${r.pushed === 1 ? '' : 's'} sent, ${r.pulled} received; ${folder} is up to date.\n`);
-      if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
+      const sent = `${r.pushed} change${r.pushed === 1 ? '' : 's'} sent, ${r.pulled} received`;
       for (const p of s.problems) io.err(`not shared: ${p.message}\n`);
+      if (r.notArrived.length > 0 || r.error) {
+        // Never "up to date" when something is missing: the volunteer must not walk away with a half-copied event.
+        const what = r.notArrived.length > 0 ? `did not arrive: ${r.notArrived.join(', ')}` : 'the files could not be brought in step';
+        io.err(`quartermaster desk join: replicated once (${sent}), but ${folder} is NOT up to date: ${what}${r.error ? ` (${r.error})` : ''}. Make room or fix the folder, then run this again.\n`);
+        return 2;
+      }
+      io.out(`Replicated once: ${sent}; ${folder} is up to date.\n`);
+      if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
       return 0;
     } catch (e) {
-      io.err(`quartermaster desk join: ${(e as Error).message}\n`);
+      io.err(`quartermaster desk join: could not replicate the event into ${folder}: ${(e as Error).message}. ${folder} is NOT up to date: what the hub has did not arrive.\n`);
       return 2;
     } finally {
-      await session.close();
+      await session.close({ lastPass: false });
     }
   }
   const link = session.join(target);

@@ -61,7 +61,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
 
   const open = async (folder: string, eventId: string): Promise<DeskSession> => {
     if (sessions.has(folder)) throw new Error(`${folder} is shared already; stop sharing it first`);
-    const session = await DeskSession.open({ folder, link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
+    const session = await DeskSession.open({ folder, holder: 'the Quartermaster app', link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
     sessions.set(folder, session);
     return session;
   };

@@ -146,12 +146,26 @@ describe('the hub serves that one database, and only replication\'s requests', (
     ['POST', `${dbPath()}/_index`],
     ['GET', `${dbPath()}/_design/x/_view/all`],
     ['POST', `${dbPath()}/_local/x`],
+    ['GET', `${dbPath()}/_local/a%2Fb`],
+    ['PUT', `${dbPath()}/_local/a%2F..%2F..%2Fx`],
+    ['GET', `${dbPath()}/_local/%E0%A4%A`],
   ])('%s %s → 404, nothing written', async (method, path) => {
     const before = await docCount();
     const a = await call(code, method, path, { body: method === 'GET' ? undefined : JSON.stringify({ views: {}, source: dbPath(), target: 'x' }) });
     expect(a.status).toBe(404);
     expect(a.body).not.toMatch(/qm-event/);
     expect(await docCount()).toBe(before);
+  });
+});
+
+describe('replication checkpoints', () => {
+  it('are written and read under the ids PouchDB gives them (base64: "=" arrives as %3D)', async () => {
+    const path = `${dbPath()}/_local/t9LAA58mUN99wzpYfaq3iw%3D%3D`;
+    expect((await call(code, 'GET', path)).status).toBe(404);
+    const put = await call(code, 'PUT', path, { body: JSON.stringify({ _id: '_local/t9LAA58mUN99wzpYfaq3iw==', last_seq: 7, session_id: 's' }) });
+    expect(put.status).toBe(201);
+    expect(JSON.parse(put.body)).toMatchObject({ ok: true, id: '_local/t9LAA58mUN99wzpYfaq3iw==' });
+    expect(JSON.parse((await call(code, 'GET', path)).body)).toMatchObject({ _id: '_local/t9LAA58mUN99wzpYfaq3iw==', last_seq: 7 });
   });
 });
 

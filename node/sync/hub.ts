@@ -70,15 +70,6 @@ export function secretMatches(req: IncomingMessage, secret: string): boolean {
   return given !== null && timingSafeEqual(digest(given), digest(secret));
 }
 
-/** A path segment percent-decoded, or null when malformed. */
-function decodeSegment(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 /** What a route writes, which decides how its body is checked; null for reads. */
 type WriteKind = 'bulk' | 'local' | 'query' | null;
 
@@ -112,6 +103,17 @@ async function readBody(req: IncomingMessage, limit: number, budget: BodyBudget)
   } finally {
     budget.used -= chunks.reduce((sum, c) => sum + c.length, 0);
   }
+}
+
+/** A replication checkpoint's id from its path segment, decoded once: PouchDB's are base64 ("." for "/", "_" for "+"); anything else is null. */
+function checkpointId(segment: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return /^[A-Za-z0-9._=-]{1,200}$/.test(id) ? id : null;
 }
 
 /** Checks the documents of a write; returns the parsed body or the reason to refuse it. */
@@ -173,12 +175,15 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     }
     const notFound = () => refuse(res, 404, { error: 'not_found', reason: 'missing' });
     if (parts[0] !== dbName) return notFound();
-    // Each segment decoded on its own (a checkpoint id ending "==" comes as "%3D%3D"); a decoded
-    // segment may not hold a separator, a control character, or be "." or "..".
-    const rest = parts.slice(1).map(decodeSegment);
-    if (rest.some((p) => p === null || p === '' || p === '.' || p === '..' || /[/\\\u0000-\u001f\u007f]/.test(p))) return notFound();
-    const segments = rest as string[];
-    const route = CouchRoutes.known(req.method ?? 'GET', segments);
+    const rest = parts.slice(1);
+    // A checkpoint's id is the one segment that may arrive encoded (PouchDB's end in "=", sent as "%3D").
+    if (rest.length === 2 && rest[0] === '_local') {
+      const id = checkpointId(rest[1]!);
+      if (id === null) return notFound();
+      rest[1] = id;
+    }
+    if (rest.some((p) => p === '' || p === '.' || p === '..' || /%/.test(p))) return notFound();
+    const route = CouchRoutes.known(req.method ?? 'GET', rest);
     if (!route) return notFound();
     const write = writeKind(route);
     let body: unknown;
@@ -195,7 +200,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       } catch {
         return refuse(res, 400, { error: 'bad_request', reason: 'invalid_json' });
       }
-      const checked = checkWrite(write, body, segments.join('/'));
+      const checked = checkWrite(write, body, rest.join('/'));
       if (!checked.ok) {
         options.log?.(`refused a write from ${req.socket.remoteAddress}: ${checked.reason}`);
         return refuse(res, 403, { error: 'forbidden', reason: checked.reason });
@@ -204,7 +209,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     requests.served++;
     const gone = new AbortController();
     res.once('close', () => gone.abort());
-    const answer = await couch.answer({ method: req.method ?? 'GET', rest: segments, query: url.searchParams, body, signal: gone.signal, from: req.socket.remoteAddress ?? '?' });
+    const answer = await couch.answer({ method: req.method ?? 'GET', rest, query: url.searchParams, body, signal: gone.signal, from: req.socket.remoteAddress ?? '?' });
     if (answer.status === 400) requests.refused++;
     send(res, answer.status, answer.body);
   };

@@ -288,14 +288,21 @@ export class FileMirror {
         await written(fileName, this.inside(fileName))();
       });
     }
-    // A few files at a time: each write waits on the disk (fsync) more than on the processor.
+    // A few files at a time: each write waits on the disk (fsync) more than on the processor. A write
+    // that fails (a full disk) does not stop the others; the pass fails after them all, its sequence
+    // not advanced, so the next pass tries the failed ones again.
     let next = 0;
+    const failures: unknown[] = [];
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, pending.length) }, async () => {
-      while (next < pending.length) await pending[next++]!();
+      while (next < pending.length) await pending[next++]!().catch((e: unknown) => void failures.push(e));
     }));
     report.written.sort();
     report.renamed.sort((a, b) => (a.written < b.written ? -1 : 1));
-    if (eventChanged) report.eventWritten = await this.writeEventFile(arrived);
+    if (eventChanged) report.eventWritten = await this.writeEventFile(arrived).catch((e: unknown) => {
+      failures.push(e);
+      return false;
+    });
+    if (failures.length > 0) throw failures[0];
     if (this.conflictsKnown === null || docs.some((d) => d.kind === 'character')) await this.writeConflicts();
     this.state.data.seq = lastSeq;
   }

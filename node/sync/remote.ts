@@ -1,8 +1,9 @@
 // The other end of replication as a PouchDB database: an event hub (pinned to the fingerprint in
 // its join code, authenticated by its secret) or a game's own CouchDB (URL and credentials,
 // ordinary TLS verification).
+import { Agent as HttpAgent } from 'node:http';
 import { Agent, type AgentOptions } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { connect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { databaseName } from './docs';
 import type { JoinCode } from './join-code';
@@ -30,6 +31,7 @@ export class PinnedAgent extends Agent {
     const opts = { ...(options as ConnectionOptions), rejectUnauthorized: false };
     if (opts.servername && isIP(opts.servername)) delete opts.servername;
     const socket = connect(opts);
+    endWhenSilent(socket, this.options.timeout);
     let done = false;
     const finish = (err: Error | null) => {
       if (done) return;
@@ -80,17 +82,63 @@ export function isLoopback(hostname: string): boolean {
   return isIP(h) === 4 && h.startsWith('127.');
 }
 
-/** A remote PouchDB for the target; `close` ends its connections. */
+
+/** A request whose answer has not begun, or stopped coming, for this long has failed: the remote or the network to it is gone. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * Ends a connection that has carried nothing either way for `ms` (the agent's `timeout`, which it
+ * also keeps on the connections it reuses), so a request on it fails instead of waiting for ever.
+ */
+function endWhenSilent(socket: Socket, ms: number | undefined): void {
+  if (!ms) return;
+  socket.setTimeout(ms);
+  socket.on('timeout', () => socket.destroy(new Error(`no answer for ${ms / 1000} s`)));
+  // The request using the connection hears the error; a connection between requests has none listening.
+  socket.on('error', () => undefined);
+}
+
+/** An agent for a game's CouchDB whose connections end when silent (see endWhenSilent). */
+function silenceLimitedAgent(protocol: string, ms: number): HttpAgent {
+  const Base = protocol === 'https:' ? Agent : HttpAgent;
+  return new (class extends (Base as typeof HttpAgent) {
+    override createConnection(...args: Parameters<HttpAgent['createConnection']>): ReturnType<HttpAgent['createConnection']> {
+      const socket = super.createConnection(...args);
+      endWhenSilent(socket as Socket, ms);
+      return socket;
+    }
+  })({ keepAlive: true, maxSockets: 8, timeout: ms });
+}
+
+/**
+ * The fetch options of a request: a long poll of the changes feed may take as long as the remote
+ * waits for a change (a CouchDB sends a blank line every heartbeat meanwhile; the hub answers within
+ * the `timeout` asked for), every other request `ms` as a whole. Either fails once its connection is
+ * silent for `ms` (the agent's limit). A long poll is asked for uncompressed: a compressing server
+ * or proxy holds the heartbeats back, and the connection would look silent.
+ */
+function requestOptions(url: string, opts: Record<string, unknown>, agent: HttpAgent, ms: number): Record<string, unknown> {
+  const u = new URL(url);
+  if (!(u.pathname.endsWith('/_changes') && u.searchParams.get('feed') === 'longpoll')) return { ...opts, agent, timeout: ms };
+  (opts.headers as { set(name: string, value: string): void } | undefined)?.set('Accept-Encoding', 'identity');
+  return { ...opts, agent, timeout: 0 };
+}
+
+/**
+ * A remote PouchDB for the target; `close` ends its connections. `timeoutMs`: how long the remote
+ * may be silent before a request to it fails (default REQUEST_TIMEOUT_MS); a long poll must be
+ * answered, or kept alive with heartbeats, more often than that (replicate.ts asks for half).
+ */
 export function remoteDb(target: RemoteTarget, options: { timeoutMs?: number } = {}): { db: PouchDatabase; close(): Promise<void> } {
-  const timeout = options.timeoutMs ?? 20_000;
+  const timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   if (target.kind === 'hub') {
     const c = target.code;
-    const agent = new PinnedAgent(c.fingerprint);
+    const agent = new PinnedAgent(c.fingerprint, { timeout });
     const host = c.host.includes(':') ? `[${c.host}]` : c.host;
     const db = new PouchDB(`https://${host}:${c.port}/${databaseName(c.eventId)}`, {
       skip_setup: true,
       auth: { username: 'desk', password: c.secret },
-      fetch: (url: string, opts: Record<string, unknown>) => PouchDB.fetch(url, { ...opts, agent, timeout }),
+      fetch: (url: string, opts: Record<string, unknown>) => PouchDB.fetch(url, requestOptions(url, opts, agent, timeout)),
     });
     return { db, close: async () => { await db.close().catch(() => undefined); agent.destroy(); } };
   }
@@ -101,10 +149,11 @@ export function remoteDb(target: RemoteTarget, options: { timeoutMs?: number } =
   const password = target.password ?? decodeURIComponent(url.password);
   url.username = '';
   url.password = '';
+  const agent = silenceLimitedAgent(url.protocol, timeout);
   const db = new PouchDB(url.toString().replace(/\/$/, ''), {
     skip_setup: false,
     ...(username ? { auth: { username, password } } : {}),
-    fetch: (u: string, opts: Record<string, unknown>) => PouchDB.fetch(u, { ...opts, timeout }),
+    fetch: (u: string, opts: Record<string, unknown>) => PouchDB.fetch(u, requestOptions(u, opts, agent, timeout)),
   });
-  return { db, close: async () => void (await db.close().catch(() => undefined)) };
+  return { db, close: async () => { await db.close().catch(() => undefined); agent.destroy(); } };
 }

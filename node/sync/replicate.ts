@@ -6,7 +6,7 @@ import type { AdmitContext, Refusal } from './doc-rules';
 import { PRESENCE_PREFIX } from './presence';
 import { PouchDB } from './pouch';
 import { guardedTarget } from './pull-guard';
-import { describeTarget, remoteDb, type RemoteTarget } from './remote';
+import { describeTarget, remoteDb, REQUEST_TIMEOUT_MS, type RemoteTarget } from './remote';
 
 export type DeskLinkState =
   | { kind: 'connecting'; since: string }
@@ -34,6 +34,8 @@ export type LiveSyncOptions = {
   heartbeatMs?: number;
   /** Documents per batch (default BATCH_SIZE). */
   batchSize?: number;
+  /** How long the remote may be silent before a request fails (default REQUEST_TIMEOUT_MS, remote.ts). */
+  requestTimeoutMs?: number;
 };
 
 /** What the pulled documents are checked against (pull-guard.ts), and who hears of those refused. */
@@ -94,14 +96,21 @@ export class LiveSync extends EventEmitter {
   start(): void {
     const base = this.options.backoffMs ?? 1000;
     const max = this.options.maxBackoffMs ?? 30_000;
-    this.remote = remoteDb(this.target);
-    this.probe = remoteDb(this.target);
+    const timeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    this.remote = remoteDb(this.target, { timeoutMs });
+    this.probe = remoteDb(this.target, { timeoutMs });
     // PouchDB's replicator asks the source for info() after each batch without handling a failure
     // (an unhandled rejection when the hub vanishes just then); that answer only feeds its progress
     // figures, so here a failed info() answers "nothing known" and the next request reports the outage.
     const info = this.remote.db.info.bind(this.remote.db);
     this.remote.db.info = () => info().catch(() => ({ doc_count: 0, update_seq: 0, db_name: 'unreachable' }));
-    const opts = { live: true, retry: true, batch_size: this.options.batchSize ?? BATCH_SIZE, back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)) };
+    // An idle desk waits on the remote's changes feed (a long poll). The remote is asked to answer
+    // within half the request timeout (the hub does), or to send a blank line that often while it
+    // waits (a CouchDB does, and then keeps the poll open): either way the connection is never silent
+    // long enough to fail, and a connected desk stays connected (a poll outliving the timeout would
+    // fail, and show an idle desk offline, once every timeout).
+    const feedWait = Math.max(1, Math.floor(timeoutMs / 2));
+    const opts = { live: true, retry: true, heartbeat: feedWait, timeout: feedWait, batch_size: this.options.batchSize ?? BATCH_SIZE, back_off_function: (delay: number) => (delay === 0 ? base : Math.min(max, delay * 2)) };
     // Push and pull apart (not PouchDB's sync, which hides why a side paused): a push that pauses
     // without an error has sent everything, which is what "changes waiting" counts from.
     const push = this.local.replicate.to(this.remote.db, opts);

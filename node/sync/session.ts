@@ -4,6 +4,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { claimDatabase, DatabaseHeldError } from './db-holder';
 import { databaseName } from './docs';
 import { hubIdentity } from './hub-identity';
 import { startHub, type Hub } from './hub';
@@ -11,6 +12,7 @@ import { formatJoinCode, type JoinCode } from './join-code';
 import { readEventFile, type LedgerEntry } from './ledger-api';
 import { PRESENCE_EVERY_MS, presenceView, type Presence } from './presence';
 import { FileMirror, EVENT_SUFFIX } from './mirror';
+import { notInFolder } from './mirror-arrivals';
 import { MirrorState } from './mirror-state';
 import type { Refusal } from './doc-rules';
 import { renamedNote } from './mirror-names';
@@ -42,6 +44,8 @@ export type SessionOptions = {
   log?: (line: string) => void;
   /** This desk (settings' desk identity): its presence document tells the other desks its state. */
   desk?: { id: string; name: string };
+  /** What this program is, named to a second one that finds the folder in use ("quartermaster desk serve"). */
+  holder?: string;
   /** Called after a pass wrote arrivals into the folder (so the desk view reads it again). */
   onWritten?: () => void;
 };
@@ -82,6 +86,7 @@ export class DeskSession {
   private closed = false;
   private hubSince = new Date().toISOString();
   passes = 0;
+  private release: () => Promise<void> = async () => undefined;
   lastError: string | null = null;
 
   private constructor(
@@ -94,8 +99,17 @@ export class DeskSession {
     const folder = resolve(options.folder);
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
+    let release: () => Promise<void>;
+    try {
+      // Before anything reads or writes the folder: one process at a time can have the database.
+      release = await claimDatabase(store.db, syncFolder, store.name, folder, options.holder ?? 'a Quartermaster desk');
+    } catch (e) {
+      await store.close().catch(() => undefined);
+      throw e instanceof DatabaseHeldError ? new SyncSetupError(e.message) : e;
+    }
     const state = await MirrorState.load(syncFolder, store.name);
     const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
+    session.release = release;
     await session.pass();
     return session;
   }
@@ -135,11 +149,15 @@ export class DeskSession {
     return this.link;
   }
 
-  /** One replication both ways, then the files. */
-  async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number }> {
+  /**
+   * One replication both ways, then the files. `notArrived` names what the folder still lacks of
+   * what the database holds, and `error` why the files could not be brought in step, if so.
+   */
+  async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number; notArrived: string[]; error: string | null }> {
     const r = await syncOnce(this.store.db, target, this.pullCheck(), { batchSize: this.options.link?.batchSize });
     await this.pass();
-    return r;
+    const error = this.lastError;
+    return { pushed: r.pushed, pulled: r.pulled, notArrived: await notInFolder(this.options.folder, this.store, this.mirror.state), error };
   }
 
   private watchAll(): void {
@@ -265,7 +283,11 @@ export class DeskSession {
     return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes] };
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops everything and closes the database, after a last pass (files in step) unless `lastPass`
+   * is false: `desk join --once` has reported what arrived, and nothing may change after that.
+   */
+  async close(options: { lastPass?: boolean } = {}): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -274,9 +296,10 @@ export class DeskSession {
     this.feed?.cancel();
     await this.link?.stop();
     await this.hub?.close();
-    await this.mirror.syncOnce().catch(() => undefined);
+    if (options.lastPass !== false) await this.mirror.syncOnce().catch(() => undefined);
     this.mirror.close();
     await this.store.close();
+    await this.release().catch(() => undefined);
   }
 }
 
