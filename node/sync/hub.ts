@@ -15,6 +15,7 @@ import { inspectJson } from '../../core/format/json-guard';
 import { checkDoc } from './docs';
 import { CouchRoutes } from './hub-couch';
 import type { HubIdentity } from './hub-identity';
+import { verifyWrite } from './signatures';
 
 /** Largest request body: a batch of documents (PouchDB sends 100 at a time by default). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
@@ -142,7 +143,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       } catch {
         return refuse(res, 400, { error: 'bad_request', reason: 'invalid_json' });
       }
-      const checked = checkWrite(write, body, rest.join('/'));
+      let checked = checkWrite(write, body, rest.join('/'));
+      // Signed entries: each signer registered, each signature valid, no desk in another's name (signatures.ts).
+      if (checked.ok && write === 'bulk') checked = await verifyWrite(options.db, dbName, (body as { docs: unknown[] }).docs);
       if (!checked.ok) {
         options.log?.(`refused a write from ${req.socket.remoteAddress}: ${checked.reason}`);
         return refuse(res, 403, { error: 'forbidden', reason: checked.reason });

@@ -15,6 +15,7 @@ import { MirrorState } from './mirror-state';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions } from './replicate';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
+import { keyFingerprint, loadDeskKey } from './desk-keys';
 
 import { SYNC_FOLDER } from './conflict-list';
 
@@ -32,6 +33,8 @@ export type SessionOptions = {
   folder: string;
   /** Where the database and the hub's identity live (default: <folder>/.quartermaster-sync). */
   syncFolder?: string;
+  /** Where this desk's signing key is kept, never replicated (default: the sync folder; the app gives its own data folder). */
+  keyFolder?: string;
   /** How often the folder is also looked at (fs.watch misses changes on some file systems). */
   pollMs?: number;
   /** Quiet time before a mirror pass, so a burst of changes is one pass. */
@@ -53,6 +56,10 @@ export type DeskStatus = {
   desks: Presence[];
   /** What the desk did to the folder by itself that the volunteer should know (a deleted file written again), latest last. */
   notes: { at: string; message: string }[];
+  /** This desk's signing key: its desk id and the short fingerprint volunteers compare. */
+  key: { deskId: string; fingerprint: string };
+  /** Every desk registered with the event: its id and key fingerprint. */
+  keys: { deskId: string; fingerprint: string }[];
 };
 
 /** Notes kept for the status (the latest; older ones are in the command line's log). */
@@ -92,6 +99,13 @@ export class DeskSession {
     const folder = resolve(options.folder);
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
+    try {
+      store.useKey(await loadDeskKey(options.keyFolder ?? syncFolder, options.desk));
+      await store.deskKey();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
     const state = await MirrorState.load(syncFolder, store.name);
     const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
     await session.pass();
@@ -105,6 +119,8 @@ export class DeskSession {
   /** Hosts the event: serves its database over HTTPS on host:port; returns the join code. */
   async serve(host: string, port: number): Promise<string> {
     const identity = await hubIdentity(this.syncFolder, this.store.name, [host]);
+    // The first desk to share the event seals it (store.ts), so the hub always holds a seal and refuses any other.
+    await this.sealLedger();
     this.hub = await startHub({ db: this.store.db, dbName: this.store.name, host, port, identity, log: this.options.log });
     this.hubSince = new Date().toISOString();
     const code: JoinCode = { host, port: this.hub.port, eventId: this.store.eventId, secret: identity.secret, fingerprint: identity.fingerprint };
@@ -117,6 +133,9 @@ export class DeskSession {
   join(target: RemoteTarget): LiveSync {
     this.link = new LiveSync(this.store.db, target, this.options.link);
     this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
+    // A game's CouchDB has no hosting desk: a desk bringing other desks' entries seals them once it
+    // has exchanged everything (so a seal already there has arrived and is kept).
+    if (target.kind === 'couchdb') this.link.once('idle', () => void (this.store.unshared.size > 0 ? this.sealLedger() : undefined));
     this.link.start();
     this.watchAll();
     return this.link;
@@ -127,6 +146,12 @@ export class DeskSession {
     const r = await syncOnce(this.store.db, target, { batchSize: this.options.link?.batchSize });
     await this.pass();
     return r;
+  }
+
+  /** The key's fingerprint, and the seal's witnessed entries noted, when this desk seals the event. */
+  private async sealLedger(): Promise<void> {
+    const sealed = await this.store.seal();
+    if (sealed) this.note(`${sealed} entr${sealed === 1 ? 'y' : 'ies'} of other desks, made before the event was shared, sealed by this desk as their witness`);
   }
 
   private watchAll(): void {
@@ -178,7 +203,9 @@ export class DeskSession {
    */
   async record(entries: readonly LedgerEntry[]): Promise<number> {
     const log = await this.mirror.eventLogNow();
-    return (await log.append(entries)).added.length;
+    // Made at this desk: named by its id (the app's entries carry it already), so it can sign them.
+    const deskId = (await this.store.deskKey()).deskId;
+    return (await log.append(entries.map((e) => (e.deskId ? e : { ...e, deskId })))).added.length;
   }
 
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
@@ -236,7 +263,9 @@ export class DeskSession {
     const own = this.options.desk?.id.toLowerCase();
     // This desk as it is now; the others as their documents last said (offline once not heard from).
     const desks = (await this.store.presences()).map((p) => (p.id === own ? p : presenceView(p, now)));
-    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes] };
+    const key = await this.store.deskKey();
+    const keys = [...(await this.store.keyRing()).keys.values()].map(({ key: k }) => ({ deskId: k.desk, fingerprint: keyFingerprint(k.publicKey) }));
+    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes], key: { deskId: key.deskId, fingerprint: key.fingerprint }, keys };
   }
 
   async close(): Promise<void> {
