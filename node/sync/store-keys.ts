@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import { checkDoc } from './docs';
-import { SEAL_ID, keyDocId, type DeskKey } from './desk-keys';
+import { SEAL_ID, keyDocId, keyFingerprint, type DeskKey } from './desk-keys';
 import { sealPayload } from './signatures';
 
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
@@ -36,7 +36,8 @@ export async function registerKey(db: PouchDatabase, key: DeskKey): Promise<stri
     return null;
   }
   if (contentHash(current.key) === contentHash(registration)) return null;
-  return `this desk's id (${key.deskId}) is registered with this event with another key; what this desk records is refused at every desk. Give this desk another name (another id), or bring back the key it registered with`;
+  const theirs = typeof current.key?.publicKey === 'string' ? keyFingerprint(current.key.publicKey) : 'unreadable';
+  return `this desk's id (${key.deskId}) is registered with this event with another key (${theirs}; this desk's is ${key.fingerprint}); what this desk records is refused at every desk. Give this desk another name (another id), or bring back the key it registered with`;
 }
 
 /** Writes the seal listing `entryIds` (signed by `key`) unless the event has one; returns whether it wrote it. */
