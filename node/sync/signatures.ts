@@ -10,7 +10,7 @@
 // decides the same for every entry.
 // Checked by the hub before it stores a request (verifyWrite) and by every desk before an entry is
 // written to its event file or used (KeyRing, in store.ts).
-import { verify } from 'node:crypto';
+import { verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { LedgerEntry } from './ledger-api';
 import { KEY_PREFIX, SEAL_ID, checkSigningDoc, keyFingerprint, publicKeyObject, type DeskKey, type EntrySignature, type KeyDoc, type RegisteredKey, type Seal, type SealDoc } from './desk-keys';
@@ -37,9 +37,22 @@ export function authorRefusal(key: Pick<DeskKey, 'deskId'>, entry: LedgerEntry):
   return `entry ${entry.id} ${made}, and is not among the entries sealed when the event was first shared: only the desk that made it can share it`;
 }
 
+/** Public keys imported once (a first join verifies thousands of entries by a handful of desks). */
+const imported = new Map<string, KeyObject>();
+
+function keyObject(publicKey: string): KeyObject {
+  let k = imported.get(publicKey);
+  if (!k) {
+    if (imported.size >= 1_000) imported.clear();
+    k = publicKeyObject(publicKey);
+    imported.set(publicKey, k);
+  }
+  return k;
+}
+
 function verifies(key: RegisteredKey, payload: string, sig: string): boolean {
   try {
-    return verify(null, Buffer.from(payload, 'utf8'), publicKeyObject(key.publicKey), Buffer.from(sig, 'base64url'));
+    return verify(null, Buffer.from(payload, 'utf8'), keyObject(key.publicKey), Buffer.from(sig, 'base64url'));
   } catch {
     return false;
   }
