@@ -131,7 +131,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   const qr = await QRCode.toString(code, { type: 'utf8', errorCorrectionLevel: 'M' });
   io.out(`Hosting the event in ${resolve(a.folder)} at ${session.hub!.url}\n`);
   if (!a.host && lan.length > 1) io.out(`(this laptop's other addresses: ${lan.slice(1).join(', ')}; choose one with --host)\n`);
-  io.out(keyLine(deskOf(a.desk), (await session.store.deskKey()).fingerprint));
+  io.out(keyLine(deskOf(a.desk), (await session.store.signing.deskKey()).fingerprint));
   io.out(`Join code (desks type it, or scan the QR code):\n${code}\n${qr}\nPress Ctrl+C to stop hosting.\n`);
   const signal = await deps.waitForStop();
   io.out(`${signal}: stopping; the folder's files are up to date.\n`);
@@ -182,7 +182,7 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     }
     throw e;
   }
-  io.out(keyLine(deskOf(a.desk), (await session.store.deskKey()).fingerprint));
+  io.out(keyLine(deskOf(a.desk), (await session.store.signing.deskKey()).fingerprint));
   if (a.once) {
     try {
       const r = await session.joinOnce(target);

@@ -31,7 +31,7 @@ async function desk(root: string, name: string, eventId: string) {
   await mkdir(folder, { recursive: true });
   const store = EventStore.open(join(root, `${name}-sync`), eventId);
   // Desk "one" is "Desk 1", "two" is "Desk 2": each signs the entries made at it.
-  store.useKey(await testDeskKey(join(root, `${name}-sync`), name === 'one' ? 'Desk 1' : 'Desk 2'));
+  store.signing.useKey(await testDeskKey(join(root, `${name}-sync`), name === 'one' ? 'Desk 1' : 'Desk 2'));
   const mirror = new FileMirror(folder, store, await MirrorState.load(join(root, `${name}-sync`), store.name));
   cleanups.push(() => store.close());
   return { folder, store, mirror };

@@ -100,8 +100,8 @@ export class DeskSession {
     const syncFolder = options.syncFolder ?? join(folder, SYNC_FOLDER);
     const store = EventStore.open(syncFolder, eventId);
     try {
-      store.useKey(await loadDeskKey(options.keyFolder ?? syncFolder, options.desk));
-      await store.deskKey();
+      store.signing.useKey(await loadDeskKey(options.keyFolder ?? syncFolder, options.desk));
+      await store.signing.deskKey();
     } catch (e) {
       await store.close();
       throw e;
@@ -135,7 +135,11 @@ export class DeskSession {
     this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
     // A game's CouchDB has no hosting desk: a desk bringing other desks' entries seals them once it
     // has exchanged everything (so a seal already there has arrived and is kept).
-    if (target.kind === 'couchdb') this.link.once('idle', () => void (this.store.unshared.size > 0 ? this.sealLedger() : undefined));
+    if (target.kind === 'couchdb') {
+      this.link.once('idle', () => {
+        if (this.store.signing.unshared.size > 0) this.sealLedger().catch((e) => this.options.log?.(`could not seal the event: ${(e as Error).message}`));
+      });
+    }
     this.link.start();
     this.watchAll();
     return this.link;
@@ -145,12 +149,17 @@ export class DeskSession {
   async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number }> {
     const r = await syncOnce(this.store.db, target, { batchSize: this.options.link?.batchSize });
     await this.pass();
+    // As join: a desk bringing other desks' entries to a game's CouchDB seals them, once it has everything there is.
+    if (target.kind === 'couchdb' && this.store.signing.unshared.size > 0 && (await this.store.signing.seal())) {
+      const again = await syncOnce(this.store.db, target, { batchSize: this.options.link?.batchSize });
+      return { pushed: r.pushed + again.pushed, pulled: r.pulled + again.pulled };
+    }
     return r;
   }
 
-  /** The key's fingerprint, and the seal's witnessed entries noted, when this desk seals the event. */
+  /** Seals the event when it has no seal yet (store-keys.ts), noting how many entries this desk witnessed. */
   private async sealLedger(): Promise<void> {
-    const sealed = await this.store.seal();
+    const sealed = await this.store.signing.seal();
     if (sealed) this.note(`${sealed} entr${sealed === 1 ? 'y' : 'ies'} of other desks, made before the event was shared, sealed by this desk as their witness`);
   }
 
@@ -204,7 +213,7 @@ export class DeskSession {
   async record(entries: readonly LedgerEntry[]): Promise<number> {
     const log = await this.mirror.eventLogNow();
     // Made at this desk: named by its id (the app's entries carry it already), so it can sign them.
-    const deskId = (await this.store.deskKey()).deskId;
+    const deskId = (await this.store.signing.deskKey()).deskId;
     return (await log.append(entries.map((e) => (e.deskId ? e : { ...e, deskId })))).added.length;
   }
 
@@ -263,8 +272,8 @@ export class DeskSession {
     const own = this.options.desk?.id.toLowerCase();
     // This desk as it is now; the others as their documents last said (offline once not heard from).
     const desks = (await this.store.presences()).map((p) => (p.id === own ? p : presenceView(p, now)));
-    const key = await this.store.deskKey();
-    const keys = [...(await this.store.keyRing()).keys.values()].map(({ key: k }) => ({ deskId: k.desk, fingerprint: keyFingerprint(k.publicKey) }));
+    const key = await this.store.signing.deskKey();
+    const keys = [...(await this.store.signing.keyRing()).keys.values()].map(({ key: k }) => ({ deskId: k.desk, fingerprint: keyFingerprint(k.publicKey) }));
     return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes], key: { deskId: key.deskId, fingerprint: key.fingerprint }, keys };
   }
 

@@ -1,12 +1,14 @@
-// The two signing documents a desk writes into its event's database (desk-keys.ts): its key's
-// registration and, when it is the first to share the event, the seal. Both get a revision named
-// by their content, so writing the same one twice (a restart, replication bringing it back) is one
-// revision, never a conflict.
+// A desk's signing as its event store does it: the two signing documents it writes (desk-keys.ts)
+// — its key's registration and, when it is the first to share the event, the seal — each with a
+// revision named by its content, so writing the same one twice (a restart, replication bringing it
+// back) is one revision, never a conflict; which entries it signs; and the check of every entry
+// document read from the store against the registered keys (signatures.ts).
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
-import { checkDoc } from './docs';
-import { SEAL_ID, keyDocId, keyFingerprint, type DeskKey } from './desk-keys';
-import { sealPayload } from './signatures';
+import { checkDoc, entryDocId, type EntryDoc } from './docs';
+import { SEAL_ID, keyDocId, keyFingerprint, loadDeskKey, type DeskKey, type EntrySignature } from './desk-keys';
+import type { LedgerEntry } from './ledger-api';
+import { KeyRing, authorRefusal, sealPayload, signEntry } from './signatures';
 
 const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
@@ -46,4 +48,89 @@ export async function writeSeal(db: PouchDatabase, eventId: string, key: DeskKey
   const seal = { desk: key.deskId, entries: [...entryIds].sort() };
   await writeOnce(db, { _id: SEAL_ID, kind: 'seal', seal, signature: { desk: key.deskId, sig: key.sign(sealPayload(eventId, seal)) } });
   return true;
+}
+
+export class StoreSigning {
+  /** Entries of this desk's event file that it cannot sign (made at another desk, not sealed), by id: kept out of the store. */
+  readonly unshared = new Map<string, LedgerEntry>();
+  private key: DeskKey | null = null;
+  private registered = false;
+  /** The registered keys and the seal, read again before entries are checked. */
+  private ring: KeyRing;
+  /** Entries this desk sealed as their witness when it first shared the event. */
+  private readonly witnessed = new Set<string>();
+
+  constructor(
+    private readonly db: PouchDatabase,
+    private readonly eventId: string,
+    private readonly keyFolder: string,
+    /** The store's problems, by document id (shown in the desk status). */
+    private readonly problems: Map<string, string>,
+    private readonly addEntries: (entries: readonly LedgerEntry[]) => Promise<number>,
+  ) {
+    this.ring = new KeyRing(eventId);
+  }
+
+  /** The key this desk signs with (default: one made in the sync folder at first use). */
+  useKey(key: DeskKey): void {
+    this.key = key;
+    this.registered = false;
+  }
+
+  /** This desk's key, registered with the event; another key already registered for this desk id is a problem. */
+  async deskKey(): Promise<DeskKey> {
+    this.key ??= await loadDeskKey(this.keyFolder);
+    if (this.registered) return this.key;
+    const problem = await registerKey(this.db, this.key);
+    if (problem) this.problems.set(keyDocId(this.key.deskId), problem);
+    this.registered = true;
+    return this.key;
+  }
+
+  /** The registered keys and the seal as the database holds them now. */
+  async keyRing(): Promise<KeyRing> {
+    this.ring = await KeyRing.load(this.db, this.eventId);
+    return this.ring;
+  }
+
+  /** This desk's signature for an entry entering the store, or null: not its own nor witnessed (kept in `unshared`, the reason in the problems). */
+  signatureFor(key: DeskKey, entry: LedgerEntry): EntrySignature | null {
+    const refusal = this.witnessed.has(entry.id) ? null : authorRefusal(key, entry);
+    if (refusal) {
+      this.unshared.set(entry.id, entry);
+      this.problems.set(entryDocId(entry.id), `${entryDocId(entry.id)}: not shared: ${refusal}`);
+      return null;
+    }
+    this.unshared.delete(entry.id);
+    return signEntry(key, this.eventId, entry);
+  }
+
+  /** Whether an entry document read from the store may be used; when not, the reason goes to the problems, naming the document and the desk. */
+  holds(doc: EntryDoc): boolean {
+    const why = this.ring.refusal(doc.entry, doc.signature);
+    if (why) {
+      this.problems.set(doc._id, `document "${doc._id}" (desk "${doc.entry.desk}"): ${why}`);
+      return false;
+    }
+    // Arrived signed by its own desk: no longer this desk's to share.
+    if (this.unshared.delete(doc.entry.id)) this.problems.delete(doc._id);
+    return true;
+  }
+
+  /**
+   * Seals the event when it has no seal yet (the desk that first shares it): the entries of this
+   * desk's file it could not sign as their author are listed in the seal and signed by this desk
+   * as their witness; every desk accepts exactly those. Returns how many were witnessed, or null
+   * when the event was sealed already.
+   */
+  async seal(): Promise<number | null> {
+    const key = await this.deskKey();
+    const entries = [...this.unshared.values()];
+    if (!(await writeSeal(this.db, this.eventId, key, entries.map((e) => e.id)))) return null;
+    for (const e of entries) this.witnessed.add(e.id);
+    this.unshared.clear();
+    for (const e of entries) this.problems.delete(entryDocId(e.id));
+    await this.addEntries(entries);
+    return entries.length;
+  }
 }

@@ -19,8 +19,8 @@ async function twoStores() {
     await b.close();
     await t.cleanup();
   });
-  a.useKey(await testDeskKey(`${t.dir}/a`, 'Desk 1'));
-  b.useKey(await testDeskKey(`${t.dir}/b`, 'Desk 2'));
+  a.signing.useKey(await testDeskKey(`${t.dir}/a`, 'Desk 1'));
+  b.signing.useKey(await testDeskKey(`${t.dir}/b`, 'Desk 2'));
   await a.putHeader(headerOf(ev));
   return { ev, a, b };
 }

@@ -12,9 +12,7 @@ import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } 
 import { openLocal } from './pouch';
 import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
-import { keyDocId, loadDeskKey, type DeskKey } from './desk-keys';
-import { KeyRing, authorRefusal, signEntry } from './signatures';
-import { registerKey, writeSeal } from './store-keys';
+import { StoreSigning } from './store-keys';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
 export type ConflictVersion = { rev: string; file: string; character: Character; savedBy?: SavedBy };
@@ -32,66 +30,21 @@ export { ConflictChangedError };
 export class EventStore {
   readonly problems = new Map<string, string>();
 
-  /** Entries of this desk's event file that it cannot sign (made at another desk, not sealed), by id: kept out of the store. */
-  readonly unshared = new Map<string, LedgerEntry>();
-  private key: DeskKey | null = null;
-  private registered = false;
-  /** The registered keys and the seal, read again before entries are checked. */
-  private ring: KeyRing;
-  /** Entries this desk sealed as their witness when it first shared the event. */
-  private witnessed = new Set<string>();
+  /** This desk's key, the registered keys and the seal, and the entries it cannot sign (store-keys.ts). */
+  readonly signing: StoreSigning;
 
   private constructor(
     readonly db: PouchDatabase,
     readonly eventId: string,
-    private readonly syncFolder: string,
+    syncFolder: string,
   ) {
-    this.ring = new KeyRing(eventId);
+    this.signing = new StoreSigning(db, eventId, syncFolder, this.problems, (entries) => this.addEntries(entries));
   }
 
   /** Opens the event's database in `syncFolder` (created empty if it is not there yet). */
   static open(syncFolder: string, eventId: string): EventStore {
     const name = databaseName(eventId);
     return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase(), syncFolder);
-  }
-
-  /** The key this desk signs with (default: one made in the sync folder at first use). */
-  useKey(key: DeskKey): void {
-    this.key = key;
-    this.registered = false;
-  }
-
-  /** This desk's key, registered with the event (store-keys.ts); another key already registered for this desk id is a problem. */
-  async deskKey(): Promise<DeskKey> {
-    this.key ??= await loadDeskKey(this.syncFolder);
-    if (this.registered) return this.key;
-    const problem = await registerKey(this.db, this.key);
-    if (problem) this.problems.set(keyDocId(this.key.deskId), problem);
-    this.registered = true;
-    return this.key;
-  }
-
-  /** The registered keys and the seal as the database holds them now. */
-  async keyRing(): Promise<KeyRing> {
-    this.ring = await KeyRing.load(this.db, this.eventId);
-    return this.ring;
-  }
-
-  /**
-   * Seals the event when it has no seal yet (the desk that first shares it): the entries of this
-   * desk's file it could not sign as their author are listed in the seal and signed by this desk
-   * as their witness; every desk accepts exactly those. Returns how many were witnessed, or null
-   * when the event was sealed already.
-   */
-  async seal(): Promise<number | null> {
-    const key = await this.deskKey();
-    const entries = [...this.unshared.values()];
-    if (!(await writeSeal(this.db, this.eventId, key, entries.map((e) => e.id)))) return null;
-    for (const e of entries) this.witnessed.add(e.id);
-    this.unshared.clear();
-    for (const e of entries) this.problems.delete(entryDocId(e.id));
-    await this.addEntries(entries);
-    return entries.length;
   }
 
   get name(): string {
@@ -120,16 +73,7 @@ export class EventStore {
       this.problems.set(c.id, c.message);
       return null;
     }
-    if (!('doc' in c)) return null;
-    if (c.doc.kind === 'entry') {
-      const why = this.ring.refusal(c.doc.entry, c.doc.signature);
-      if (why) {
-        this.problems.set(c.doc._id, `document "${c.doc._id}" (desk "${c.doc.entry.desk}"): ${why}`);
-        return null;
-      }
-      // Arrived signed by its own desk: no longer this desk's to share.
-      if (this.unshared.delete(c.doc.entry.id)) this.problems.delete(c.doc._id);
-    }
+    if (!('doc' in c) || (c.doc.kind === 'entry' && !this.signing.holds(c.doc))) return null;
     return { doc: c.doc, raw };
   }
 
@@ -162,7 +106,7 @@ export class EventStore {
 
   private async addBatch(entries: readonly LedgerEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
-    const key = await this.deskKey();
+    const key = await this.signing.deskKey();
     const ids = entries.map((e) => entryDocId(e.id));
     const existing = await this.db.allDocs({ keys: ids, include_docs: true });
     const fresh: Record<string, unknown>[] = [];
@@ -173,14 +117,9 @@ export class EventStore {
         return;
       }
       // Signed as its author, or as the witness of the sealed ledger; an entry of another desk stays out.
-      const refusal = this.witnessed.has(entry.id) ? null : authorRefusal(key, entry);
-      if (refusal) {
-        this.unshared.set(entry.id, entry);
-        this.problems.set(ids[i]!, `${ids[i]}: not shared: ${refusal}`);
-        return;
-      }
-      this.unshared.delete(entry.id);
-      const doc = { _id: ids[i]!, kind: 'entry', entry, signature: signEntry(key, this.eventId, entry) };
+      const signature = this.signing.signatureFor(key, entry);
+      if (!signature) return;
+      const doc = { _id: ids[i]!, kind: 'entry', entry, signature };
       const c = checkDoc(doc);
       if (!c.ok) throw new Error(c.message);
       fresh.push(doc);
@@ -203,7 +142,7 @@ export class EventStore {
   async entries(): Promise<LedgerEntry[]> {
     const res = await this.db.changes({ since: this.entrySeq, include_docs: true });
     // Read after the changes: every key and seal an entry among them needs arrived before it.
-    if (res.results.length > 0) await this.keyRing();
+    if (res.results.length > 0) await this.signing.keyRing();
     for (const change of res.results) {
       if (!change.id.startsWith(ENTRY_PREFIX) || this.entryCache.has(change.id) || !change.doc || change.doc._deleted) continue;
       const got = this.checked(change.doc);
@@ -352,7 +291,7 @@ export class EventStore {
    */
   async changesSince(since: number | string): Promise<{ docs: EventDoc[]; characters: Map<string, StoredCharacter>; lastSeq: number | string }> {
     const res = await this.db.changes({ since, include_docs: true, conflicts: true });
-    if (res.results.length > 0) await this.keyRing();
+    if (res.results.length > 0) await this.signing.keyRing();
     const docs: EventDoc[] = [];
     const characters = new Map<string, StoredCharacter>();
     for (const change of res.results) {
