@@ -2,8 +2,10 @@
 // event between desk laptops (see docs/desk.md). The hub desk serves the event's database on the
 // LAN and prints the join code (text and QR); other desks join with it and replicate live until
 // Ctrl+C (or once, with --once). `join` also takes a game's CouchDB address instead of a code.
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
+import { namedDesk } from '../core/desk/editions';
 import { lanAddresses } from '../node/sync/addresses';
 import { databaseName } from '../node/sync/docs';
 import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
@@ -12,7 +14,7 @@ import { DeskSession, SyncSetupError, describeState, folderEventId } from '../no
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
 
-export const DESK_SERVE_USAGE = `Usage: quartermaster desk serve <folder> [--port N] [--host ADDRESS]
+export const DESK_SERVE_USAGE = `Usage: quartermaster desk serve <folder> [--port N] [--host ADDRESS] [--desk NAME]
 
 Hosts the event in <folder> for other desks: serves it over HTTPS on the local network and prints
 the join code (as text and as a QR code). Desks join with \`quartermaster desk join\` or "Join an
@@ -21,9 +23,12 @@ event…" in the app. Runs until Ctrl+C; the folder's files are kept in step all
 Options:
   --host ADDRESS   the address other desks reach this laptop at (default: its first LAN address;
                    the addresses it has are listed)
-  --port N         the port (default 6984)`;
+  --port N         the port (default 6984)
+  --desk NAME      this desk's name in the event's ledger (default: the host name), as for
+                   \`quartermaster desk\`; the desk signs what it records with its key, whose
+                   short fingerprint is printed`;
 
-export const DESK_JOIN_USAGE = `Usage: quartermaster desk join <join-code | couchdb-url> <folder> [--once]
+export const DESK_JOIN_USAGE = `Usage: quartermaster desk join <join-code | couchdb-url> <folder> [--once] [--desk NAME]
 
 Joins a shared event: replicates it into <folder> (character files and the event file, kept in step
 both ways) until Ctrl+C. <join-code> is the qm://… line the hub desk shows. For a game's own
@@ -32,7 +37,9 @@ may be in the address (https://desk@couch.example.org/…) and the password in t
 variable QUARTERMASTER_COUCHDB_PASSWORD (never on the command line).
 
 Options:
-  --once           replicate both ways once, bring the files in step, and exit`;
+  --once           replicate both ways once, bring the files in step, and exit
+  --desk NAME      this desk's name in the event's ledger (default: the host name); the desk
+                   signs what it records with its key, whose short fingerprint is printed`;
 
 export type DeskSyncDeps = { waitForStop(): Promise<string>; env: Record<string, string | undefined> };
 
@@ -66,8 +73,20 @@ function waitForSignal(): Promise<string> {
 
 const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, env: process.env };
 
-type ServeArgs = { folder: string; port: number; host?: string };
-type JoinArgs = { target: string; folder: string; once: boolean };
+type ServeArgs = { folder: string; port: number; host?: string; desk?: string };
+type JoinArgs = { target: string; folder: string; once: boolean; desk?: string };
+
+function deskOption(values: Map<string, string>): { desk?: string } {
+  const desk = values.get('--desk');
+  if (desk === undefined) return {};
+  if (desk.trim() === '' || desk.length > 60) throw new UsageError('--desk must be a name of 1 to 60 characters');
+  return { desk };
+}
+
+/** The desk the command line shares as: --desk NAME or the host name, its id made from the name (as \`quartermaster desk\` records). */
+const deskOf = (name: string | undefined) => namedDesk(name ?? hostname());
+
+const keyLine = (desk: { name: string }, fingerprint: string) => `This desk: ${desk.name}, key ${fingerprint} (other desks list it under this fingerprint)\n`;
 
 function options(args: readonly string[], known: Record<string, 'value' | 'flag'>): { paths: string[]; values: Map<string, string> } {
   const paths: string[] = [];
@@ -89,18 +108,18 @@ function options(args: readonly string[], known: Record<string, 'value' | 'flag'
 }
 
 export function parseServeArgs(args: readonly string[]): ServeArgs {
-  const { paths, values } = options(args, { '--port': 'value', '--host': 'value' });
+  const { paths, values } = options(args, { '--port': 'value', '--host': 'value', '--desk': 'value' });
   if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
   const port = Number(values.get('--port') ?? 6984);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.get('--port')}"`);
   const host = values.get('--host');
-  return { folder: paths[0]!, port, ...(host ? { host } : {}) };
+  return { folder: paths[0]!, port, ...(host ? { host } : {}), ...deskOption(values) };
 }
 
 export function parseJoinArgs(args: readonly string[]): JoinArgs {
-  const { paths, values } = options(args, { '--once': 'flag' });
+  const { paths, values } = options(args, { '--once': 'flag', '--desk': 'value' });
   if (paths.length !== 2) throw new UsageError('give the join code (or CouchDB address) and the folder');
-  return { target: paths[0]!, folder: paths[1]!, once: values.has('--once') };
+  return { target: paths[0]!, folder: paths[1]!, once: values.has('--once'), ...deskOption(values) };
 }
 
 
@@ -116,7 +135,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   }
   let session: DeskSession;
   try {
-    session = await DeskSession.open({ folder: a.folder, holder: 'quartermaster desk serve', log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
+    session = await DeskSession.open({ folder: a.folder, holder: 'quartermaster desk serve', desk: deskOf(a.desk), log: (l) => io.err(`${stamp()} ${l}\n`) }, await folderEventId(resolve(a.folder)));
   } catch (e) {
     io.err(`quartermaster desk serve: ${e instanceof SyncSetupError ? e.message : (e as Error).message}\n`);
     return 2;
@@ -133,6 +152,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   const qr = await QRCode.toString(code, { type: 'utf8', errorCorrectionLevel: 'M' });
   io.out(`Hosting the event in ${resolve(a.folder)} at ${session.hub!.url}\n`);
   if (!a.host && lan.length > 1) io.out(`(this laptop's other addresses: ${lan.slice(1).join(', ')}; choose one with --host)\n`);
+  io.out(keyLine(deskOf(a.desk), (await session.store.signing.deskKey()).fingerprint));
   io.out(`Join code (desks type it, or scan the QR code):\n${code}\n${qr}\nPress Ctrl+C to stop hosting.\n`);
   const signal = await deps.waitForStop();
   io.out(`${signal}: stopping; the folder's files are up to date.\n`);
@@ -177,7 +197,7 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     const t = targetOf(a.target, own, deps.env);
     if (own && own !== t.eventId) throw new SyncSetupError(`${a.folder} holds another event (id ${own}); join into an empty folder or that event's own`);
     target = t.target;
-    session = await DeskSession.open({ folder, holder: 'quartermaster desk join', log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
+    session = await DeskSession.open({ folder, holder: 'quartermaster desk join', desk: deskOf(a.desk), log: (l) => io.err(`${stamp()} ${l}\n`) }, t.eventId);
   } catch (e) {
     if (e instanceof UsageError || e instanceof JoinCodeError || e instanceof SyncSetupError) {
       io.err(`quartermaster desk join: ${e.message}\n`);
@@ -185,6 +205,7 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
     }
     throw e;
   }
+  io.out(keyLine(deskOf(a.desk), (await session.store.signing.deskKey()).fingerprint));
   if (a.once) {
     try {
       const r = await session.joinOnce(target);

@@ -114,7 +114,7 @@ function start(): void {
 
   const printer = createPrinter(appRoot);
   // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
-  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), onFolderChanged: () => send('libraryChanged') });
+  const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), keyFolder: join(app.getPath('userData'), 'sync'), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({
     sync,
     settings,

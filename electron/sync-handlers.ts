@@ -24,6 +24,8 @@ export type SyncHandlerDeps = {
   onFolderChanged?: (folder: string) => void;
   /** This desk (settings' desk identity), named in the presence document the other desks show. */
   desk?: () => { id: string; name: string };
+  /** Where this desk's signing key is kept (the app's own data folder, never an event folder). */
+  keyFolder?: string;
 };
 
 /** What "Join an event…" was given: a join code, or a game's CouchDB database address. */
@@ -54,14 +56,14 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
   const status = async (folder: string, session: DeskSession): Promise<SyncStatus> => {
     const s = await session.status();
     const conflicts = await session.store.conflicts();
-    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks, ...(s.notes.length > 0 ? { notes: s.notes } : {}) };
+    const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks, key: s.key, keys: s.keys, ...(s.notes.length > 0 ? { notes: s.notes } : {}) };
     if (session.joinCode) return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     return out;
   };
 
   const open = async (folder: string, eventId: string): Promise<DeskSession> => {
     if (sessions.has(folder)) throw new Error(`${folder} is shared already; stop sharing it first`);
-    const session = await DeskSession.open({ folder, holder: 'the Quartermaster app', link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
+    const session = await DeskSession.open({ folder, holder: 'the Quartermaster app', link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), ...(deps.keyFolder ? { keyFolder: deps.keyFolder } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
     sessions.set(folder, session);
     return session;
   };

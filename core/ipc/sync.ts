@@ -33,6 +33,10 @@ export type SyncStatus = {
   notes?: { at: string; message: string }[];
   /** Every desk of the event as its presence document says (this one included); a desk not heard from for a while is offline since it was last seen. */
   desks?: SyncDesk[];
+  /** This desk's signing key: its desk id and the short fingerprint volunteers compare with what other desks list. */
+  key?: { deskId: string; fingerprint: string };
+  /** Every desk registered with the event (its id and key fingerprint): what each records is signed with that key. */
+  keys?: { deskId: string; fingerprint: string }[];
 };
 
 export type SyncDesk = { id: string; name: string; state: 'hub' | 'connecting' | 'connected' | 'offline' | 'refused' | 'stopped'; since: string; seenAt: string; waiting: number };

@@ -8,6 +8,7 @@
 //   "character:<id>"    { kind: "character", file: "<name>.character.json", character: <the file>,
 //                         savedBy?: { desk: <the desk's name>, at: <ISO time> } (which desk saved this version) }
 //   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
+//   "deskkey:<desk id>", "seal"   a desk's public key, and the entries witnessed when first shared (desk-keys.ts)
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
 import { PRESENCE_PREFIX, presenceDocId, presenceSchema, type Presence } from './presence';
 import { eventHeaderSchema, ledgerEntrySchema, type EventHeader, type LedgerEntry } from './ledger-api';
+import { KEY_PREFIX, SEAL_ID, checkSigningDoc, entrySignatureSchema, type EntrySignature, type KeyDoc, type SealDoc } from './desk-keys';
 
 export const HEADER_ID = 'header';
 export const ENTRY_PREFIX = 'entry:';
@@ -32,14 +34,15 @@ export const CHARACTER_PREFIX = 'character:';
 const MAX_LOCAL_DOC_BYTES = 64 * 1024;
 
 export type HeaderDoc = { _id: typeof HEADER_ID; _rev?: string; kind: 'header'; event: EventHeader };
-export type EntryDoc = { _id: string; _rev?: string; kind: 'entry'; entry: LedgerEntry };
+/** `signature`: by the desk that recorded it (signatures.ts); checked against the registered keys, not here. */
+export type EntryDoc = { _id: string; _rev?: string; kind: 'entry'; entry: LedgerEntry; signature?: EntrySignature };
 /** Which desk saved a character's version, and when: shown beside each version of a conflict. */
 export type SavedBy = { desk: string; at: string };
 export type CharacterDoc = { _id: string; _rev?: string; kind: 'character'; file: string; character: Character; savedBy?: SavedBy };
 
 const savedBySchema = z.strictObject({ desk: deskNameText, at: z.iso.datetime({ offset: true }) });
 export type PresenceDoc = { _id: string; _rev?: string; kind: 'desk'; desk: Presence };
-export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc | PresenceDoc;
+export type EventDoc = HeaderDoc | EntryDoc | CharacterDoc | PresenceDoc | KeyDoc | SealDoc;
 
 export type DocCheck = { ok: true; doc: EventDoc } | { ok: true; local: true } | { ok: true; deleted: true; id: string } | { ok: false; id: string; message: string };
 
@@ -118,6 +121,8 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
     const lineStructure = inspectJson(doc.entry);
     if (lineStructure) return refuse(id, `field "entry": ${lineStructure.message}`);
     if (JSON.stringify(r.data).length > MAX_ENTRY_CHARS) return refuse(id, `its entry is longer than ${MAX_ENTRY_CHARS} characters as JSON`);
+    const signed = entrySignatureSchema.optional().safeParse(doc.signature);
+    if (!signed.success) return refuse(id, fieldMessage('signature', signed.error.issues[0]!));
     return { ok: true, doc: { ...(doc as object), entry: r.data } as EntryDoc };
   }
   if (rawId.startsWith(CHARACTER_PREFIX)) {
@@ -138,6 +143,10 @@ export function checkDoc(raw: unknown, options: { allowDeleted?: boolean } = {})
     if (!r.success) return refuse(id, fieldMessage('desk', r.error.issues[0]!));
     if (rawId !== presenceDocId(r.data.id)) return refuse(id, `the _id must be "${presenceDocId(r.data.id)}" (the desk's id)`);
     return { ok: true, doc: { ...(doc as object), desk: r.data } as PresenceDoc };
+  }
+  if (rawId.startsWith(KEY_PREFIX) || rawId === SEAL_ID) {
+    const c = checkSigningDoc(doc, rawId);
+    return c.ok ? { ok: true, doc: c.doc } : refuse(id, c.message);
   }
   return refuse(id, 'is not a document of a Quartermaster event');
 }

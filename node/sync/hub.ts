@@ -16,6 +16,7 @@ import { checkDoc } from './docs';
 import { admitDocs, type Refusal } from './doc-rules';
 import { CouchRoutes } from './hub-couch';
 import type { HubIdentity } from './hub-identity';
+import { signatureRefusals } from './signatures';
 
 /** Largest request body: a batch of documents (PouchDB sends 100 at a time by default). */
 export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
@@ -142,6 +143,13 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const refusals: HubRefusal[] = [];
   const couch = new CouchRoutes(options.db, dbName, async (docs, newEdits, from) => {
     const admitted = await admitDocs(options.db, docs, newEdits, { eventId: options.eventId.toLowerCase(), now });
+    // Signed entries: each signer registered, each signature valid, no desk in another's name (signatures.ts).
+    const unsigned = await signatureRefusals(options.db, dbName, admitted.accepted);
+    for (const [doc, message] of unsigned) {
+      const entry = (doc as { entry?: { desk?: unknown } }).entry;
+      admitted.refused.push({ id: String((doc as { _id: unknown })._id), message, ...(typeof entry?.desk === 'string' ? { desk: entry.desk.slice(0, 60) } : {}) });
+    }
+    admitted.accepted = admitted.accepted.filter((d) => !unsigned.has(d));
     const at = new Date(now()).toISOString();
     const these = admitted.refused.map((r) => ({ ...r, at, from }));
     refusals.push(...these);

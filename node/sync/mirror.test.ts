@@ -9,7 +9,7 @@ import { FileMirror } from './mirror';
 import { holdBackConflicts } from './conflict-list';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
-import { entry, ledgerEvent, sheet } from './testing';
+import { deskEntry, ledgerEvent, sheet, testDeskKey } from './testing';
 import { mkdir, rm } from 'node:fs/promises';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,6 +30,8 @@ async function desk(root: string, name: string, eventId: string) {
   const folder = join(root, name);
   await mkdir(folder, { recursive: true });
   const store = EventStore.open(join(root, `${name}-sync`), eventId);
+  // Desk "one" is "Desk 1", "two" is "Desk 2": each signs the entries made at it.
+  store.signing.useKey(await testDeskKey(join(root, `${name}-sync`), name === 'one' ? 'Desk 1' : 'Desk 2'));
   const mirror = new FileMirror(folder, store, await MirrorState.load(join(root, `${name}-sync`), store.name));
   cleanups.push(() => store.close());
   return { folder, store, mirror };
@@ -41,7 +43,7 @@ describe('the file mirror', () => {
     cleanups.push(t.cleanup);
     const ayla = sheet('Ayla');
     const bran = sheet('Bran');
-    const checkIn = entry('check-in', ayla.id, 'Desk 1');
+    const checkIn = deskEntry('check-in', ayla.id, 'Desk 1');
     const ev = ledgerEvent({ entries: [checkIn] });
     const one = await desk(t.dir, 'one', ev.id);
     await writeFile(join(one.folder, 'Ayla.character.json'), text(ayla));
@@ -65,7 +67,7 @@ describe('the file mirror', () => {
     // An edit on disk at desk two travels back; desk one's file is rewritten, the old one backed up.
     // Another program (the command line) appends an entry to desk two's event file.
     await writeFile(join(two.folder, 'Ayla.character.json'), text({ ...ayla, notes: 'one arm' }));
-    const printed = entry('printed', ayla.id, 'Desk 2', { serial: 'CH-1' });
+    const printed = deskEntry('printed', ayla.id, 'Desk 2', { serial: 'CH-1' });
     await appendFile(join(two.folder, evFile), entryLine(printed));
     expect((await two.mirror.syncOnce()).imported.sort()).toEqual(['Autumn Muster.event.json', 'Ayla.character.json']);
     await two.store.db.replicate.to(one.store.db);
@@ -83,7 +85,7 @@ describe('the file mirror', () => {
     const t = await tempFolder('qm-mirror-');
     cleanups.push(t.cleanup);
     const homeDesk = '0b7c4a9e-3f51-4d2a-9c7e-5a1b2c3d4e5f';
-    const ev = ledgerEvent({ homeDesk, entries: [entry('check-in', sheet('Ayla').id, 'Desk 1')] });
+    const ev = ledgerEvent({ homeDesk, entries: [deskEntry('check-in', sheet('Ayla').id, 'Desk 1')] });
     const one = await desk(t.dir, 'one', ev.id);
     await writeFile(join(one.folder, 'Muster.event.json'), eventFileText(ev));
     await one.mirror.syncOnce();

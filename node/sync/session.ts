@@ -19,6 +19,7 @@ import { renamedNote } from './mirror-names';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions, type PullCheck } from './replicate';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
+import { keyFingerprint, loadDeskKey } from './desk-keys';
 
 import { SYNC_FOLDER } from './conflict-list';
 
@@ -36,6 +37,8 @@ export type SessionOptions = {
   folder: string;
   /** Where the database and the hub's identity live (default: <folder>/.quartermaster-sync). */
   syncFolder?: string;
+  /** Where this desk's signing key is kept, never replicated (default: the sync folder; the app gives its own data folder). */
+  keyFolder?: string;
   /** How often the folder is also looked at (fs.watch misses changes on some file systems). */
   pollMs?: number;
   /** Quiet time before a mirror pass, so a burst of changes is one pass. */
@@ -59,6 +62,10 @@ export type DeskStatus = {
   desks: Presence[];
   /** What the desk did to the folder by itself that the volunteer should know (a deleted file written again), latest last. */
   notes: { at: string; message: string }[];
+  /** This desk's signing key: its desk id and the short fingerprint volunteers compare. */
+  key: { deskId: string; fingerprint: string };
+  /** Every desk registered with the event: its id and key fingerprint. */
+  keys: { deskId: string; fingerprint: string }[];
 };
 
 /** Notes kept for the status (the latest; older ones are in the command line's log). */
@@ -107,6 +114,14 @@ export class DeskSession {
       await store.close().catch(() => undefined);
       throw e instanceof DatabaseHeldError ? new SyncSetupError(e.message) : e;
     }
+    try {
+      store.signing.useKey(await loadDeskKey(options.keyFolder ?? syncFolder, options.desk));
+      await store.signing.deskKey();
+    } catch (e) {
+      await release();
+      await store.close().catch(() => undefined);
+      throw e;
+    }
     const state = await MirrorState.load(syncFolder, store.name);
     const session = new DeskSession({ ...options, folder, syncFolder }, store, new FileMirror(folder, store, state, Date.now, deskName(options.desk)));
     session.release = release;
@@ -121,6 +136,8 @@ export class DeskSession {
   /** Hosts the event: serves its database over HTTPS on host:port; returns the join code. */
   async serve(host: string, port: number): Promise<string> {
     const identity = await hubIdentity(this.syncFolder, this.store.name, [host]);
+    // The first desk to share the event seals it (store.ts), so the hub always holds a seal and refuses any other.
+    await this.sealLedger();
     this.hub = await startHub({
       db: this.store.db,
       dbName: this.store.name,
@@ -144,6 +161,13 @@ export class DeskSession {
     this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
     // The hub refused a document this desk sent.
     this.link.on('denied', (err: { id?: string; reason?: string }) => this.note(`the hub refused ${String(err.id ?? 'a document').slice(0, 100)} from this desk: ${String(err.reason ?? '').slice(0, 300)}`));
+    // A game's CouchDB has no hosting desk: a desk bringing other desks' entries seals them once it
+    // has exchanged everything (so a seal already there has arrived and is kept).
+    if (target.kind === 'couchdb') {
+      this.link.once('idle', () => {
+        if (this.store.signing.unshared.size > 0) this.sealLedger().catch((e) => this.options.log?.(`could not seal the event: ${(e as Error).message}`));
+      });
+    }
     this.link.start();
     this.watchAll();
     return this.link;
@@ -156,8 +180,20 @@ export class DeskSession {
   async joinOnce(target: RemoteTarget): Promise<{ pushed: number; pulled: number; notArrived: string[]; error: string | null }> {
     const r = await syncOnce(this.store.db, target, this.pullCheck(), { batchSize: this.options.link?.batchSize });
     await this.pass();
+    // As join: a desk bringing other desks' entries to a game's CouchDB seals them, once it has everything there is.
+    if (target.kind === 'couchdb' && this.store.signing.unshared.size > 0 && (await this.store.signing.seal())) {
+      const again = await syncOnce(this.store.db, target, this.pullCheck(), { batchSize: this.options.link?.batchSize });
+      r.pushed += again.pushed;
+      r.pulled += again.pulled;
+    }
     const error = this.lastError;
     return { pushed: r.pushed, pulled: r.pulled, notArrived: await notInFolder(this.options.folder, this.store, this.mirror.state), error };
+  }
+
+  /** Seals the event when it has no seal yet (store-keys.ts), noting how many entries this desk witnessed. */
+  private async sealLedger(): Promise<void> {
+    const sealed = await this.store.signing.seal();
+    if (sealed) this.note(`${sealed} entr${sealed === 1 ? 'y' : 'ies'} of other desks, made before the event was shared, sealed by this desk as their witness`);
   }
 
   private watchAll(): void {
@@ -209,7 +245,9 @@ export class DeskSession {
    */
   async record(entries: readonly LedgerEntry[]): Promise<number> {
     const log = await this.mirror.eventLogNow();
-    return (await log.append(entries)).added.length;
+    // Made at this desk: named by its id (the app's entries carry it already), so it can sign them.
+    const deskId = (await this.store.signing.deskKey()).deskId;
+    return (await log.append(entries.map((e) => (e.deskId ? e : { ...e, deskId })))).added.length;
   }
 
   /** One mirror pass (files in, database out); errors are kept for the status, never thrown. */
@@ -280,7 +318,9 @@ export class DeskSession {
     const own = this.options.desk?.id.toLowerCase();
     // This desk as it is now; the others as their documents last said (offline once not heard from).
     const desks = (await this.store.presences()).map((p) => (p.id === own ? p : presenceView(p, now)));
-    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes] };
+    const key = await this.store.signing.deskKey();
+    const keys = [...(await this.store.signing.keyRing()).keys.values()].map(({ key: k }) => ({ deskId: k.desk, fingerprint: keyFingerprint(k.publicKey) }));
+    return { role: this.hub ? 'hub' : 'desk', eventId: this.store.eventId, link, problems, conflicts, desks, notes: [...this.notes], key: { deskId: key.deskId, fingerprint: key.fingerprint }, keys };
   }
 
   /**

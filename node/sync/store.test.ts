@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../testing';
 import { ConflictChangedError, EntryClashError, EventStore } from './store';
-import { entry, ledgerEvent, sheet } from './testing';
+import { deskEntry, entry, ledgerEvent, sheet, testDeskKey } from './testing';
 import { headerOf } from './ledger-api';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -19,6 +19,8 @@ async function twoStores() {
     await b.close();
     await t.cleanup();
   });
+  a.signing.useKey(await testDeskKey(`${t.dir}/a`, 'Desk 1'));
+  b.signing.useKey(await testDeskKey(`${t.dir}/b`, 'Desk 2'));
   await a.putHeader(headerOf(ev));
   return { ev, a, b };
 }
@@ -31,7 +33,7 @@ const replicateBoth = async (a: EventStore, b: EventStore) => {
 describe('the event store', () => {
   it('keeps entries immutable: the same entry twice is one, a changed one is refused', async () => {
     const { a, ev } = await twoStores();
-    const e = entry('check-in', sheet('Ayla').id, 'Desk 1');
+    const e = deskEntry('check-in', sheet('Ayla').id, 'Desk 1');
     expect(await a.addEntries([e])).toBe(1);
     expect(await a.addEntries([e])).toBe(0);
     await expect(a.addEntries([{ ...e, desk: 'Desk 2' }])).rejects.toBeInstanceOf(EntryClashError);
@@ -42,9 +44,9 @@ describe('the event store', () => {
   it('entries written at two desks apart never conflict and arrive in the ledger order (instant, then id) at both', async () => {
     const { a, b } = await twoStores();
     const c = sheet('Ayla').id;
-    const e1 = entry('check-in', c, 'Desk 1');
-    const e2 = entry('printed', c, 'Desk 2', { serial: 'CH-1', edition: '1-K7' });
-    const e3 = entry('note', undefined, 'Desk 1', { text: 'rain' });
+    const e1 = deskEntry('check-in', c, 'Desk 1');
+    const e2 = deskEntry('printed', c, 'Desk 2', { serial: 'CH-1', edition: '1-K7' });
+    const e3 = deskEntry('note', undefined, 'Desk 1', { text: 'rain' });
     await a.addEntries([e1, e3]);
     await b.addEntries([e2]);
     await replicateBoth(a, b);
@@ -134,8 +136,8 @@ describe('the event store', () => {
     const { a, b } = await twoStores();
     const c = sheet('Ayla').id;
     // 10:00 at +02:00 is 08:00 UTC: before 09:00 UTC, though its text sorts after.
-    const summer = entry('check-in', c, 'Desk 1', { at: '2026-10-02T10:00:00+02:00' });
-    const utc = entry('printed', c, 'Desk 2', { at: '2026-10-02T09:00:00Z' });
+    const summer = deskEntry('check-in', c, 'Desk 2', { at: '2026-10-02T10:00:00+02:00' });
+    const utc = deskEntry('printed', c, 'Desk 1', { at: '2026-10-02T09:00:00Z' });
     await a.addEntries([utc]);
     await b.addEntries([summer]);
     await replicateBoth(a, b);
@@ -163,7 +165,7 @@ describe('the event store', () => {
   it('stores a long ledger given at once (a desk sharing its event for the first time), a thousand at a time', async () => {
     const { a } = await twoStores();
     const c = sheet('Ayla').id;
-    const many = Array.from({ length: 2_500 }, () => entry('note', c, 'Desk 1'));
+    const many = Array.from({ length: 2_500 }, () => deskEntry('note', c, 'Desk 1'));
     expect(await a.addEntries(many)).toBe(2_500);
     expect(await a.addEntries(many)).toBe(0);
     expect((await a.entries()).length).toBe(2_500);

@@ -1,7 +1,9 @@
 // One event's replicated store: a PouchDB database holding the header, one immutable document per
 // ledger entry and one document per character (docs.ts). Every document read from it is checked
 // again (a desk's database holds whatever replication brought); those that fail are listed in
-// `problems` and never reach the files, the ledger or the view.
+// `problems` and never reach the files, the ledger or the view. Entries are signed by this desk
+// as they enter the store, and an entry is used only when its signature and signer hold
+// (signatures.ts).
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
 import type { Character } from '../../core/model/character';
@@ -10,6 +12,7 @@ import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } 
 import { openLocal } from './pouch';
 import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
+import { StoreSigning } from './store-keys';
 
 export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
 export type ConflictVersion = { rev: string; file: string; character: Character; savedBy?: SavedBy };
@@ -28,15 +31,21 @@ export { ConflictChangedError };
 export class EventStore {
   readonly problems = new Map<string, string>();
 
+  /** This desk's key, the registered keys and the seal, and the entries it cannot sign (store-keys.ts). */
+  readonly signing: StoreSigning;
+
   private constructor(
     readonly db: PouchDatabase,
     readonly eventId: string,
-  ) {}
+    syncFolder: string,
+  ) {
+    this.signing = new StoreSigning(db, eventId, syncFolder, this.problems, (entries) => this.addEntries(entries));
+  }
 
   /** Opens the event's database in `syncFolder` (created empty if it is not there yet). */
   static open(syncFolder: string, eventId: string): EventStore {
     const name = databaseName(eventId);
-    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase());
+    return new EventStore(openLocal(syncFolder, name), eventId.toLowerCase(), syncFolder);
   }
 
   get name(): string {
@@ -65,7 +74,8 @@ export class EventStore {
       this.problems.set(c.id, c.message);
       return null;
     }
-    return 'doc' in c ? { doc: c.doc, raw } : null;
+    if (!('doc' in c) || (c.doc.kind === 'entry' && !this.signing.holds(c.doc))) return null;
+    return { doc: c.doc, raw };
   }
 
   async header(): Promise<EventHeader | null> {
@@ -112,6 +122,7 @@ export class EventStore {
 
   private async addBatch(entries: readonly LedgerEntry[]): Promise<number> {
     if (entries.length === 0) return 0;
+    const key = await this.signing.deskKey();
     const ids = entries.map((e) => entryDocId(e.id));
     const existing = await this.db.allDocs({ keys: ids, include_docs: true });
     const fresh: Record<string, unknown>[] = [];
@@ -121,7 +132,10 @@ export class EventStore {
         if (contentHash(row.doc.entry) !== contentHash(entry)) throw new EntryClashError(`entry ${entry.id} is already recorded with other content; entries are never changed`);
         return;
       }
-      fresh.push({ _id: ids[i]!, kind: 'entry', entry });
+      // Signed as its author, or as the witness of the sealed ledger; an entry of another desk stays out.
+      const signature = this.signing.signatureFor(key, entry);
+      if (!signature) return;
+      fresh.push({ _id: ids[i]!, kind: 'entry', entry, signature });
     });
     if (fresh.length === 0) return 0;
     await this.putOnce(...fresh);
@@ -138,6 +152,8 @@ export class EventStore {
    */
   async entries(): Promise<LedgerEntry[]> {
     const res = await this.db.changes({ since: this.entrySeq, include_docs: true });
+    // Read after the changes: every key and seal an entry among them needs arrived before it.
+    if (res.results.length > 0) await this.signing.keyRing();
     for (const change of res.results) {
       if (!change.id.startsWith(ENTRY_PREFIX) || this.entryCache.has(change.id) || !change.doc || change.doc._deleted) continue;
       const got = this.checked(change.doc);
@@ -286,6 +302,7 @@ export class EventStore {
    */
   async changesSince(since: number | string): Promise<{ docs: EventDoc[]; characters: Map<string, StoredCharacter>; lastSeq: number | string }> {
     const res = await this.db.changes({ since, include_docs: true, conflicts: true });
+    if (res.results.length > 0) await this.signing.keyRing();
     const docs: EventDoc[] = [];
     const characters = new Map<string, StoredCharacter>();
     for (const change of res.results) {

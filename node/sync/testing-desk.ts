@@ -1,6 +1,6 @@
 // A desk (or hub) as its own process, for the fault tests (not shipped): the same DeskSession the
 // CLI and the app run, driven by JSON lines on stdin, answering JSON lines on stdout.
-//   argv[2]: { folder, serve?: { host, port }, join?: RemoteTarget, eventId, backoffMs?, requestTimeoutMs? }
+//   argv[2]: { folder, serve?: { host, port }, join?: RemoteTarget, eventId, backoffMs?, requestTimeoutMs?, desk?: { id, name } }
 //   in:  { n, op: "record", entries } | { n, op: "edit", file, notes } | { n, op: "dump" } | { n, op: "status" }
 //   out: { n, ok, … } ; first line { ready: true, code? }
 import { readFile, writeFile } from 'node:fs/promises';
@@ -10,10 +10,10 @@ import type { RemoteTarget } from './remote';
 import { DeskSession } from './session';
 import { dumpSession } from './testing-dump';
 
-type Config = { folder: string; eventId: string; serve?: { host: string; port: number }; join?: RemoteTarget; backoffMs?: number; requestTimeoutMs?: number };
+type Config = { folder: string; eventId: string; serve?: { host: string; port: number }; join?: RemoteTarget; backoffMs?: number; requestTimeoutMs?: number; desk?: { id: string; name: string } };
 
 const config = JSON.parse(process.argv[2]!) as Config;
-const session = await DeskSession.open({ folder: config.folder, pollMs: 500, link: { backoffMs: config.backoffMs ?? 200, maxBackoffMs: 1000, heartbeatMs: 300, ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}) } }, config.eventId);
+const session = await DeskSession.open({ folder: config.folder, ...(config.desk ? { desk: config.desk } : {}), pollMs: 500, link: { backoffMs: config.backoffMs ?? 200, maxBackoffMs: 1000, heartbeatMs: 300, ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}) } }, config.eventId);
 let code: string | undefined;
 if (config.serve) code = await session.serve(config.serve.host, config.serve.port);
 /** Every state the link took, with its reason (the status tests read it). */

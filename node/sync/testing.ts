@@ -1,7 +1,18 @@
 // Test support for the sync tests (not shipped): events, ledger entries, characters.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Character } from '../../core/model/character';
+import { namedDesk } from '../../core/desk/editions';
 import type { LedgerEntry, LedgerEvent } from './ledger-api';
+import { loadDeskKey, type DeskKey } from './desk-keys';
+
+/** The desk id the tests give the desk named `name` (made from the name, as the command line does). */
+export const deskIdOf = (name: string): string => namedDesk(name).id;
+
+/** A signing key for the desk named `name`, kept in `folder`. */
+export const testDeskKey = (folder: string, name: string): Promise<DeskKey> => loadDeskKey(folder, { id: deskIdOf(name) });
+
+/** An entry made at the desk named `desk`: carries that desk's id, so that desk's store signs it. */
+export const deskEntry = (kind: LedgerEntry['kind'], character: string | undefined, desk: string, extra: Record<string, unknown> = {}): LedgerEntry => entry(kind, character, desk, { deskId: deskIdOf(desk), ...extra });
 
 export function ledgerEvent(overrides: Partial<LedgerEvent> = {}): LedgerEvent {
   return {

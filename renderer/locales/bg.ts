@@ -681,6 +681,8 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.sync.keep': 'Запази версия {{n}} както е',
   'desk.sync.desks': 'Бюрата на това събитие',
   'desk.sync.deskLine': '{{name}}: {{state}}',
+  'desk.sync.deskKey': 'ключ {{fingerprint}}',
+  'desk.sync.ownKey': 'Ключът на това бюро: {{fingerprint}} (другите бюра го показват с този отпечатък)',
   'desk.sync.desk.hub': 'домакин на събитието (центърът)',
   'desk.sync.desk.connected': 'свързано (видяно в {{time}})',
   'desk.sync.desk.offline': 'без връзка от {{time}}, {{waiting}} чакащи промени',

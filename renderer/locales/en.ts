@@ -681,6 +681,8 @@ export const en = {
   'desk.sync.keep': 'Keep version {{n}} as it is',
   'desk.sync.desks': 'The desks of this event',
   'desk.sync.deskLine': '{{name}}: {{state}}',
+  'desk.sync.deskKey': 'key {{fingerprint}}',
+  'desk.sync.ownKey': "This desk's key: {{fingerprint}} (the other desks list it under this fingerprint)",
   'desk.sync.desk.hub': 'hosts the event (the hub)',
   'desk.sync.desk.connected': 'connected (seen {{time}})',
   'desk.sync.desk.offline': 'offline since {{time}}, {{waiting}} changes waiting',

@@ -67,6 +67,20 @@ describe('the desk view shares an event', () => {
     ]);
   });
 
+  it("shows this desk's key fingerprint and each registered desk's beside its name", async () => {
+    const api = fakeApi();
+    const desks = [
+      { id: '11111111-1111-4111-8111-111111111111', name: 'Gate', state: 'hub', since: '2026-10-02T09:00:00Z', seenAt: '2026-10-02T09:00:00Z', waiting: 0 },
+      { id: '33333333-3333-4333-8333-333333333333', name: 'Tavern', state: 'connected', since: '2026-10-02T09:05:00Z', seenAt: new Date().toISOString(), waiting: 0 },
+    ] as NonNullable<SyncStatus['desks']>;
+    const keys = [{ deskId: '11111111-1111-4111-8111-111111111111', fingerprint: 'HP22-NSQ0-BPDA-0TWT' }, { deskId: '33333333-3333-4333-8333-333333333333', fingerprint: '1S2Q-4Y0G-A8MJ-1J0A' }];
+    api.syncStatus = vi.fn(async () => ({ ...base, role: 'desk', link: { kind: 'connected', since: '2026-10-02T09:05:00Z' }, desks, keys, key: keys[1] }) as SyncStatus);
+    render(<DeskSharing api={api} folder={FOLDER} />);
+    const list = await screen.findByRole('list', { name: 'The desks of this event' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent?.split(' · ')[1])).toEqual(['key HP22-NSQ0-BPDA-0TWT', 'key 1S2Q-4Y0G-A8MJ-1J0A']);
+    expect(screen.getByText("This desk's key: 1S2Q-4Y0G-A8MJ-1J0A (the other desks list it under this fingerprint)")).toBeTruthy();
+  });
+
   it('a character edited at two desks: both versions side by side, one kept', async () => {
     const api = fakeApi();
     const versions = [

@@ -135,6 +135,8 @@ function deskState(t: ReturnType<typeof useT>['t'], d: SyncDesk): string {
 function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi; status: SyncStatus; onStatus: (s: SyncStatus | null) => void; onError: (m: string) => void }) {
   const { t } = useT();
   const link = status.link;
+  // Each desk's key fingerprint, as registered with the event: volunteers compare it with what that desk shows.
+  const keyOf = (deskId: string) => status.keys?.find((k) => k.deskId === deskId.toLowerCase())?.fingerprint;
   const line =
     link.kind === 'hub'
       ? t('desk.sync.hub', { url: link.url })
@@ -162,11 +164,13 @@ function SharedState({ api, status, onStatus, onError }: { api: QuartermasterApi
           {t('desk.sync.stop')}
         </button>
       </p>
+      {status.key && <p className="desk-sync-own-key">{t('desk.sync.ownKey', { fingerprint: status.key.fingerprint })}</p>}
       {status.desks && status.desks.length > 0 && (
         <ul className="desk-sync-desks" aria-label={t('desk.sync.desks')}>
           {status.desks.map((d) => (
             <li key={d.id} className={`desk-sync-${d.state}`}>
               {t('desk.sync.deskLine', { name: d.name, state: deskState(t, d) })}
+              {keyOf(d.id) && <span className="desk-sync-key"> · {t('desk.sync.deskKey', { fingerprint: keyOf(d.id)! })}</span>}
             </li>
           ))}
         </ul>
