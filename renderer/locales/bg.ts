@@ -820,6 +820,7 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.tag.current': 'Актуални',
   'desk.tag.printedAt': 'отпечатани {{when}}',
   'desk.tag.changed': 'Променен след печата',
+  'desk.tag.notValid': 'Невалидни: съберете ги',
   'desk.event.dates': 'от {{start}} до {{end}}',
   'desk.event.file': '(файл {{file}})',
   'desk.event.noneHeading': 'Още няма файл на събитието',

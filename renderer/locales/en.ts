@@ -821,6 +821,7 @@ export const en = {
   'desk.tag.current': 'Current',
   'desk.tag.printedAt': 'printed {{when}}',
   'desk.tag.changed': 'Changed since printed',
+  'desk.tag.notValid': 'Not valid: collect them',
   'desk.event.dates': '{{start}} – {{end}}',
   'desk.event.file': '({{file}})',
   'desk.event.noneHeading': 'No event file yet',
