@@ -112,6 +112,8 @@ describe('a dead character at the desk, in Chromium', () => {
       expect(said).toContain('take this card back');
       expect(said).not.toMatch(/[{}[\]"]|Matches|Already checked in|Check in Brannoc/);
     }
+    // The ledger says what the death's entry holds: its note.
+    await page.getByRole('region', { name: 'Ledger' }).locator('.desk-ledger-list li').filter({ hasText: /death Brannoc: note: Slain by the wyrm at the ford/ }).waitFor();
     expect(describeFindings(await axeViolations(page))).toEqual([]);
     await shot(page, 'desk-dead.png');
   }, 120_000);

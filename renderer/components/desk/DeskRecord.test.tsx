@@ -92,8 +92,9 @@ describe('Record… in the desk view', () => {
       ['item-transferred', 3],
     ]);
 
-    // The ledger lists the entries, newest first; undo the return.
+    // The ledger lists the entries, newest first, in words (the item by its name, the recipient); undo the return.
     const ledger = screen.getByRole('region', { name: 'Ledger' });
+    await waitFor(() => expect(within(ledger).getAllByRole('listitem')[0]!.textContent).toMatch(new RegExp(`item transferred Dimitri: ${EXAMPLES.dimitri.items[0]!.name} to Aldric of the Vale`)));
     expect(within(ledger).getByRole('heading').textContent).toBe('Ledger (3 entries)');
     fireEvent.click(within(ledger).getByRole('button', { name: /^Undo return from death/ }));
     await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
