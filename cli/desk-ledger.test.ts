@@ -193,7 +193,7 @@ describe('quartermaster desk log', () => {
     expect(lines[1]).toBe('2026-10-02 09:00  Front desk  check-in  Dimitri (Sam)');
     expect(lines[2]).toBe('2026-10-02 09:30  Front desk  printed  Dimitri (Sam)  cards CH-AAAAA-AAAAA/1');
     expect(lines[3]).toBe('2026-10-02 09:40  Field desk  check-in  Aldric of the Vale (Priya)  [cancelled by an undo]');
-    expect(lines[4]).toMatch(/^2026-10-02 09:41 {2}Field desk {2}undo {2}Aldric of the Vale \(Priya\) {2}cancels the check-in of 2026-10-02 09:40 \(/);
+    expect(lines[4]).toMatch(/^2026-10-02 09:41 {2}Field desk {2}undo {2}Aldric of the Vale \(Priya\) {2}undoes the check-in of Aldric of the Vale \(Priya\) \(recorded 2026-10-02 09:40 at Field desk\)$/);
     expect(lines[5]).toBe('2026-10-02 10:00  Front desk  check-in  Aldric of the Vale (Priya)');
     const json = await run(['desk', 'log', dir, '--json']);
     const parsed = JSON.parse(json.out);
@@ -205,6 +205,31 @@ describe('quartermaster desk log', () => {
       ['undo', false, 'Aldric of the Vale (Priya)'],
       ['check-in', false, 'Aldric of the Vale (Priya)'],
     ]);
+  });
+
+  it('words a death, an item transfer and an undo: the item by its name, the recipient, the note, what is undone', async () => {
+    const { recordEntry, recordTransfer } = await import('../core/desk/record');
+    const { example } = await import('../core/desk/testing');
+    const potion = EXAMPLES.dimitri.items[0]!;
+    let e = checkIn(newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', id: EVENT_ID, homeDesk: front.id }), D, stampAt(at('09:00'), front.name)).event;
+    e = recordTransfer(e, example('dimitri'), potion.id, example('aldric'), stampAt(at('13:00'), 'Gate')).event;
+    const died = recordEntry(e, { kind: 'died', character: D, cause: 'killing-blow', text: 'Slain by the troll at the bridge' }, stampAt(at('14:02'), 'Gate'));
+    e = recordEntry(died.event, { kind: 'undo', character: D, target: died.entry.id }, stampAt(at('14:05'), front.name)).event;
+    // The transfer's entry, as an older desk wrote it, without the item's name: found in the receiver's file.
+    const text = serializeEvent(e)
+      .split('\n')
+      .map((l) => (l.includes('"item-transferred"') ? l.replace(/,"name":"[^"]*"/, '') : l))
+      .join('\n');
+    writeFileSync(join(dir, 'autumn.event.json'), text);
+    writeFileSync(join(dir, 'aldric.character.json'), JSON.stringify({ ...EXAMPLES.aldric, items: [...EXAMPLES.aldric.items, potion] }));
+    writeFileSync(join(dir, 'dimitri.character.json'), JSON.stringify({ ...EXAMPLES.dimitri, items: [] }));
+    const r = await run(['desk', 'log', dir]);
+    expect([r.code, r.err]).toEqual([0, '']);
+    const lines = r.out.trim().split('\n').slice(1);
+    expect(lines).toContain(`2026-10-02 13:00  Gate  item-transferred  Dimitri (Sam)  ${potion.name} to Aldric of the Vale (Priya)`);
+    expect(lines).toContain('2026-10-02 14:02  Gate  died  Dimitri (Sam)  a killing blow; note: Slain by the troll at the bridge  [cancelled by an undo]');
+    expect(lines).toContain('2026-10-02 14:05  Front desk  undo  Dimitri (Sam)  undoes the death of Dimitri (Sam) (recorded 2026-10-02 14:02 at Gate)');
+    expect(r.out).not.toMatch(new RegExp(potion.id, 'i'));
   });
 
   it('shows each entry’s desk number, reads a version 2 file as it is, and lists the lines it cannot read', async () => {

@@ -6,7 +6,8 @@
 // version 3 log (the same entry lines in either order); an existing output file is backed up first,
 // and nothing is written when the copies are different events or one was altered.
 import { basename, dirname, resolve } from 'node:path';
-import { cardLabel, type LedgerEntry } from '../core/desk/entries';
+import type { LedgerEntry } from '../core/desk/entries';
+import { entryDetail } from '../core/desk/entry-words';
 import { EVENT_FILE_SUFFIX, EVENT_VERSION, headerOf, type DeskEvent } from '../core/desk/event';
 import { entryLine, headerLine } from '../core/desk/event-load';
 import { foldEvent } from '../core/desk/fold';
@@ -64,7 +65,13 @@ export async function runDeskLog(args: string[], io: Io): Promise<number> {
     return 2;
   }
   const names = new Map<string, string>();
-  for (const c of await readCharacters(a.folder, io)) if (c.readable) names.set(c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`);
+  // Items by id: an entry names its item by id (a transferred item is now in the receiver's file).
+  const items = new Map<string, string>();
+  for (const c of await readCharacters(a.folder, io)) {
+    if (!c.readable) continue;
+    names.set(c.character.id.toLowerCase(), `${c.character.name || '(no name)'}${c.character.player ? ` (${c.character.player})` : ''}`);
+    for (const i of c.character.items) items.set(i.id.toLowerCase(), i.name);
+  }
   const folded = foldEvent(state.event);
   const code = state.problems.length > 0 ? 2 : 0;
   if (a.json) {
@@ -74,44 +81,19 @@ export async function runDeskLog(args: string[], io: Io): Promise<number> {
     return code;
   }
   io.out(`Ledger of ${visible(state.event.name)} (${visible(path)}): ${folded.entries.length} entr${folded.entries.length === 1 ? 'y' : 'ies'}\n`);
-  for (const e of folded.entries) io.out(`${logLine(e, names, folded.byId, folded.cancelled.has(e.id))}\n`);
+  for (const e of folded.entries) io.out(`${logLine(e, names, folded.byId, folded.cancelled.has(e.id), items)}\n`);
   const problems = eventFileProblems(state);
   if (problems.length > 0) io.out(`Not in the ledger above (${problems.length} line${problems.length === 1 ? '' : 's'} of the file cannot be read):\n${problems.map((p) => `  ${p}\n`).join('')}`);
   return code;
 }
 
 /** One ledger entry in words: "2026-10-02 18:05  Front desk #3  check-in  Dimitri (Sam)" (#3: the desk's `seq`, where the entry has one). */
-export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>, cancelled: boolean): string {
+export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>, cancelled: boolean, items: ReadonlyMap<string, string> = new Map()): string {
   const who = e.character ? (names.get(e.character) ?? e.character) : '';
-  const what = detail(e, names, byId);
+  const what = entryDetail(e, { character: (id) => names.get(id), item: (id) => items.get(id), byId });
   const desk = e.seq !== undefined ? `${e.desk} #${e.seq}` : e.desk;
   // One line per entry whatever its names and notes hold (core/format/visible.ts).
   return visible([wallTime(e.at), desk, e.kind, who, what, cancelled ? '[cancelled by an undo]' : ''].filter(Boolean).join('  '));
-}
-
-function detail(e: LedgerEntry, names: ReadonlyMap<string, string>, byId: ReadonlyMap<string, LedgerEntry>): string {
-  switch (e.kind) {
-    case 'printed':
-      return `cards ${e.cards.map(cardLabel).join(', ')}`;
-    case 'voided':
-      return `void ${e.cards.map((c) => (c.edition ? `${c.serial}/${c.edition}` : `${c.serial} (every edition)`)).join(', ')}${e.reason ? `: ${e.reason}` : ''}`;
-    case 'undo': {
-      const t = byId.get(e.target);
-      return t ? `cancels the ${t.kind} of ${wallTime(t.at)} (${t.id})` : `cancels ${e.target} (not in this ledger)`;
-    }
-    case 'note':
-      return e.text;
-    case 'item-transferred':
-      return `item ${e.item} to ${names.get(e.to) ?? e.to}`;
-    case 'item-handed-in':
-    case 'item-returned':
-    case 'item-expired':
-      return `item ${e.item}`;
-    case 'bow-competency':
-      return `player ${e.player}`;
-    default:
-      return '';
-  }
 }
 
 type LogArgs = { folder: string; event?: string; json: boolean };

@@ -15,7 +15,8 @@ import type { DeskCharacter } from '../core/desk/characters-fast';
 import { nextEditions, type DeskIdentity } from '../core/desk/editions';
 import { EVENT_FILE_SUFFIX, EVENT_VERSION, headerOf, type DeskEvent } from '../core/desk/event';
 import type { LedgerEntry } from '../core/desk/entries';
-import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint, type Voids } from '../core/desk/lifecycle';
+import { cardsBySource, newPrint, planReprint, recordPrints, type NewPrint, type OutOfPlayEntry, type Voids } from '../core/desk/lifecycle';
+import { outOfPlayWords } from '../core/desk/life';
 import { isoLocal, wallTime } from '../core/desk/sheet';
 import { LayoutError, type PaperId } from '../core/pdf/layout';
 import { nativeDeflate } from '../node/deflate';
@@ -45,6 +46,8 @@ export async function reprintChanged(
     io.err(`not printed: ${s.reason}\n`);
     code = 2;
   }
+  // Out of play is not a fault: said on stdout, with the cards to take back.
+  io.out(formatOutOfPlay(plan.outOfPlay));
   if (plan.print.length === 0) {
     io.out(`Reprint: nothing changed since the last print for this event (${plan.unchanged.length} character${plan.unchanged.length === 1 ? '' : 's'} current); ${out} was not written.\n`);
     return code;
@@ -124,6 +127,14 @@ export async function reprintChanged(
   io.out(formatVoids(recorded.voids, names));
   io.out(state.kind === 'new' ? `Created ${state.path}.\n` : `Updated ${state.path} (${appended.length} entr${appended.length === 1 ? 'y' : 'ies'} appended).\n`);
   return code;
+}
+
+/** "Not printed (out of play): Brannoc (Alex): dead since 2026-10-03 14:02 (retired); his cards are not valid, collect CH-…/1, SP-…/1". */
+export function formatOutOfPlay(list: readonly OutOfPlayEntry[]): string {
+  if (list.length === 0) return '';
+  const lines = ['Not printed, out of play (no card of theirs is valid; collect them):'];
+  for (const o of list) lines.push(`  ${o.name || '(no name)'}${o.player ? ` (${o.player})` : ''}: ${outOfPlayWords(o.state, wallTime)}${o.collect.length ? `; collect ${o.collect.join(', ')}` : ''} (${o.file})`);
+  return `${lines.join('\n')}\n`;
 }
 
 export function formatVoids(voids: readonly Voids[], names: ReadonlyMap<string, string>): string {

@@ -163,6 +163,21 @@ describe('quartermaster desk: the check-in sheet', () => {
 });
 
 describe('quartermaster desk --reprint-changed', () => {
+  it('leaves out a character retired at an earlier event, says so on stdout and names the cards to collect', async () => {
+    const cards1 = join(dir, 'cards1.pdf');
+    await desk([folder, '--reprint-changed', '--out', cards1]);
+    const printed = linesOf(join(folder, 'Autumn Muster.event.json')).entries.find((e) => e.character === fakeId(3))!;
+    // Dimitri 2 died at the spring event, and his file says he is retired: his file changed since the print.
+    writeCharacter(2, { status: 'retired', statusReason: 'Retired after his death', history: [{ kind: 'died', at: '2026-05-01T14:02:00+01:00', event: 'Spring Gathering', eventId: 'e0000000-0000-4000-8000-000000000001' }] });
+    const cards2 = join(dir, 'cards2.pdf');
+    const r = await desk([folder, '--reprint-changed', '--out', cards2], new Date('2026-10-03T08:00:00Z'));
+    const labels = printed.cards.map((c: { serial: string; edition: string }) => `${c.serial}/${c.edition}`).join(', ');
+    expect(r.out).toContain(`Not printed, out of play (no card of theirs is valid; collect them):\n  Dimitri 2 (Cleo): retired since 2026-05-01 14:02; collect ${labels} (${fileOf(2)})\n`);
+    expect(r.out).toContain(`Reprint: nothing changed since the last print for this event (18 characters current); ${cards2} was not written.`);
+    expect(r.err).not.toContain('Dimitri 2');
+    expect(existsSync(cards2)).toBe(false);
+  });
+
   it('prints everything first, nothing when nothing changed, then only the changed character, voiding its old serials', async () => {
     const eventFile = join(folder, 'Autumn Muster.event.json');
     const cards1 = join(dir, 'cards1.pdf');

@@ -46,7 +46,7 @@ describe('the record of play in Chromium', () => {
     await page.getByRole('button', { name: 'Record… for Brannoc' }).click();
     let dialog = page.getByRole('dialog', { name: 'Record… for Brannoc' });
     await dialog.getByRole('button', { name: 'Record', exact: true }).click();
-    await page.getByRole('row').filter({ hasText: 'Brannoc' }).locator('.desk-life').filter({ hasText: 'Retired' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Brannoc' }).locator('.desk-out').filter({ hasText: /^Dead since .*\(retired\)$/ }).waitFor();
     const retired = JSON.parse(await readFile(join(folder, 'brannoc.character.json'), 'utf8'));
     expect([retired.status, retired.history.map((x: { kind: string }) => x.kind)]).toEqual(['retired', ['died']]);
 
@@ -72,12 +72,13 @@ describe('the record of play in Chromium', () => {
     expect([aldric.items.map((i: { id: string }) => i.id), dimitri.items]).toEqual([[potion.id], []]);
     expect((await readdir(folder)).filter((f) => f.endsWith('.character.json')).sort()).toEqual(['Brannoc the Younger.character.json', 'aldric.character.json', 'brannoc.character.json', 'dimitri.character.json']);
 
-    // Reprint changed: Dimitri and Aldric (the potion moved), the new character, and Brannoc (his file
-    // changed: retired); the potion's old card is void.
+    // Reprint changed: Dimitri and Aldric (the potion moved) and the new character; Brannoc is dead
+    // (retired), so he is left out and named; the potion's old card is void.
     h.dialogs.pdf.push(join(folder, 'cards-2.pdf'));
     await page.getByRole('button', { name: 'Reprint changed…' }).click();
-    await page.getByRole('dialog', { name: 'Print changed cards' }).getByRole('button', { name: 'Print 4 characters…' }).click();
+    await page.getByRole('dialog', { name: 'Print changed cards' }).getByRole('button', { name: 'Print 3 characters…' }).click();
     await result.getByRole('list', { name: 'Voided serials of Dimitri' }).waitFor();
+    await result.getByRole('list', { name: 'Cards of Brannoc to collect' }).waitFor();
     const voided = await result.getByRole('list', { name: 'Voided serials of Dimitri' }).locator('li').allTextContents();
     expect(voided.some((v) => v.startsWith(`${serialFor(EXAMPLES.dimitri.id, 'item', potion.id)}/1`))).toBe(true);
     // The ledger panel lists what happened.

@@ -91,6 +91,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
         pages: laid.sheets.length,
         rulesets: [...new Set(toPrint.map((c) => c.character.ruleset))],
         problems: [...held, ...[...laid.problems, ...laid.warnings].map((p) => p.message)],
+        outOfPlay: plan.outOfPlay,
       } satisfies ReprintPlan;
     },
 
@@ -100,7 +101,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const list = await characters.list(folder);
       // A shared event's characters edited at two desks wait until the conflict is resolved.
       const plan = holdBackConflicts(planReprint(list, log.event), await readConflictList(folder));
-      if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped } satisfies ReprintOutcome;
+      if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped, outOfPlay: plan.outOfPlay } satisfies ReprintOutcome;
 
       const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(log.header.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });
       if (chosen === null) return null;
@@ -138,6 +139,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
         printed: plan.print.filter((p) => done.has(p.id)).map((p) => ({ id: p.id, file: p.file, name: p.name, player: p.player, reason: p.reason, previousAt: p.previous?.at ?? null })),
         voids: recorded.voids,
         skipped: plan.skipped,
+        outOfPlay: plan.outOfPlay,
         problems,
         entries: [...appended.external, ...appended.added],
       } satisfies ReprintOutcome;

@@ -642,7 +642,7 @@ describe('reprint changed and verifying cards', () => {
 
     // Nothing changed: nothing to print, and no dialog.
     const asked = f.asked.length;
-    expect(await f.handlers.reprintChanged({ folder, eventFile: path })).toEqual({ kind: 'nothing', unchanged: 3, skipped: expect.any(Array) });
+    expect(await f.handlers.reprintChanged({ folder, eventFile: path })).toEqual({ kind: 'nothing', unchanged: 3, skipped: expect.any(Array), outOfPlay: [] });
     expect(f.asked.length).toBe(asked);
 
     // Dimitri drinks his potion: only he is printed again; his potion card is withdrawn.

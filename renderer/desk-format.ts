@@ -5,6 +5,8 @@ import type { ArmourDetail, DeskViewRow } from '../core/ipc/contract';
 import { LOCATIONS, type Location } from '../core/model/ids';
 import { armourTypeName, locationName } from './format';
 import type { Tools } from './i18n';
+import type { OutOfPlay } from '../core/desk/life';
+import { NOVITAS_PERMANENT_CONVERGENCES, PLOT_MARSHAL_ALERT } from '../core/desk/deaths';
 
 /** "torso, left leg": locations in flowing text. */
 export function areaList(areas: readonly Location[], tools: Tools): string {
@@ -55,4 +57,17 @@ export function valuesText(row: DeskViewRow, tools: Tools): string {
   }
   if (row.energy !== null) return t('desk.values.energy', { energy: num(row.energy) });
   return '';
+}
+
+/** A character out of play in words: "Dead since 3 Oct 2026, 14:02 (retired)". */
+export function outOfPlayText(o: OutOfPlay, tools: Tools, inSentence = false): string {
+  const { t, num } = tools;
+  const word = t(o.shown === 'dead' ? 'desk.life.dead' : o.shown === 'permanent' ? 'desk.life.permanent' : 'desk.life.retired');
+  const state = inSentence ? word.toLocaleLowerCase(tools.lang) : word;
+  const parts = [state];
+  if (o.since) parts.push(t('desk.life.since', { when: tools.when(o.since) }));
+  if (o.retired && o.shown !== 'retired') parts.push(t('desk.life.isRetired'));
+  else if (o.convergences !== undefined) parts.push(t('desk.life.convergences', { count: num(o.convergences), max: num(NOVITAS_PERMANENT_CONVERGENCES) }));
+  const text = parts.join(' ');
+  return o.alert === PLOT_MARSHAL_ALERT ? `${text}: ${t('desk.life.plotMarshal')}` : o.alert ? `${text}: ${o.alert}` : text;
 }

@@ -3,6 +3,7 @@ import { checkIn } from '../core/desk/checkin';
 import { newEvent } from '../core/desk/event';
 import { newPrint, recordPrints } from '../core/desk/lifecycle';
 import { deskRows } from '../core/desk/rows';
+import { outOfPlay } from '../core/desk/life';
 import { EXAMPLES, exampleDesk, stampAt } from '../core/desk/testing';
 import { unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
 import { filterLines, groupRows, totalsOf, withEvent } from './desk-rows';
@@ -29,7 +30,7 @@ describe('the event applied to the rows from the main process', () => {
   /** A whole DeskRow as the view holds it: without what the view makes itself. */
   const asShown = (r: ReturnType<typeof deskRows>[number], i: number) => {
     const { search: _s, armour: _a, rulesetName: _n, ...rest } = r;
-    return { ...rest, detail: fromMain[i]!.detail };
+    return { ...rest, detail: fromMain[i]!.detail, out: outOfPlay(r, event) };
   };
 
   it('fills in check-in, card state and last print exactly as deskRows does with the event', () => {

@@ -9,9 +9,10 @@ import { deskTotals, DESK_STATUSES, fold, type DeskTotals, type TagState } from 
 import type { DeskEvent } from '../core/desk/event';
 import { foldEvent } from '../core/desk/fold';
 import type { RulesetId } from '../core/model/ids';
+import { outOfPlay, type OutOfPlay } from '../core/desk/life';
 
 /** A row with the event applied. */
-export type ShownRow = DeskViewRow & { checkedInAt: string | null; tag: TagState | null; lastPrintedAt: string | null };
+export type ShownRow = DeskViewRow & { checkedInAt: string | null; tag: TagState | null; lastPrintedAt: string | null; out: OutOfPlay | null };
 
 /** The ledger's keys of the rows' ids (lower case), made once per folder read, not on every check-in. */
 const idKeys = new WeakMap<readonly DeskViewRow[], (string | null)[]>();
@@ -27,16 +28,20 @@ export function withEvent(rows: readonly DeskViewRow[], event: DeskEvent, previo
   const keys = keysOf(rows);
   return rows.map((row, i) => {
     const before = previous[i];
-    if (row.id === null) return before && before.file === row.file && before.id === null && before.hash === row.hash && sameProblems(before, row) ? before : { ...row, checkedInAt: null, tag: null, lastPrintedAt: null };
+    if (row.id === null) return before && before.file === row.file && before.id === null && before.hash === row.hash && sameProblems(before, row) ? before : { ...row, checkedInAt: null, tag: null, lastPrintedAt: null, out: null };
     const c = folded.get(keys[i]!);
     const last = c?.current ?? undefined;
     const checkedInAt = c?.checkedInAt ?? null;
     const tag = last === undefined ? 'never-printed' : last.hash === row.hash ? 'current' : 'changed';
     const lastPrintedAt = last?.at ?? null;
-    if (before && before.file === row.file && before.hash === row.hash && before.checkedInAt === checkedInAt && before.tag === tag && before.lastPrintedAt === lastPrintedAt && sameProblems(before, row)) return before;
-    return { ...row, checkedInAt, tag, lastPrintedAt };
+    // Dead or retired (core/desk/life.ts): the row says so in place of the check-in.
+    const out = outOfPlay(row, event);
+    if (before && before.file === row.file && before.hash === row.hash && before.checkedInAt === checkedInAt && before.tag === tag && before.lastPrintedAt === lastPrintedAt && sameOut(before.out, out) && sameProblems(before, row)) return before;
+    return { ...row, checkedInAt, tag, lastPrintedAt, out };
   });
 }
+
+const sameOut = (a: OutOfPlay | null, b: OutOfPlay | null) => a === b || (a !== null && b !== null && a.shown === b.shown && a.since === b.since && a.retired === b.retired && a.convergences === b.convergences && a.alert === b.alert);
 
 /** A re-read row with the same content hash can still differ in its desk problems (a duplicate id fixed). */
 const sameProblems = (a: DeskViewRow, b: DeskViewRow) => a.errors.length === b.errors.length && a.warnings.length === b.warnings.length && a.errors.every((e, i) => e.code === b.errors[i]!.code && e.message === b.errors[i]!.message);
@@ -98,7 +103,7 @@ export function filterLines(groups: readonly RowGroup[], rows: readonly ShownRow
     const r = rows[i]!;
     if (filter.problemsOnly && !isProblem(r, filter.includeWarnings)) return false;
     if (filter.game && r.ruleset !== filter.game) return false;
-    if (filter.arrival === 'waiting' && !(checkable(r) && r.checkedInAt === null)) return false;
+    if (filter.arrival === 'waiting' && !(checkable(r) && r.checkedInAt === null && r.out === null)) return false;
     if (filter.arrival === 'in' && r.checkedInAt === null) return false;
     if (words.length > 0 && search && !words.every((w) => search[i]!.includes(w))) return false;
     return true;

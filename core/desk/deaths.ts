@@ -44,6 +44,8 @@ export type DeathFold = {
   alert: string | null;
   /** Why the character is permanently dead or retired, in words. */
   reason: string | null;
+  /** When the state now in force began (the entry that made it); null when alive. */
+  since: string | null;
 };
 
 /**
@@ -57,7 +59,7 @@ export function deathFold(event: DeskEvent, character: string, ruleset: RulesetI
 
 /** The same over a character's uncancelled entries in ledger order. */
 export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, deckBefore?: number): DeathFold {
-  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, alert: null, reason: null };
+  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, alert: null, reason: null, since: null };
   const over = () => out.state === 'permanent' || out.state === 'retired';
   for (const e of entries) {
     switch (e.kind) {
@@ -66,6 +68,7 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, 
         out.deaths++;
         out.lastDeath = e;
         out.convergences = 0;
+        out.since = e.at;
         if (ruleset === 'curious-pastimes') {
           out.state = 'retired';
           out.reason = 'Died (Curious Pastimes): the character is retired; the player may make a new character';
@@ -76,6 +79,7 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, 
         out.convergences++;
         if (out.convergences >= NOVITAS_PERMANENT_CONVERGENCES) {
           out.state = 'retired';
+          out.since = e.at;
           out.alert = PLOT_MARSHAL_ALERT;
           out.reason = `Permanently dead: Dead for ${NOVITAS_PERMANENT_CONVERGENCES} convergences`;
         }
@@ -85,6 +89,7 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, 
         out.state = 'alive';
         out.returns++;
         out.lastDeath = null;
+        out.since = null;
         out.convergences = 0;
         if (out.tilesOfFate !== null && e.cards !== undefined) {
           out.tilesOfFate += e.cards;
@@ -94,12 +99,14 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, 
       case 'permanent-death':
         if (over()) break;
         out.state = 'permanent';
+        out.since = e.at;
         out.reason = e.reason ?? (e.when ? `Permanent death at ${e.when}` : 'Permanent death');
         if (ruleset === 'novitas') out.alert = PLOT_MARSHAL_ALERT;
         break;
       case 'retired':
         if (out.state === 'retired') break;
         out.state = 'retired';
+        out.since = e.at;
         out.reason = e.reason ?? 'Retired at the event desk';
         break;
     }

@@ -1,7 +1,6 @@
 // What a character's cards say, as a few plain-word facts, stored with each print in the event file
 // so that a scanned card can be told what changed since it was printed. Lists (skills, items, …)
 // are one entry a line, so the difference names what was added and removed.
-import { canonicalJson } from '../format/hash';
 import type { Character } from '../model/character';
 import { RULESETS } from '../rulesets/index';
 import type { Derivation } from '../rulesets/types';
@@ -23,13 +22,15 @@ export const FACT_LABELS = {
   items: 'items',
   rules: 'game choices',
   notes: 'notes',
+  status: 'status',
+  history: 'record of play',
   other: 'other fields',
 } as const;
 export type FactKey = keyof typeof FACT_LABELS;
 
 /** Longest a fact is stored (the event file stays small with thousands of characters). */
 export const MAX_FACT_CHARS = 600;
-const KNOWN_FIELDS = new Set(['format', 'version', 'id', 'ruleset', 'name', 'player', 'notes', 'skills', 'armour', 'weapons', 'items', 'fortunesLanding', 'curiousPastimes', 'novitas', 'bgMagic']);
+const KNOWN_FIELDS = new Set(['format', 'version', 'id', 'ruleset', 'name', 'player', 'notes', 'skills', 'armour', 'weapons', 'items', 'fortunesLanding', 'curiousPastimes', 'novitas', 'bgMagic', 'status', 'statusReason', 'history']);
 const RULES_FIELDS = ['fortunesLanding', 'curiousPastimes', 'novitas', 'bgMagic'] as const;
 
 export function cardFacts(character: Character, derivation: Derivation): Facts {
@@ -47,7 +48,7 @@ export function cardFacts(character: Character, derivation: Derivation): Facts {
   const other = Object.keys(c)
     .filter((k) => !KNOWN_FIELDS.has(k))
     .sort()
-    .map((k) => `${k}: ${canonicalJson((c as Record<string, unknown>)[k])}`);
+    .map((k) => `${k}: ${describeValue((c as Record<string, unknown>)[k])}`);
   const facts: Facts = {
     name: c.name,
     player: c.player,
@@ -60,6 +61,8 @@ export function cardFacts(character: Character, derivation: Derivation): Facts {
     items: lines(c.items.map((i) => `${i.name} (${i.kind})${i.expires ? `, expires ${i.expires}` : ''}: ${oneLine(i.text)}`)),
     rules: lines(RULES_FIELDS.flatMap((k) => (c[k] === undefined ? [] : describeObject(c[k] as Record<string, unknown>)))),
     notes: oneLine(c.notes),
+    status: statusWords(c.status, c.statusReason),
+    history: lines(historyWords(c.history)),
     other: lines(other),
   };
   for (const k of Object.keys(facts)) facts[k] = clip(facts[k]!);
@@ -70,7 +73,9 @@ export function cardFacts(character: Character, derivation: Derivation): Facts {
  * What changed between two sets of facts, one line per fact that differs:
  * "armour: 3 over torso → 5 over torso", "skills: added Strikes 2; removed Strikes".
  */
-export function factChanges(before: Facts, after: Facts): string[] {
+export function factChanges(stored: Facts, now: Facts): string[] {
+  const before = readFacts(stored);
+  const after = readFacts(now);
   const keys = [...new Set([...Object.keys(FACT_LABELS), ...Object.keys(before), ...Object.keys(after)])];
   const out: string[] = [];
   for (const k of keys) {
@@ -92,7 +97,59 @@ export function factChanges(before: Facts, after: Facts): string[] {
   return out;
 }
 
-const LIST_FACTS = new Set<string>(['armourWorn', 'weapons', 'skills', 'items', 'rules', 'other']);
+const LIST_FACTS = new Set<string>(['armourWorn', 'weapons', 'skills', 'items', 'rules', 'history', 'other']);
+
+function statusWords(status: unknown, reason: unknown): string {
+  if (status === undefined || status === 'active') return '';
+  return `${String(status)}${typeof reason === 'string' && reason ? `: ${oneLine(reason)}` : ''}`;
+}
+
+const HISTORY_WORDS: Record<string, string> = { died: 'died', returned: 'returned', 'permanent-death': 'permanent death', retired: 'retired', convergence: 'a convergence passed while dead', 'new-character': 'new character after a death' };
+
+/** The character's record of play, a line each: "died 2026-10-02 14:02 at Spring Gathering (killing blow)". */
+function historyWords(history: unknown): string[] {
+  if (!Array.isArray(history)) return [];
+  return history.map((h: Record<string, unknown>) => {
+    const kind = typeof h.kind === 'string' ? (HISTORY_WORDS[h.kind] ?? h.kind) : 'record';
+    const at = typeof h.at === 'string' ? ` ${h.at.slice(0, 10)}${h.at.length > 10 ? ` ${h.at.slice(11, 16)}` : ''}` : '';
+    const where = typeof h.event === 'string' && h.event ? ` at ${h.event}` : '';
+    const cause = h.cause === 'killing-blow' ? ' (killing blow)' : h.cause === 'bled-out' ? ' (bled out)' : '';
+    const cards = typeof h.cards === 'number' ? `, ${h.cards} Tiles of Fate card${h.cards === 1 ? '' : 's'} added` : '';
+    const how = typeof h.how === 'string' && h.how ? ` (${h.how})` : '';
+    return `${kind}${at}${where}${cause}${how}${cards}`;
+  });
+}
+
+/**
+ * Facts as this version words them. Prints made by earlier versions stored the character's status
+ * and history, and any field they did not know, as JSON under "other fields"; they are read here as
+ * today's facts, so a scanned card's differences are told in words and an old print does not differ
+ * from a new one only in how it was written.
+ */
+function readFacts(facts: Facts): Facts {
+  const other = facts.other;
+  if (!other || !other.includes(': ')) return facts;
+  const out: Facts = { ...facts };
+  const rest: string[] = [];
+  const fields: Record<string, unknown> = {};
+  for (const line of other.split('\n')) {
+    const at = line.indexOf(': ');
+    const key = line.slice(0, at);
+    let value: unknown;
+    try {
+      value = JSON.parse(line.slice(at + 2));
+    } catch {
+      rest.push(line);
+      continue;
+    }
+    if (key === 'status' || key === 'statusReason' || key === 'history') fields[key] = value;
+    else rest.push(`${key}: ${describeValue(value)}`);
+  }
+  if (fields.status !== undefined && !out.status) out.status = statusWords(fields.status, fields.statusReason);
+  if (fields.history !== undefined && !out.history) out.history = lines(historyWords(fields.history));
+  out.other = rest.join('\n');
+  return out;
+}
 
 function describeObject(obj: Record<string, unknown>): string[] {
   return Object.keys(obj).map((k) => `${k}: ${describeValue(obj[k])}`);

@@ -47,7 +47,9 @@ export {
   type TagState,
 } from './rows';
 export { checkIn, checkOut, checkInAll, undo, undoAll, undoEntries, type UndoStep, type Change } from './checkin';
-export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids, type PrintRecord } from './lifecycle';
+export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids, type PrintRecord, type OutOfPlayEntry } from './lifecycle';
+export { outOfPlay, outOfPlayWords, fileLife, type OutOfPlay } from './life';
+export { entryDetail, KIND_WORDS } from './entry-words';
 export { cardFacts, factChanges, FACT_LABELS, type Facts } from './facts';
 export { verifyCard, type CardCheck } from './verify';
 export { sheetRows, sheetRow, wallTime, isoLocal, type SheetRow } from './sheet';

@@ -13,6 +13,7 @@ import { nextEditions, type DeskIdentity } from './editions';
 import { cardFacts, type Facts } from './facts';
 import { currentPrint } from './fold';
 import { stampOf, withEntries, type Stamp } from './ledger';
+import { fileLife, outOfPlay, type OutOfPlay } from './life';
 
 /** A print as the views show it: when, the content hash, the card labels ("IT-…/2") and what the cards said. */
 export type PrintRecord = Pick<PrintedEntry, 'at' | 'hash' | 'facts' | 'cards' | 'id' | 'desk'>;
@@ -37,13 +38,20 @@ export type ReprintPlan = {
   unchanged: { id: string; file: string; name: string; printedAt: string }[];
   /** Files that cannot be printed: unreadable, or sharing an id with another file. */
   skipped: { file: string; reason: string }[];
+  /**
+   * Characters not printed because they are dead, permanently dead or retired: their cards are not
+   * valid, and `collect` lists the labels of their current print ("CH-…/1") to take back.
+   */
+  outOfPlay: OutOfPlayEntry[];
 };
+
+export type OutOfPlayEntry = { id: string; file: string; name: string; player: string; state: OutOfPlay; collect: string[] };
 
 /** Which characters to print. `only` limits it to those ids (the app's "reprint this one"). */
 export function planReprint(characters: readonly DeskCharacter[], event: DeskEvent, only?: readonly string[]): ReprintPlan {
   const wanted = only ? new Set(only.map(idKey)) : null;
   const duplicates = duplicateIds(characters);
-  const plan: ReprintPlan = { print: [], unchanged: [], skipped: [] };
+  const plan: ReprintPlan = { print: [], unchanged: [], skipped: [], outOfPlay: [] };
   for (const c of characters) {
     if (!c.readable) {
       if (!wanted) plan.skipped.push({ file: c.file, reason: c.problem.message });
@@ -58,6 +66,12 @@ export function planReprint(characters: readonly DeskCharacter[], event: DeskEve
     }
     const last = currentPrint(event, id);
     const base = { id, file: c.file, name: c.character.name, player: c.character.player, hash: c.hash };
+    // A dead or retired character's cards are never printed as valid (docs/desk.md): left out, named.
+    const out = outOfPlay({ id, ruleset: c.character.ruleset, life: fileLife(c.character) }, event);
+    if (out) {
+      plan.outOfPlay.push({ id, file: c.file, name: base.name, player: base.player, state: out, collect: last ? last.cards.map(cardLabel) : [] });
+      continue;
+    }
     if (last === undefined) plan.print.push({ ...base, reason: 'never-printed' });
     else if (last.hash !== c.hash) plan.print.push({ ...base, reason: 'changed', previous: last });
     else plan.unchanged.push({ id, file: c.file, name: c.character.name, printedAt: last.at });

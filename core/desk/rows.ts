@@ -8,6 +8,7 @@ import type { DeskEvent } from './event';
 import { characterFold } from './fold';
 import { armourCell } from './row-cells';
 import { compareNames } from '../model/collate';
+import { fileLife } from './life';
 
 export { armourCell, valuesText } from './row-cells';
 
@@ -59,8 +60,8 @@ export type DeskRow = {
   search: string;
   /** The character's items (for Record…: handed in, transferred); absent when it has none. */
   items?: { id: string; name: string; expires?: string }[];
-  /** The file's status when not active (the desk records deaths into it): dead or retired, and why. */
-  life?: { status: 'dead' | 'retired'; reason?: string };
+  /** The file's status when not active (the desk records deaths into it): dead or retired, why, and since when (its history's last record of it). */
+  life?: { status: 'dead' | 'retired'; reason?: string; since?: string; sinceEvent?: string };
 };
 
 export type PlayerGroup = {
@@ -166,7 +167,7 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
     lastPrintedAt: null,
     search: '',
     ...(character.items.length > 0 ? { items: character.items.map((i) => ({ id: i.id.toLowerCase(), name: i.name, ...(i.expires ? { expires: i.expires } : {}) })) } : {}),
-    ...(character.status === 'dead' || character.status === 'retired' ? { life: { status: character.status, ...(character.statusReason ? { reason: character.statusReason } : {}) } } : {}),
+    ...(character.status === 'dead' || character.status === 'retired' ? { life: fileLife(character) } : {}),
   };
   if (search) row.search = searchText(row);
   return row;

@@ -9,12 +9,15 @@ import type { DeskEvent } from './event';
 import { cardFacts, factChanges, type Facts } from './facts';
 import { foldEvent, type VoidCard } from './fold';
 import { wallTime } from './sheet';
+import { fileLife, outOfPlay, outOfPlayWords, type OutOfPlay } from './life';
 
 type Who = { id: string; file: string; name: string; player: string };
 
 export type CardCheck =
   | { kind: 'not-a-card'; message: string }
   | { kind: 'unknown'; id: string; message: string }
+  /** The character is dead, permanently dead or retired: none of its cards is valid, whatever it says. */
+  | (Who & { kind: 'not-valid'; state: OutOfPlay; label?: string; message: string })
   | (Who & { kind: 'match'; printedAt: string | null; label?: string; message: string })
   | (Who & {
       kind: 'changed';
@@ -44,6 +47,11 @@ export function verifyCard(qrText: string, characters: readonly DeskCharacter[],
     };
   }
   const who: Who = { id: code.id, file: found.file, name: found.character.name, player: found.character.player };
+  const out = outOfPlay({ id: code.id, ruleset: found.character.ruleset, life: fileLife(found.character) }, event);
+  if (out) {
+    const label = code.version === 2 ? code.label : undefined;
+    return { ...who, kind: 'not-valid', state: out, ...(label ? { label } : {}), message: `Not valid: ${found.character.name || 'this character'} is ${outOfPlayWords(out, wallTime)}; hand the card${label ? ` ${label}` : ''} in to the desk.` };
+  }
   const folded = foldEvent(event);
   const prints = folded.characters.get(code.id)?.prints ?? [];
   const current = folded.characters.get(code.id)?.current ?? null;

@@ -5,7 +5,7 @@ import type { DeskRow } from '../desk/rows';
 import type { Location } from '../model/ids';
 import type { EventHeader } from '../desk/event';
 import type { LedgerEntry } from '../desk/entries';
-import type { ReprintReason, Voids } from '../desk/lifecycle';
+import type { OutOfPlayEntry, ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
 import type { DeskIdentity } from '../desk/editions';
 import type { RecordRequest } from '../desk/record';
@@ -71,7 +71,7 @@ export type SheetExport = { path: string; rows: number; pages: number };
 
 /** How "reprint changed" ended (null from reprintChanged: the save dialog was cancelled). */
 export type ReprintOutcome =
-  | { kind: 'nothing'; unchanged: number; skipped: { file: string; reason: string }[] }
+  | { kind: 'nothing'; unchanged: number; skipped: { file: string; reason: string }[]; outOfPlay?: OutOfPlayEntry[] }
   | {
       kind: 'printed';
       path: string;
@@ -81,6 +81,8 @@ export type ReprintOutcome =
       /** The serials of the replaced prints, per character. */
       voids: Voids[];
       skipped: { file: string; reason: string }[];
+      /** Characters left out because they are dead or retired: none of their cards is valid (`collect`: the labels to take back). */
+      outOfPlay?: OutOfPlayEntry[];
       /** Characters whose cards could not be laid out (not printed, not recorded). */
       problems: string[];
       /** The print entries recorded (and any others found appended meanwhile). */
@@ -114,6 +116,8 @@ export type ReprintPlan = {
   /** The games of the characters it prints (the card groups offered). */
   rulesets: RulesetId[];
   problems: string[];
+  /** The characters it leaves out because they are dead or retired. */
+  outOfPlay?: OutOfPlayEntry[];
 };
 
 const words = (max: number) => z.string().max(max);

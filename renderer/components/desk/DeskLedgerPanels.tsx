@@ -6,11 +6,8 @@ import { heldAtDesk } from '../../../core/desk/custody';
 import { foldEvent } from '../../../core/desk/fold';
 import type { DeskEvent } from '../../../core/desk/event';
 import { LEDGER_KINDS, type LedgerEntry } from '../../../core/desk/entries';
-import { useT, type StringKey } from '../../i18n';
-
-/** A kind in words (the ledger's own code for one this version does not know, say from a newer desk). */
-const known = new Set<string>(LEDGER_KINDS);
-const kindWords = (kind: string, t: (key: StringKey) => string) => (known.has(kind) ? t(`desk.ledger.kind.${kind}` as StringKey) : kind);
+import { useT } from '../../i18n';
+import { entryDetails, kindWords, type LedgerNames } from './ledger-words';
 
 export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameOf: Map<string, string>; onReturn: (h: ReturnType<typeof heldAtDesk>[number]) => void }) {
   const { t } = useT();
@@ -37,12 +34,13 @@ export function HeldItems({ event, nameOf, onReturn }: { event: DeskEvent; nameO
 }
 
 /** One line of the ledger panel: drawn again only when its entry's state or name changed (a check-in adds one line, not 200). */
-const LedgerLine = memo(function LedgerLine({ entry: e, cancelled, name, onUndo }: { entry: LedgerEntry; cancelled: boolean; name: string; onUndo: (id: string, character?: string) => void }) {
+const LedgerLine = memo(function LedgerLine({ entry: e, cancelled, name, details, onUndo }: { entry: LedgerEntry; cancelled: boolean; name: string; details: string; onUndo: (id: string, character?: string) => void }) {
   const tools = useT();
   const { t } = tools;
   return (
     <li className={cancelled ? 'is-cancelled' : undefined}>
-      <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {name || e.character || ''} <span className="desk-sub">{e.desk}</span>
+      <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {name || e.character || ''}
+      {details && <span className="desk-ledger-details">: {details}</span>} <span className="desk-sub">{e.desk}</span>
       {cancelled && <span>{t('desk.ledger.undone')}</span>}
       {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
         <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name })}>
@@ -56,12 +54,13 @@ const LedgerLine = memo(function LedgerLine({ entry: e, cancelled, name, onUndo 
 /** Entries the ledger panel lists (the latest that match). */
 const SHOWN = 200;
 
-export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; onUndo: (id: string, character?: string) => void }) {
+export function LedgerPanel({ event, nameOf, itemNames, onUndo }: { event: DeskEvent; nameOf: Map<string, string>; itemNames: ReadonlyMap<string, string>; onUndo: (id: string, character?: string) => void }) {
   const tools = useT();
   const { t, tn } = tools;
   const [kind, setKind] = useState('');
   const [query, setQuery] = useState('');
   const folded = foldEvent(event);
+  const names: LedgerNames = { character: nameOf, item: itemNames, byId: folded.byId };
   // One callback for every line, whatever the caller passes this time, so that lines are not drawn again for it.
   const latest = useRef(onUndo);
   latest.current = onUndo;
@@ -91,7 +90,7 @@ export function LedgerPanel({ event, nameOf, onUndo }: { event: DeskEvent; nameO
       </label>
       <ol className="desk-ledger-list">
         {last.map((e) => (
-          <LedgerLine key={e.id} entry={e} cancelled={folded.cancelled.has(e.id)} name={e.character ? (nameOf.get(e.character) ?? '') : ''} onUndo={undo} />
+          <LedgerLine key={e.id} entry={e} cancelled={folded.cancelled.has(e.id)} name={e.character ? (nameOf.get(e.character) ?? '') : ''} details={entryDetails(e, names, tools)} onUndo={undo} />
         ))}
       </ol>
     </section>

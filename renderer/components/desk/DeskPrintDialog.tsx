@@ -97,6 +97,7 @@ export function DeskPrintDialog({ actions, onClose }: { actions: DeskActions; on
                   })}
             </p>
           )}
+          {plan && (plan.outOfPlay ?? []).length > 0 && <p>{t('desk.print.outOfPlay', { names: plan.outOfPlay!.map((o) => o.name || t('library.unnamed')).join(', ') })}</p>}
           {plan && plan.problems.length > 0 && (
             <ul className="print-problems">
               {plan.problems.map((m, i) => (

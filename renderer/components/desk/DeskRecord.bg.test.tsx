@@ -40,11 +40,9 @@ describe('the record of play in Bulgarian', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Запиши… за Dimitri' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Запиши… за Dimitri' }));
     const what = dialog.getByLabelText('Какво се случи') as HTMLSelectElement;
-    // Fortune's Landing: death, return, permanent death, items, bow test, note.
-    expect([...what.options].map((o) => o.textContent)).toEqual(['Смърт', 'Връщане от смъртта', 'Окончателна смърт', 'Предаден предмет', 'Прехвърлен предмет', 'Издържан тест за стрелба с лък', 'Оттеглен (извън играта; пази се само за четене)', 'Бележка']);
+    // Fortune's Landing, alive: death, items, bow test, retirement, note (a return and a permanent death once dead).
+    expect([...what.options].map((o) => o.textContent)).toEqual(['Смърт', 'Предаден предмет', 'Прехвърлен предмет', 'Издържан тест за стрелба с лък', 'Оттеглен (извън играта; пази се само за четене)', 'Бележка']);
     expect([...(dialog.getByLabelText('Как') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Смъртоносен удар', 'Изкървяване']);
-    fireEvent.change(what, { target: { value: 'returned' } });
-    expect(dialog.getByLabelText('Добавени карти към „Плочките на съдбата“')).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Запиши' })).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Отказ' })).toBeTruthy();
   });

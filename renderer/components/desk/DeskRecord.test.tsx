@@ -64,11 +64,14 @@ describe('Record… in the desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests[0]).toEqual({ kind: 'died', character: EXAMPLES.dimitri.id, cause: 'killing-blow' });
-    expect(document.querySelector('.desk-life')?.textContent).toBe('Dead');
+    // The row says so in place of the check-in, with since when.
+    expect(document.querySelector('.desk-out')?.textContent).toBe('Dead since 2 Oct 2026, 18:06');
 
     fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
     const again = await screen.findByRole('dialog');
-    fireEvent.change(within(again).getByLabelText('What happened'), { target: { value: 'returned' } });
+    // Dead: Death is not offered again, and a return is the choice offered first.
+    const what = within(again).getByLabelText('What happened') as HTMLSelectElement;
+    expect([what.value, [...what.options].some((o) => o.value === 'died')]).toEqual(['returned', false]);
     fireEvent.change(within(again).getByLabelText('How (spell, item)'), { target: { value: 'Spark of Life' } });
     fireEvent.change(within(again).getByLabelText('Tiles of Fate cards added'), { target: { value: '3' } });
     fireEvent.click(within(again).getByRole('button', { name: 'Record' }));
@@ -89,12 +92,13 @@ describe('Record… in the desk view', () => {
       ['item-transferred', 3],
     ]);
 
-    // The ledger lists the entries, newest first; undo the return.
+    // The ledger lists the entries, newest first, in words (the item by its name, the recipient); undo the return.
     const ledger = screen.getByRole('region', { name: 'Ledger' });
+    await waitFor(() => expect(within(ledger).getAllByRole('listitem')[0]!.textContent).toMatch(new RegExp(`item transferred Dimitri: ${EXAMPLES.dimitri.items[0]!.name} to Aldric of the Vale`)));
     expect(within(ledger).getByRole('heading').textContent).toBe('Ledger (3 entries)');
     fireEvent.click(within(ledger).getByRole('button', { name: /^Undo return from death/ }));
     await waitFor(() => expect(requests[2]).toMatchObject({ kind: 'undo', character: EXAMPLES.dimitri.id }));
-    await waitFor(() => expect(document.querySelector('.desk-life')?.textContent).toBe('Dead'));
+    await waitFor(() => expect(document.querySelector('.desk-out')?.textContent).toBe('Dead since 2 Oct 2026, 18:06'));
     expect(api.desk.log(FILE).lines.at(-1)).toMatchObject({ kind: 'undo', target: api.desk.log(FILE).lines[1]!.id, seq: 4 });
   });
 
@@ -118,7 +122,7 @@ describe('Record… in the desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests).toEqual([{ kind: 'retired', character: EXAMPLES.dimitri.id, reason: 'Boris has moved abroad' }]);
-    expect(document.querySelector('.desk-life')?.textContent).toMatch(/^Retired/);
+    expect(document.querySelector('.desk-out')?.textContent).toMatch(/^Retired since /);
     fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
     const again = await screen.findByRole('dialog');
     const kinds = [...(within(again).getByLabelText('What happened') as HTMLSelectElement).options].map((o) => o.value);

@@ -3,7 +3,7 @@
 // state, a panel of the items held at the desk and a ledger panel (filter by kind or name, undo).
 // Entries are made by the main process (electron/desk-record.ts), which writes the ledger first
 // and then the character files; the view then shows the folder as it is on disk.
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { DeskViewRow, QuartermasterApi, RecordRequest, RecordResult } from '../../../core/ipc/contract';
 import { deathFold, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from '../../../core/desk/deaths';
 import type { RulesetId } from '../../../core/model/ids';
@@ -14,6 +14,8 @@ import { errorMessage } from '../../api';
 import { HeldItems, LedgerPanel } from './DeskLedgerPanels';
 import { Modal } from '../Modal';
 import { useT, type StringKey, type Tools } from '../../i18n';
+import { outOfPlay } from '../../../core/desk/life';
+import { outOfPlayText } from '../../desk-format';
 
 type Target = { id: string; name: string };
 let opened: Target | null = null;
@@ -27,15 +29,15 @@ const useOpened = () => useSyncExternalStore((l) => (listeners.add(l), () => voi
 let shared: DeskStore | null = null;
 
 /** The row's life state and its Record… button (in the check-in cell). */
-export function RecordButton({ row, name, disabled }: { row: DeskViewRow; name: string; disabled: boolean }) {
+export function RecordButton({ row, name, disabled, out = false }: { row: DeskViewRow; name: string; disabled: boolean; out?: boolean }) {
   const event = useSyncExternalStore(
     (l) => shared?.subscribe(l) ?? (() => undefined),
     () => shared?.get().event ?? null,
   );
   const { t } = useT();
   if (row.id === null) return null;
-  const state = row.life ? t(row.life.status === 'dead' ? 'desk.record.life.dead' : 'desk.record.life.retired') : '';
-  const words = (event && row.ruleset ? lifeText(deathFold(event, row.id, row.ruleset), row.ruleset, t) : null) ?? (row.life ? (row.life.reason ? t('desk.record.life.withReason', { state, reason: row.life.reason }) : state) : null);
+  // Out of play, the check-in cell says so (with since when); otherwise a return is worth a word.
+  const words = !out && event && row.ruleset ? lifeText(deathFold(event, row.id, row.ruleset), row.ruleset, t) : null;
   // Items whose `expires` date is before the event's start, shown at check-in.
   const expired = event ? (row.items ?? []).filter((i) => /^\d{4}-\d{2}-\d{2}/.test(i.expires ?? '') && i.expires!.slice(0, 10) < event.dates.start) : [];
   return (
@@ -75,6 +77,8 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
   const eventFile = desk?.eventFile.kind === 'file' ? desk.eventFile : null;
   const rows = desk?.rows ?? [];
   const nameOf = useMemo(() => new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.name])), [rows]);
+  // Items by id, for the ledger's lines (an entry names its item by id; a transferred one is now in the receiver's file).
+  const itemNames = useMemo(() => new Map(rows.flatMap((r) => (r.items ?? []).map((i) => [i.id, i.name] as const))), [rows]);
 
   const send = async (work: (args: { folder: string; eventFile: string }) => Promise<RecordResult>, done: string) => {
     await actions.flushed();
@@ -96,7 +100,7 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
     <>
       {target && <RecordDialog target={target} rows={rows} event={event} onCancel={() => openRecord(null)} record={record} send={send} api={api} />}
       <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, t('desk.record.itemReturnedTo', { item: h.name, owner: nameOf.get(h.owner) ?? t('desk.record.itsOwner') }))} />
-      <LedgerPanel event={event} nameOf={nameOf} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, t('desk.record.undone'))} />
+      <LedgerPanel event={event} nameOf={nameOf} itemNames={itemNames} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, t('desk.record.undone'))} />
     </>
   );
 }
@@ -105,10 +109,15 @@ type Send = (work: (args: { folder: string; eventFile: string }) => Promise<Reco
 
 function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; event: DeskEvent; onCancel: () => void; record: (r: RecordRequest, done: string) => Promise<void>; send: Send; api: QuartermasterApi }) {
   const { target, rows, record, send, api } = props;
-  const { t } = useT();
+  const tools = useT();
+  const { t } = tools;
+  const uid = useId();
   const row = rows.find((r) => r.id === target.id);
   const game = row?.ruleset ?? null;
-  const [kind, setKind] = useState<string>(game === 'bg-magic' ? 'note' : 'died');
+  const out = row ? outOfPlay(row, props.event) : null;
+  // Where the character stands decides what can happen next: the dead are not offered Death.
+  const stage = out === null ? 'alive' : out.retired || out.shown === 'permanent' ? 'over' : 'dead';
+  const [kind, setKind] = useState<string>(() => firstKind(game, stage));
   const [cause, setCause] = useState<'killing-blow' | 'bled-out'>('killing-blow');
   const [how, setHow] = useState('');
   const [cards, setCards] = useState('0');
@@ -121,8 +130,7 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
   const items = row?.items ?? [];
   const state = game ? deathFold(props.event, target.id, game) : null;
   // Retiring takes a character out of play at every desk (kept, read-only): the way to remove one from a shared event (docs/desk.md).
-  const retirable = state === null || (state.state !== 'retired' && state.state !== 'permanent');
-  const kinds = ['died', 'returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : []), 'item-handed-in', 'item-transferred', 'bow-competency', ...(retirable ? ['retired'] : []), 'note'];
+  const kinds = kindsFor(game, stage);
   const character = target.id;
   const itemName = items.find((i) => i.id === item)?.name ?? '';
 
@@ -151,103 +159,96 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
     }
   };
 
+  const f = (name: string) => `${uid}-${name}`;
   return (
     <Modal title={t('desk.record.openFor', { name: target.name })} onCancel={props.onCancel}>
-      {state && state.state !== 'alive' && <p className="desk-life">{lifeText(state, game!, t)}</p>}
-      {game === 'curious-pastimes' && state?.state === 'retired' && (
-        <div className="desk-record-new">
-          <label>
-            <span className="label-text">{t('desk.record.newName')}</span>
-            <input value={newName} onChange={(e) => setNewName(e.target.value)} />
-          </label>
-          <button type="button" onClick={() => void send((a) => api.newCharacterAfterDeath({ ...a, from: character, name: newName }), t('desk.record.newMade', { name: newName }))}>
-            {t('desk.record.newButton')}
-          </button>
-        </div>
-      )}
-      <label>
-        <span className="label-text">{t('desk.record.what')}</span>
-        <select value={kind} onChange={(e) => setKind(e.target.value)} data-autofocus>
-          {kinds.map((k) => (
-            <option key={k} value={k}>
-              {t(kindKey(k))}
-            </option>
-          ))}
-        </select>
-      </label>
-      {kind === 'died' && game === 'fortunes-landing' && (
-        <label>
-          <span className="label-text">{t('desk.record.how')}</span>
-          <select value={cause} onChange={(e) => setCause(e.target.value as typeof cause)}>
-            <option value="killing-blow">{t('desk.record.killingBlow')}</option>
-            <option value="bled-out">{t('desk.record.bledOut')}</option>
-          </select>
-        </label>
-      )}
-      {kind === 'returned' && (
-        <label>
-          <span className="label-text">{t('desk.record.howReturned')}</span>
-          <input value={how} onChange={(e) => setHow(e.target.value)} />
-        </label>
-      )}
-      {kind === 'returned' && game === 'fortunes-landing' && (
-        <label>
-          <span className="label-text">{t('desk.record.cards')}</span>
-          <input type="number" min={0} max={100} value={cards} onChange={(e) => setCards(e.target.value)} />
-        </label>
-      )}
-      {kind === 'permanent-death' && (
-        <label>
-          <span className="label-text">{t('desk.record.at')}</span>
-          <select value={when} onChange={(e) => setWhen(e.target.value as typeof when)}>
-            <option value="dawn">{t('desk.record.dawn')}</option>
-            <option value="dusk">{t('desk.record.dusk')}</option>
-          </select>
-        </label>
-      )}
-      {(kind === 'item-handed-in' || kind === 'item-transferred') && (
-        <label>
-          <span className="label-text">{t('desk.record.item')}</span>
-          <select value={item} onChange={(e) => setItem(e.target.value)}>
-            {items.map((i) => (
-              <option key={i.id} value={i.id}>
-                {i.name}
+      <div className="desk-record-form">
+        {out !== null && <p className="desk-life">{outOfPlayText(out, tools)}</p>}
+        {game === 'curious-pastimes' && state?.state === 'retired' && (
+          <div className="desk-record-new">
+            <Field id={f('new')} label={t('desk.record.newName')}>
+              <input id={f('new')} value={newName} onChange={(e) => setNewName(e.target.value)} />
+            </Field>
+            <button type="button" onClick={() => void send((a) => api.newCharacterAfterDeath({ ...a, from: character, name: newName }), t('desk.record.newMade', { name: newName }))}>
+              {t('desk.record.newButton')}
+            </button>
+          </div>
+        )}
+        <Field id={f('what')} label={t('desk.record.what')}>
+          <select id={f('what')} value={kind} onChange={(e) => setKind(e.target.value)} data-autofocus>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {t(kindKey(k))}
               </option>
             ))}
           </select>
-        </label>
-      )}
-      {kind === 'item-handed-in' && (
-        <label>
-          <span className="label-text">{t('desk.record.why')}</span>
-          <select value={why} onChange={(e) => setWhy(e.target.value as typeof why)}>
-            <option value="theft">{t('desk.record.why.theft')}</option>
-            <option value="death">{t('desk.record.why.death')}</option>
-            <option value="other">{t('desk.record.why.other')}</option>
-          </select>
-        </label>
-      )}
-      {kind === 'item-transferred' && (
-        <label>
-          <span className="label-text">{t('desk.record.to')}</span>
-          <select value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="">{t('desk.record.chooseCharacter')}</option>
-            {rows
-              .filter((r) => r.id && r.id !== character)
-              .map((r) => (
-                <option key={r.id!} value={r.id!}>
-                  {r.name} ({r.player})
+        </Field>
+        {kind === 'died' && game === 'fortunes-landing' && (
+          <Field id={f('how')} label={t('desk.record.how')}>
+            <select id={f('how')} value={cause} onChange={(e) => setCause(e.target.value as typeof cause)}>
+              <option value="killing-blow">{t('desk.record.killingBlow')}</option>
+              <option value="bled-out">{t('desk.record.bledOut')}</option>
+            </select>
+          </Field>
+        )}
+        {kind === 'returned' && (
+          <Field id={f('returned')} label={t('desk.record.howReturned')}>
+            <input id={f('returned')} value={how} onChange={(e) => setHow(e.target.value)} />
+          </Field>
+        )}
+        {kind === 'returned' && game === 'fortunes-landing' && (
+          <Field id={f('cards')} label={t('desk.record.cards')}>
+            <input id={f('cards')} type="number" min={0} max={100} value={cards} onChange={(e) => setCards(e.target.value)} />
+          </Field>
+        )}
+        {kind === 'permanent-death' && (
+          <Field id={f('when')} label={t('desk.record.at')}>
+            <select id={f('when')} value={when} onChange={(e) => setWhen(e.target.value as typeof when)}>
+              <option value="dawn">{t('desk.record.dawn')}</option>
+              <option value="dusk">{t('desk.record.dusk')}</option>
+            </select>
+          </Field>
+        )}
+        {(kind === 'item-handed-in' || kind === 'item-transferred') && (
+          <Field id={f('item')} label={t('desk.record.item')}>
+            <select id={f('item')} value={item} onChange={(e) => setItem(e.target.value)}>
+              {items.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
                 </option>
               ))}
-          </select>
-        </label>
-      )}
-      {(kind === 'note' || kind === 'died' || kind === 'retired') && (
-        <label>
-          <span className="label-text">{t(kind === 'retired' ? 'desk.record.retireReason' : 'desk.record.note')}</span>
-          <input value={text} onChange={(e) => setText(e.target.value)} />
-        </label>
-      )}
+            </select>
+          </Field>
+        )}
+        {kind === 'item-handed-in' && (
+          <Field id={f('why')} label={t('desk.record.why')}>
+            <select id={f('why')} value={why} onChange={(e) => setWhy(e.target.value as typeof why)}>
+              <option value="theft">{t('desk.record.why.theft')}</option>
+              <option value="death">{t('desk.record.why.death')}</option>
+              <option value="other">{t('desk.record.why.other')}</option>
+            </select>
+          </Field>
+        )}
+        {kind === 'item-transferred' && (
+          <Field id={f('to')} label={t('desk.record.to')}>
+            <select id={f('to')} value={to} onChange={(e) => setTo(e.target.value)}>
+              <option value="">{t('desk.record.chooseCharacter')}</option>
+              {rows
+                .filter((r) => r.id && r.id !== character)
+                .map((r) => (
+                  <option key={r.id!} value={r.id!}>
+                    {r.name} ({r.player})
+                  </option>
+                ))}
+            </select>
+          </Field>
+        )}
+        {(kind === 'note' || kind === 'died' || kind === 'retired') && (
+          <Field id={f('text')} label={t(kind === 'retired' ? 'desk.record.retireReason' : 'desk.record.note')}>
+            <input id={f('text')} value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
+        )}
+      </div>
       <div className="toolbar">
         <button type="button" className="primary" onClick={() => void submit()} disabled={(kind.startsWith('item-') && !item) || (kind === 'item-transferred' && !to)}>
           {t('desk.record.submit')}
@@ -258,4 +259,30 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
       </div>
     </Modal>
   );
+}
+
+/** A label above its control, tied to it by id. */
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+type Stage = 'alive' | 'dead' | 'over';
+
+/** What can be recorded: Death only for the living, a return or convergence only for the dead, nothing of life once out of play for good. */
+function kindsFor(game: RulesetId | null, stage: Stage): string[] {
+  const items = ['item-handed-in', 'item-transferred', 'bow-competency'];
+  if (stage === 'over') return [...items, 'note'];
+  const life = stage === 'alive' ? ['died'] : ['returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : [])];
+  return [...life, ...items, 'retired', 'note'];
+}
+
+/** The choice offered first: a death for the living (a note in bg-magic, whose text has no death rule), a return for the dead, a note after. */
+function firstKind(game: RulesetId | null, stage: Stage): string {
+  if (stage === 'over' || game === 'bg-magic') return 'note';
+  return stage === 'alive' ? 'died' : 'returned';
 }

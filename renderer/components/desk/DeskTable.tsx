@@ -12,7 +12,7 @@ import { rulesetName } from '../../format';
 import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
-import { RecordButton } from './DeskRecord';
+import { CardsAndCheckIn } from './RowCheckIn';
 import { useFrameOnScroll } from '../../use-frame-on-scroll';
 import { useMeasuredHeights } from '../../use-measured-heights';
 
@@ -278,34 +278,7 @@ const CharacterRow = memo(function CharacterRow({ row, line, folder, actions, ca
       </td>
       <td>{armourText(row.detail, tools)}</td>
       <td>{values || <NoneHere text={t('desk.values.none')} />}</td>
-      <td>
-        {row.tag === 'current' && <span>{t('desk.tag.current')}</span>}
-        {row.tag === 'changed' && <span className="desk-changed">{t('desk.tag.changed')}</span>}
-        {row.tag === 'never-printed' && <span className="desk-none">{t('desk.tag.never')}</span>}
-        {row.lastPrintedAt !== null && <span className="desk-sub">{t('desk.tag.printedAt', { when: tools.when(row.lastPrintedAt) })}</span>}
-      </td>
-      <td className="desk-checkin">
-        {/* The button stays the same element when the row checks in or out, so it keeps the focus. */}
-        {row.checkedInAt !== null && (
-          <span className="desk-in">
-            <span aria-hidden="true">✓ </span>
-            <time dateTime={row.checkedInAt}>
-              <span className="visually-hidden">{t('desk.checkIn.at')} </span>
-              {tools.when(row.checkedInAt)}
-            </time>
-          </span>
-        )}
-        <button
-          type="button"
-          className={row.checkedInAt !== null ? 'desk-small' : 'desk-small primary'}
-          disabled={!canCheckIn}
-          onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : actions.checkIn(row.id!, name))}
-          aria-label={t(row.checkedInAt !== null ? 'desk.checkOutNamed' : 'desk.checkInNamed', { name })}
-        >
-          {t(row.checkedInAt !== null ? 'desk.checkOut' : 'desk.checkIn')}
-        </button>
-        <RecordButton row={row} name={name} disabled={!canCheckIn} />
-      </td>
+      <CardsAndCheckIn row={row} name={name} actions={actions} canCheckIn={canCheckIn} tools={tools} />
     </tr>
   );
 }, sameRow);

@@ -4,9 +4,11 @@
 import { useEffect, useRef } from 'react';
 import type { ReprintOutcome } from '../../../core/ipc/contract';
 import { useT } from '../../i18n';
+import { outOfPlayText } from '../../desk-format';
 
 export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude<ReprintOutcome, { kind: 'conflict' }>; folder: string; onDismiss: () => void }) {
-  const { t, tn, when } = useT();
+  const tools = useT();
+  const { t, tn, when } = tools;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome]);
   const relative = (file: string) => (file.startsWith(`${folder}/`) || file.startsWith(`${folder}\\`) ? file.slice(folder.length + 1) : file);
@@ -70,6 +72,31 @@ export function ReprintResult({ outcome, folder, onDismiss }: { outcome: Exclude
               </ul>
             </>
           )}
+        </>
+      )}
+      {(outcome.outOfPlay ?? []).length > 0 && (
+        <>
+          <h3>{t('desk.reprint.outOfPlayHeading')}</h3>
+          <p>{t('desk.reprint.outOfPlayBody')}</p>
+          <ul className="desk-out-of-play">
+            {outcome.outOfPlay!.map((o) => (
+              <li key={o.id}>
+                <span>
+                  {t('desk.reprint.outOfPlayOf', { name: `${o.name || t('library.unnamed')}${o.player ? ` (${o.player})` : ''}`, state: outOfPlayText(o.state, tools, true) })}{' '}
+                  <span className="file-name">{relative(o.file)}</span>
+                </span>
+                {o.collect.length > 0 && (
+                  <ul className="desk-serials" aria-label={t('desk.reprint.cardsOf', { name: o.name || t('library.unnamed') })}>
+                    {o.collect.map((s) => (
+                      <li key={s}>
+                        <code>{s}</code>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
         </>
       )}
       {skipped.length > 0 && (

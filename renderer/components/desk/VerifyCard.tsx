@@ -9,9 +9,11 @@ import type { DeskActions } from '../../desk-actions';
 import { useDeskState, type DeskStore } from '../../desk-store';
 import { entryOf } from '../../../core/desk/event';
 import { useT } from '../../i18n';
+import { outOfPlayText } from '../../desk-format';
 
 export function VerifyCard({ store, actions, canCheckIn }: { store: DeskStore; actions: DeskActions; canCheckIn: boolean }) {
-  const { t, when: at } = useT();
+  const tools = useT();
+  const { t, when: at } = tools;
   const id = useId();
   const [text, setText] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -92,6 +94,16 @@ export function VerifyCard({ store, actions, canCheckIn }: { store: DeskStore; a
             </ul>
             <p className="desk-verify-next">
               <strong>{t('desk.verify.whatToDo')}</strong> {t(result.superseded ? 'desk.verify.voidDo' : 'desk.verify.changedDo')}
+            </p>
+          </>
+        )}
+        {result?.kind === 'not-valid' && (
+          <>
+            <p className="desk-verdict verdict-void">
+              <strong>{t('desk.verify.notValid')}</strong> {t('desk.verify.notValidBody', { who: who(result.name, result.player), state: outOfPlayText(result.state, tools, true) })}
+            </p>
+            <p className="desk-verify-next">
+              <strong>{t('desk.verify.whatToDo')}</strong> {t('desk.verify.notValidDo')}
             </p>
           </>
         )}
