@@ -13,6 +13,7 @@ import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
 import { RecordButton } from './DeskRecord';
+import { focusQueue } from './QueueSearch';
 import { useFrameOnScroll } from '../../use-frame-on-scroll';
 import { useMeasuredHeights } from '../../use-measured-heights';
 
@@ -209,7 +210,7 @@ function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderPr
           </span>
         )}
         {group.player !== null && waiting.length > 0 && (
-          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
+          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => (actions.checkInPlayer(waiting, name), focusQueue())} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
             {tn('desk.group.checkInAll', waiting.length)}
           </button>
         )}
@@ -285,7 +286,7 @@ const CharacterRow = memo(function CharacterRow({ row, line, folder, actions, ca
         {row.lastPrintedAt !== null && <span className="desk-sub">{t('desk.tag.printedAt', { when: tools.when(row.lastPrintedAt) })}</span>}
       </td>
       <td className="desk-checkin">
-        {/* The button stays the same element when the row checks in or out, so it keeps the focus. */}
+        {/* After a check-in the focus goes back to the search box (the queue): this button has become Check out, and a second Enter must not take the player out again. */}
         {row.checkedInAt !== null && (
           <span className="desk-in">
             <span aria-hidden="true">✓ </span>
@@ -299,7 +300,7 @@ const CharacterRow = memo(function CharacterRow({ row, line, folder, actions, ca
           type="button"
           className={row.checkedInAt !== null ? 'desk-small' : 'desk-small primary'}
           disabled={!canCheckIn}
-          onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : actions.checkIn(row.id!, name))}
+          onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : (actions.checkIn(row.id!, name), focusQueue()))}
           aria-label={t(row.checkedInAt !== null ? 'desk.checkOutNamed' : 'desk.checkInNamed', { name })}
         >
           {t(row.checkedInAt !== null ? 'desk.checkOut' : 'desk.checkIn')}
