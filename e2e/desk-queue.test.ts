@@ -174,13 +174,17 @@ describe('the desk queue in Chromium', () => {
     await openFolder(page, first);
     await createEvent(page, 'First Muster');
     const search = page.getByRole('searchbox', { name: 'Search by name, player, game or problem' });
+    await search.fill('Dimitri');
+    await openFolder(page, second);
+    expect(await search.inputValue()).toBe('');
+    await createEvent(page, 'Second Muster');
     await search.fill('nobody here');
     await search.press('Enter');
     await page.getByText('Nobody matches “nobody here”.').waitFor();
-    await openFolder(page, second);
+    await openFolder(page, first);
     expect(await search.inputValue()).toBe('');
     expect(await page.getByText('Nobody matches').count()).toBe(0);
-    await page.getByRole('button', { name: 'Check in Elowen Marsh' }).waitFor();
+    await page.getByRole('button', { name: 'Check in Dimitri' }).waitFor();
   });
 
   it('asks for the game when a folder has as many characters of two games', async () => {

@@ -4,6 +4,7 @@ import { useEffect, type RefObject } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskActions } from '../../desk-actions';
 import type { DeskStore } from '../../desk-store';
+import { QUEUE_SEARCH_ID } from './QueueSearch';
 
 /**
  * Ctrl/Cmd+F goes to the desk's search: the table draws only the rows on screen, so the browser's
@@ -56,7 +57,10 @@ export function useAutoRefresh(store: DeskStore, actions: DeskActions, api: Quar
  */
 export function useUndoShortcut(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
   useEffect(() => {
-    const inText = (el: Element | null) => el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
+    // The empty search box counts as no text box: a check-in sends the focus there (the queue), and
+    // it has no typing to undo.
+    const inText = (el: Element | null) =>
+      el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type) && !(el.id === QUEUE_SEARCH_ID && el.value === '')) || (el instanceof HTMLElement && el.isContentEditable);
     const onKeyDown = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
       if (inText(document.activeElement)) return;
