@@ -99,6 +99,8 @@ describe('the desk queue in Chromium', () => {
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     expect(await checkedIn()).toBe('3 checked in');
+    await expectNoViolations(page, 'the desk after a queue of check-ins');
+    await screenshot(page, 'desk-queue.png');
 
     // A row's own Check in: the focus goes back to the search, so Enter does not check him out.
     await page.getByRole('button', { name: 'Check in Aldric of the Vale' }).click();
@@ -162,8 +164,13 @@ describe('the desk queue in Chromium', () => {
     await code.waitFor();
     expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByText(`Folder: ${folder}`).waitFor();
+    // The event file comes from the desk that shares it: no form to make a new one meanwhile.
+    expect(await page.getByRole('region', { name: 'No event file yet' }).count()).toBe(0);
     await expectNoViolations(page, 'the join form opened from the empty desk');
     await screenshot(page, 'desk-join-empty.png');
+    // Cancelled: the folder is an ordinary one again.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('region', { name: 'No event file yet' }).waitFor();
   });
 
   it('starts another folder with an empty search and nothing said about the last one', async () => {

@@ -13,8 +13,11 @@ const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 /** The main process's words, without Electron's wrapping of an error thrown in a handler. */
 const plainMessage = (e: unknown) => (e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
 
-/** `joining`: the folder was chosen to join an event into, so the join form opens with the focus in its code. */
-export function DeskSharing({ api, folder, joining = false }: { api: QuartermasterApi; folder: string; joining?: boolean }) {
+/**
+ * `joining`: the folder was chosen to join an event into, so the join form opens with the focus in
+ * its code; `onJoinCancel` when that form is cancelled.
+ */
+export function DeskSharing({ api, folder, joining = false, onJoinCancel }: { api: QuartermasterApi; folder: string; joining?: boolean; onJoinCancel?: () => void }) {
   const { t } = useT();
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [mode, setMode] = useState<'idle' | 'share' | 'join'>(joining ? 'join' : 'idle');
@@ -116,7 +119,7 @@ export function DeskSharing({ api, folder, joining = false }: { api: Quartermast
           <button type="submit" className="primary" disabled={working || code.trim() === ''}>
             {t('desk.sync.joinButton')}
           </button>
-          <button type="button" onClick={() => setMode('idle')}>
+          <button type="button" onClick={() => (setMode('idle'), onJoinCancel?.())}>
             {t('app.cancel')}
           </button>
         </form>

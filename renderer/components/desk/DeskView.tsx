@@ -99,8 +99,9 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
       {/* Keyed by folder: what was typed or said about one folder is not carried to the next. */}
       {desk && (
         <Fragment key={desk.folder}>
-          {kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
-          <DeskSharing api={api} folder={desk.folder} joining={joinInto === desk.folder} />
+          {/* A folder chosen to join into gets its event file from the other desks: no form to make one meanwhile. */}
+          {kind !== 'file' && !(kind === 'none' && joinInto === desk.folder) && <EventPanel desk={desk} actions={actions} busy={busy} />}
+          <DeskSharing api={api} folder={desk.folder} joining={joinInto === desk.folder} onJoinCancel={() => setJoinInto(null)} />
           <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />
           {kind === 'file' && <DeskRecordPanels store={store} api={api} actions={actions} />}
         </Fragment>
