@@ -1,6 +1,7 @@
 // The event desk: an event folder's characters grouped by player with their armour, hits, power
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
-// totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
+// totals; verify a card; the check-in sheet and "reprint changed"; the search box is also the
+// check-in queue (QueueSearch.tsx). Loaded on first use (DeskEntry).
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
