@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, resolve } from 'node:path';
+import { eventGame } from '../core/desk/event-game';
 import type { RulesetId } from '../core/model/ids';
 import { RULESETS } from '../core/rulesets/index';
 // The desk core is imported module by module, and what only some runs need (the PDF parts, the
@@ -186,7 +187,8 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
   // each character's row, made as the file is read, so memory follows the rows, not the files.
   const files = await readFolder(a.folder, io, a.reprint, printed);
-  const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) } : found;
+  const made = found.kind === 'missing' ? defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) : null;
+  const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: made!.event } : found;
   const event = state.kind === 'bad' ? newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = finishRows(files.rows, event);
   const heading =
@@ -223,7 +225,10 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     const { bytes, pages } = await checkInSheetPdf(sheetRows(rows, event), { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: await deps.fonts(), now, paper: a.paper });
     if (await write(io, a.pdf, bytes, fail)) io.out(`Wrote ${a.pdf}: check-in sheet, ${rows.length} row${rows.length === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}.\n`);
   }
-  if (a.reprint && a.out !== undefined) {
+  if (a.reprint && a.out !== undefined && made && made.tied.length > 1) {
+    // Nobody picks the event's game for the volunteer.
+    fail(`quartermaster desk: as many characters play each of ${made.tied.join(', ')}, so the new event's game is not chosen for you; nothing was printed and no event file made. Create the event file in the app's event desk (it asks for the game), then run again`);
+  } else if (a.reprint && a.out !== undefined) {
     const { reprintChanged } = await import('./desk-reprint');
     const reprintCode = await reprintChanged(state, files.characters!, a.out, a.folder, a.paper, now, io, deps, desk);
     code = Math.max(code, reprintCode);
@@ -231,13 +236,11 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   return code;
 }
 
-/** A new event named after the folder, for the game most of its characters play, starting today. */
-function defaultEvent(folder: string, rows: readonly Pick<DeskRow, 'ruleset'>[], now: Date, desk: DeskIdentity, newId: () => string): DeskEvent {
-  const counts = new Map<RulesetId, number>();
-  for (const r of rows) if (r.ruleset !== null) counts.set(r.ruleset, (counts.get(r.ruleset) ?? 0) + 1);
-  const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
+/** A new event named after the folder, for the game most of its characters play (none on a tie: `tied` names the games), starting today. */
+function defaultEvent(folder: string, rows: readonly Pick<DeskRow, 'ruleset'>[], now: Date, desk: DeskIdentity, newId: () => string): { event: DeskEvent; tied: RulesetId[] } {
+  const { game, tied } = eventGame(rows.map((r) => r.ruleset));
   const name = basename(resolve(folder)).slice(0, 200) || 'Event';
-  return newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id });
+  return { event: newEvent({ name, game, start: isoLocal(now).slice(0, 10), id: newId(), homeDesk: desk.id }), tied };
 }
 
 async function write(io: Io, path: string, data: Uint8Array | string, fail: (m: string) => void): Promise<boolean> {

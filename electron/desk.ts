@@ -11,6 +11,7 @@
 //
 // Like ipc-handlers.ts, nothing here imports electron: dialogs, the clock, the settings and the
 // fonts are injected, so the same handlers run in Electron, in Node tests and behind the e2e harness.
+import { eventGame } from '../core/desk/event-game';
 import { randomUUID } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
@@ -23,7 +24,6 @@ import { EVENT_FILE_SUFFIX, headerOf, newEvent, type DeskEvent } from '../core/d
 import { isoLocal } from '../core/desk/sheet';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
 import { FONT_FILES, FontMetrics, type FontBytes } from '../core/pdf/index';
-import type { RulesetId } from '../core/model/ids';
 import { appRoot } from '../node/app-root';
 import { EventLog, EventLogError, eventFileName } from '../node/event-log/event-log';
 import { sharedEventLog } from '../node/event-log/registry';
@@ -131,13 +131,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
 
   const nowDate = () => new Date(deps.now());
 
-  /** What a new event for this folder would be: named after the folder, for its most played game, starting today. */
+  /** What a new event for this folder would be: named after the folder, for its most played game (none on a tie), starting today. */
   const suggestedEvent = (folder: string, list: readonly DeskCharacter[]) => {
-    const counts = new Map<RulesetId, number>();
-    for (const c of list) if (c.readable) counts.set(c.character.ruleset, (counts.get(c.character.ruleset) ?? 0) + 1);
-    const game = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0] ?? '';
+    const { game, tied } = eventGame(list.map((c) => (c.readable ? c.character.ruleset : null)));
     const today = isoLocal(nowDate()).slice(0, 10);
-    return { name: basename(folder).slice(0, 200) || 'Event', game, start: today, end: today };
+    return { suggested: { name: basename(folder).slice(0, 200) || 'Event', game, start: today, end: today }, ...(tied.length > 0 ? { tied } : {}) };
   };
 
   /** Where a new event file goes: named after the event (by default the folder's name, as `quartermaster desk` names it). */
@@ -172,7 +170,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     try {
       log = await logOf(folder, path);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, suggested: suggestedEvent(folder, list) };
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, ...suggestedEvent(folder, list) };
       return { kind: 'bad', path, message: e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message };
     }
     const problems = log.problems.map((p) => p.message);

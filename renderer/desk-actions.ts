@@ -10,7 +10,7 @@ import { entryOf } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
 import { createDeskLedger } from './desk-append';
-import type { DeskFilter, DeskState, DeskStore } from './desk-store';
+import { initialDeskState, type DeskFilter, type DeskState, type DeskStore } from './desk-store';
 import { t, tools } from './i18n';
 
 export type DeskActions = ReturnType<typeof createDeskActions>;
@@ -50,10 +50,13 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
   const showFolder = (desk: DeskFolder, keepUndo: boolean) => {
     const file = desk.eventFile.kind === 'file' ? desk.eventFile : null;
     const event = file === null ? ledger.reset(null, null, null) : file.entries !== null ? ledger.reset(file.path, file.header, file.entries) : store.get().event;
+    // Another folder starts with an empty search and nothing said about the last one.
+    const other = store.get().desk?.folder !== desk.folder;
     set((s) => ({
       ...s,
       desk,
       event,
+      ...(other ? { filter: initialDeskState.filter, notice: null, announcement: '' } : {}),
       saveFailed: false,
       undo: keepUndo && s.desk?.folder === desk.folder ? s.undo : [],
       reprint: keepUndo ? s.reprint : null,
@@ -116,17 +119,19 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
 
     notify,
 
-    /** Asks for an event folder and shows it. */
-    async openFolder() {
+    /** Asks for an event folder and shows it; the folder shown, or null when none was chosen. */
+    async openFolder(): Promise<string | null> {
       await flush();
-      await run(
+      const shown = await run(
         'open',
         async () => {
           const desk = await api.openEventFolder();
           if (desk) showFolder(desk, false);
+          return desk?.folder ?? null;
         },
         'desk.openFailed',
       );
+      return shown ?? null;
     },
 
     /** Reads the folder again (after characters were changed on disk), with `eventFile` when there are several. */

@@ -25,8 +25,12 @@ export type DeskEventFile =
    * many the main process holds. `problems`: entry lines left out and a torn last line, in words.
    */
   | { kind: 'file'; path: string; header: EventHeader; entries: LedgerEntry[] | null; count: number; problems: string[]; migratedFrom?: number }
-  /** None yet: `suggested` is what it would hold and `path` where (createEvent names the file after the event's name). */
-  | { kind: 'none'; path: string; suggested: EventInit }
+  /**
+   * None yet: `suggested` is what it would hold and `path` where (createEvent names the file after
+   * the event's name). `tied`: as many characters play each of these games, so `suggested.game` is
+   * empty and the volunteer chooses.
+   */
+  | { kind: 'none'; path: string; suggested: EventInit; tied?: RulesetId[] }
   /** Cannot be read or is not valid: it is never overwritten. */
   | { kind: 'bad'; path: string; message: string }
   /** Several `*.event.json` in the folder: loadEventFolder with one of them. */

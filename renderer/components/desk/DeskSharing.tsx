@@ -3,7 +3,7 @@
 // with 37 changes waiting; the hub itself); characters edited at two desks shown side by side, the
 // volunteer keeping one or merging them field by field (ConflictMerge.tsx; their cards are not
 // reprinted until then). The work is in the main process (electron/sync-handlers.ts).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QuartermasterApi, SyncDesk, SyncStatus } from '../../../core/ipc/contract';
 import type { Character } from '../../../core/model/character';
 import { useT } from '../../i18n';
@@ -13,10 +13,22 @@ const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 /** The main process's words, without Electron's wrapping of an error thrown in a handler. */
 const plainMessage = (e: unknown) => (e as Error).message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
 
-export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: string }) {
+/**
+ * `joining`: the folder was chosen to join an event into, so the join form opens with the focus in
+ * its code; `onJoinCancel` when that form is cancelled.
+ */
+export function DeskSharing({ api, folder, joining = false, onJoinCancel }: { api: QuartermasterApi; folder: string; joining?: boolean; onJoinCancel?: () => void }) {
   const { t } = useT();
   const [status, setStatus] = useState<SyncStatus | null>(null);
-  const [mode, setMode] = useState<'idle' | 'share' | 'join'>('idle');
+  const [mode, setMode] = useState<'idle' | 'share' | 'join'>(joining ? 'join' : 'idle');
+  const codeBox = useRef<HTMLInputElement>(null);
+  // The folder is shown before the choice to join it is known: the form opens then.
+  useEffect(() => {
+    if (joining) setMode('join');
+  }, [joining]);
+  useEffect(() => {
+    if (joining && mode === 'join') codeBox.current?.focus();
+  }, [joining, mode]);
   const [addresses, setAddresses] = useState<string[]>([]);
   const [host, setHost] = useState('');
   const [code, setCode] = useState('');
@@ -102,12 +114,12 @@ export function DeskSharing({ api, folder }: { api: QuartermasterApi; folder: st
           }}
         >
           <label>
-            {t('desk.sync.code')} <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="qm://…" required size={60} />
+            {t('desk.sync.code')} <input ref={codeBox} value={code} onChange={(e) => setCode(e.target.value)} placeholder="qm://…" required size={60} />
           </label>
           <button type="submit" className="primary" disabled={working || code.trim() === ''}>
             {t('desk.sync.joinButton')}
           </button>
-          <button type="button" onClick={() => setMode('idle')}>
+          <button type="button" onClick={() => (setMode('idle'), onJoinCancel?.())}>
             {t('app.cancel')}
           </button>
         </form>

@@ -12,6 +12,7 @@ import { rulesetName } from '../../format';
 import { useT, type Tools } from '../../i18n';
 import { violationText } from '../../violation-text';
 import { lineAt, prefixSums, windowOf } from './window-lines';
+import { focusQueue } from './QueueSearch';
 import { CardsAndCheckIn } from './RowCheckIn';
 import { useFrameOnScroll } from '../../use-frame-on-scroll';
 import { useMeasuredHeights } from '../../use-measured-heights';
@@ -209,7 +210,7 @@ function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderPr
           </span>
         )}
         {group.player !== null && waiting.length > 0 && (
-          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => actions.checkInPlayer(waiting, name)} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
+          <button type="button" className="desk-small" disabled={!canCheckIn} onClick={() => (actions.checkInPlayer(waiting, name), focusQueue())} aria-label={tn('desk.group.checkInAllNamed', waiting.length, { name })}>
             {tn('desk.group.checkInAll', waiting.length)}
           </button>
         )}

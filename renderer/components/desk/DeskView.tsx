@@ -1,7 +1,8 @@
 // The event desk: an event folder's characters grouped by player with their armour, hits, power
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
-// totals; verify a card; the check-in sheet and "reprint changed". Loaded on first use (DeskEntry).
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+// totals; verify a card; the check-in sheet and "reprint changed"; the search box is also the
+// check-in queue (QueueSearch.tsx). Loaded on first use (DeskEntry).
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
 import { deskActionsFor, type DeskActions } from '../../desk-actions';
@@ -15,7 +16,9 @@ import { EventLine, EventPanel, OutsideDates } from './EventPanel';
 import { ReprintResult } from './ReprintResult';
 import { DeskPrintDialog } from './DeskPrintDialog';
 import { VerifyCard } from './VerifyCard';
+import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
+import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
@@ -31,6 +34,8 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
   const notice = useDeskState(store, (s) => s.notice);
   const announcement = useDeskState(store, (s) => s.announcement);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** The folder chosen through the empty screen's "Join an event…": its join form opens at once. */
+  const [joinInto, setJoinInto] = useState<string | null>(null);
 
   useEffect(() => heading.current?.focus(), []);
   useUndoShortcut(store, actions, api);
@@ -83,13 +88,25 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
               {t('desk.openFolder')}
             </button>
           </div>
+          <p>{t('desk.empty.joinBody')}</p>
+          <div className="button-row">
+            <button type="button" onClick={() => void actions.openFolder().then((folder) => setJoinInto(folder))}>
+              {t('desk.sync.join')}
+            </button>
+          </div>
         </div>
       )}
 
-      {desk && kind !== 'file' && <EventPanel desk={desk} actions={actions} busy={busy} />}
-      {desk && <DeskSharing api={api} folder={desk.folder} />}
-      {desk && <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />}
-      {desk && kind === 'file' && <DeskRecordPanels store={store} api={api} actions={actions} />}
+      {/* Keyed by folder: what was typed or said about one folder is not carried to the next. */}
+      {desk && (
+        <Fragment key={desk.folder}>
+          {/* A folder chosen to join into gets its event file from the other desks: no form to make one meanwhile. */}
+          {kind !== 'file' && !(kind === 'none' && joinInto === desk.folder) && <EventPanel desk={desk} actions={actions} busy={busy} />}
+          <DeskSharing api={api} folder={desk.folder} joining={joinInto === desk.folder} onJoinCancel={() => setJoinInto(null)} />
+          <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />
+          {kind === 'file' && <DeskRecordPanels store={store} api={api} actions={actions} />}
+        </Fragment>
+      )}
 
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -162,10 +179,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
 
       <div className="desk-tools">
         <div className="desk-filters" role="search" aria-label={t('desk.filters')}>
-          <label className="search">
-            <span className="label-text">{t('desk.search')}</span>
-            <input ref={search} type="search" value={filter.query} onChange={(e) => actions.setFilter({ query: e.target.value })} aria-keyshortcuts="Control+F Meta+F" />
-          </label>
+          <QueueSearch store={store} actions={actions} query={filter.query} lines={lines} rows={rows} canCheckIn={canCheckIn} search={search} />
           <div className="desk-selects">
             <label>
               <span className="label-text">{t('desk.arrival.label')}</span>
@@ -227,73 +241,4 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
       )}
     </>
   );
-}
-
-/**
- * Ctrl/Cmd+F goes to the desk's search: the table draws only the rows on screen, so the browser's
- * find would miss the others, while the search looks through every row.
- */
-function useFindShortcut(search: RefObject<HTMLInputElement | null>) {
-  useEffect(() => {
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'f') return;
-      e.preventDefault();
-      search.current?.focus();
-      search.current?.select();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [search]);
-}
-
-/**
- * Rows follow the files without a Reload: the folder is read again when the desk comes back on
- * screen (after a character was saved in the editor), when the library watcher reports a change
- * (the event folder is in the library, or any file there was saved), and when the window gets the
- * focus back (a file changed by another program). Reading again re-reads only changed files.
- */
-function useAutoRefresh(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (store.get().visible) void actions.refresh();
-      }, 250);
-    };
-    const offLibrary = api.onLibraryChanged(soon);
-    // The view is drawn afresh each time the desk comes back on screen: a folder already open is read again.
-    if (store.get().desk) void actions.refresh();
-    window.addEventListener('focus', soon);
-    return () => {
-      clearTimeout(timer);
-      offLibrary();
-      window.removeEventListener('focus', soon);
-    };
-  }, [store, actions, api]);
-}
-
-/**
- * Ctrl/Cmd+Z undoes the last check-in or check-out, wherever the focus is except in a text box
- * (there it undoes typing, as usual). The key is taken (preventDefault), so the Edit menu's Undo
- * does not fire as well; the menu's Undo, chosen with the mouse, does the same.
- */
-function useUndoShortcut(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
-  useEffect(() => {
-    const inText = (el: Element | null) => el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)) || (el instanceof HTMLElement && el.isContentEditable);
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
-      if (inText(document.activeElement)) return;
-      e.preventDefault();
-      actions.undo();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    const offMenu = api.onMenuCommand((command) => {
-      if (command === 'undo' && store.get().visible && !inText(document.activeElement)) actions.undo();
-    });
-    return () => {
-      window.removeEventListener('keydown', onKeyDown);
-      offMenu();
-    };
-  }, [store, actions, api]);
 }

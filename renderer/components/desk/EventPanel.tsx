@@ -52,7 +52,7 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
     case 'file':
       return null;
     case 'none':
-      return <NewEventForm suggested={file.suggested} actions={actions} busy={busy} />;
+      return <NewEventForm suggested={file.suggested} tied={file.tied ?? []} actions={actions} busy={busy} />;
     case 'bad':
       return (
         <div className="banner banner-error" role="alert">
@@ -84,14 +84,17 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
   }
 }
 
-const OTHER = '';
+/** The select's values for "another game" (typed in) and for no choice yet (a tie): never a ruleset id. */
+const OTHER = '*other';
+const CHOOSE = '';
 
-function NewEventForm({ suggested, actions, busy }: { suggested: EventInit; actions: DeskActions; busy: DeskBusy }) {
+function NewEventForm({ suggested, tied, actions, busy }: { suggested: EventInit; tied: readonly string[]; actions: DeskActions; busy: DeskBusy }) {
   const { t } = useT();
   const id = useId();
   const known = (RULESET_IDS as readonly string[]).includes(suggested.game);
   const [name, setName] = useState(suggested.name);
-  const [game, setGame] = useState(known ? suggested.game : OTHER);
+  // On a tie nothing is chosen for the volunteer: the form asks.
+  const [game, setGame] = useState(known ? suggested.game : tied.length > 1 ? CHOOSE : OTHER);
   const [otherGame, setOtherGame] = useState(known ? '' : suggested.game);
   const [start, setStart] = useState(suggested.start);
   const [end, setEnd] = useState(suggested.end);
@@ -102,6 +105,7 @@ function NewEventForm({ suggested, actions, busy }: { suggested: EventInit; acti
     if (name.trim() === '') return setProblem(t('desk.event.needName'));
     if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return setProblem(t('desk.event.needDates'));
     if (end < start) return setProblem(t('desk.event.endBeforeStart'));
+    if (game === CHOOSE) return setProblem(t('desk.event.needGame'));
     setProblem(null);
     await actions.createEvent({ name: name.trim(), game: game === OTHER ? otherGame.trim() : game, start, end });
   };
@@ -110,6 +114,7 @@ function NewEventForm({ suggested, actions, busy }: { suggested: EventInit; acti
     <section className="panel desk-new-event" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('desk.event.noneHeading')}</h2>
       <p>{t('desk.event.noneBody')}</p>
+      {tied.length > 1 && <p className="banner banner-warning">{t('desk.event.tie', { games: tied.map(gameName).join(', ') })}</p>}
       <form className="desk-event-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('desk.event.name')}</label>
@@ -117,7 +122,12 @@ function NewEventForm({ suggested, actions, busy }: { suggested: EventInit; acti
         </div>
         <div className="field">
           <label htmlFor={`${id}-game`}>{t('desk.event.game')}</label>
-          <select id={`${id}-game`} value={game} onChange={(e) => setGame(e.target.value)}>
+          <select id={`${id}-game`} value={game} onChange={(e) => setGame(e.target.value)} aria-invalid={problem !== null && game === CHOOSE ? true : undefined}>
+            {game === CHOOSE && (
+              <option value={CHOOSE} disabled>
+                {t('desk.event.chooseGame')}
+              </option>
+            )}
             {RULESET_IDS.map((r) => (
               <option key={r} value={r}>
                 {rulesetName(r)}

@@ -6,6 +6,7 @@ import type { ShownRow } from '../../desk-rows';
 import { outOfPlayText } from '../../desk-format';
 import type { Tools } from '../../i18n';
 import { RecordButton } from './DeskRecord';
+import { focusQueue } from './QueueSearch';
 
 export function CardsAndCheckIn({ row, name, actions, canCheckIn, tools }: { row: ShownRow; name: string; actions: DeskActions; canCheckIn: boolean; tools: Tools }) {
   const { t } = tools;
@@ -43,7 +44,7 @@ export function CardsAndCheckIn({ row, name, actions, canCheckIn, tools }: { row
               type="button"
               className={row.checkedInAt !== null ? 'desk-small' : 'desk-small primary'}
               disabled={!canCheckIn}
-              onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : actions.checkIn(row.id!, name))}
+              onClick={() => (row.checkedInAt !== null ? actions.checkOut(row.id!, name) : (actions.checkIn(row.id!, name), focusQueue()))}
               aria-label={t(row.checkedInAt !== null ? 'desk.checkOutNamed' : 'desk.checkInNamed', { name })}
             >
               {t(row.checkedInAt !== null ? 'desk.checkOut' : 'desk.checkIn')}
