@@ -155,9 +155,9 @@ describe('desks sign what they record', () => {
     expect(r.status).toBe(403);
     expect(r.body.reason).toMatch(new RegExp(`^document "entry:${forged.id}": its signature by desk ${FIELD.id} \\(key [0-9A-Z-]{19}\\) does not verify`));
 
-    // Mallory's own entry, changed after she signed it (a print dated 2099).
+    // Mallory's own entry, changed after she signed it (its time moved by a minute).
     const own = at(MALLORY, 'printed', bran.id);
-    r = await postToHub([signedDoc({ ...own, at: '2099-01-01T00:00:00Z' }, signEntry(mallory, ev.id, own))]);
+    r = await postToHub([signedDoc({ ...own, at: new Date(Date.parse(own.at) + 60_000).toISOString() }, signEntry(mallory, ev.id, own))]);
     expect(r.status).toBe(403);
     expect(r.body.reason).toMatch(/does not verify: the entry was changed after it was signed/);
 
@@ -221,7 +221,7 @@ describe('desks sign what they record', () => {
     const own = at(MALLORY, 'printed', ayla.id);
     const stranger = await loadDeskKey(join(t.dir, 'stranger'));
     const unknown = entry('note', undefined, 'Stranger', { deskId: stranger.deskId, text: 'hello' });
-    const docs = [keyDoc(mallory), signedDoc(forged, signEntry(mallory, ev2.id, forged)), signedDoc({ ...own, at: '2099-01-01T00:00:00Z' }, signEntry(mallory, ev2.id, own)), signedDoc(unknown, signEntry(stranger, ev2.id, unknown))];
+    const docs = [keyDoc(mallory), signedDoc(forged, signEntry(mallory, ev2.id, forged)), signedDoc({ ...own, at: new Date(Date.parse(own.at) + 60_000).toISOString() }, signEntry(mallory, ev2.id, own)), signedDoc(unknown, signEntry(stranger, ev2.id, unknown))];
     const posted = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${url}/_bulk_docs`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` } }, (res) => {
         res.resume();
