@@ -113,6 +113,17 @@ afterAll(async () => {
 });
 
 describe('a desk with the join code cannot break the shared event', () => {
+  it('a filter or a selector in _changes is refused at once: nothing from a request runs in the hub process', async () => {
+    const filter = await call('GET', `${db()}/_changes?filter=evil/pid`);
+    const selector = await call('GET', `${db()}/_changes?selector=${encodeURIComponent(JSON.stringify({ _id: { $regex: '^([\\s\\S]+)+!$' } }))}`);
+    for (const a of [filter, selector]) {
+      expect(a.status).toBe(400);
+      expect(a.ms).toBeLessThan(2_000);
+    }
+    expect(hub.child.exitCode).toBeNull();
+    expect((await call('GET', db())).status).toBe(200);
+  });
+
   it('3,000 conflicting revisions of one character in one request: refused at once, the hub answers and keeps at most MAX_LEAVES branches', async () => {
     const id = `character:${ayla.id}`;
     const forged = Array.from({ length: 3000 }, (_, i) => {
