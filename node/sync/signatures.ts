@@ -8,7 +8,7 @@
 // Each rule depends only on documents that are immutable and arrive before the entries they cover
 // (a desk registers before it signs; the seal is written before what it witnesses), so every desk
 // decides the same for every entry.
-// Checked by the hub before it stores a request (verifyWrite) and by every desk before an entry is
+// Checked by the hub before it stores a request (signatureRefusals) and by every desk before an entry is
 // written to its event file or used (KeyRing, in store.ts).
 import { verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../core/format/hash';
