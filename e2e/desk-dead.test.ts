@@ -17,6 +17,7 @@ import { qrPayload } from '../core/pdf/qr';
 import { axeViolations, describeFindings } from './axe';
 import { readEventFile } from './event-file';
 import { ARTIFACTS, SCREENS } from './paths';
+import { createEvent } from './desk-steps';
 import { useHarness } from './use-harness';
 
 const h = useHarness();
@@ -30,15 +31,7 @@ describe('a dead character at the desk, in Chromium', () => {
     await writeFile(join(folder, 'brannoc.character.json'), json(EXAMPLES.brannoc));
     await writeFile(join(folder, 'aldric.character.json'), json(EXAMPLES.aldric));
 
-    await page.goto(h.url);
-    await page.getByRole('button', { name: /^Event desk/ }).click();
-    h.dialogs.folder.push(folder);
-    await page.getByRole('button', { name: 'Open event folder…' }).first().click();
-    const form = page.getByRole('region', { name: 'No event file yet' });
-    await form.getByRole('combobox', { name: 'Game' }).selectOption({ label: 'Curious Pastimes' });
-    await form.getByLabel('First day').fill('2026-10-02');
-    await form.getByLabel('Last day').fill('2026-10-04');
-    await form.getByRole('button', { name: 'Create the event file' }).click();
+    await createEvent(h, folder, 'Curious Pastimes');
     await page.getByRole('button', { name: 'Check in Brannoc', exact: true }).click();
     await expect.poll(() => page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
 

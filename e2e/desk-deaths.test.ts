@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../core/desk/testing';
 import { serialFor } from '../core/pdf/serial';
+import { createEvent } from './desk-steps';
 import { useHarness } from './use-harness';
 
 const h = useHarness();
@@ -23,15 +24,7 @@ describe('the record of play in Chromium', () => {
     await writeFile(join(folder, 'dimitri.character.json'), json(EXAMPLES.dimitri));
     await writeFile(join(folder, 'aldric.character.json'), json(EXAMPLES.aldric));
 
-    await page.goto(h.url);
-    await page.getByRole('button', { name: /^Event desk/ }).click();
-    h.dialogs.folder.push(folder);
-    await page.getByRole('button', { name: 'Open event folder…' }).first().click();
-    const form = page.getByRole('region', { name: 'No event file yet' });
-    await form.getByRole('combobox', { name: 'Game' }).selectOption({ label: 'Curious Pastimes' });
-    await form.getByLabel('First day').fill('2026-10-02');
-    await form.getByLabel('Last day').fill('2026-10-04');
-    await form.getByRole('button', { name: 'Create the event file' }).click();
+    await createEvent(h, folder, 'Curious Pastimes');
     await page.getByRole('button', { name: 'Check in Brannoc', exact: true }).click();
     await expect.poll(() => page.locator('.desk .save-state').textContent()).toBe('All check-ins saved');
 
