@@ -245,7 +245,12 @@ describe("a desk checks what it pulls: a game's CouchDB (an express-pouchdb proc
     await cp(join(t.dir, 'hub'), join(t.dir, 'couch-a'), { recursive: true, filter: (src) => !src.includes('.quartermaster-sync') });
     const honest = await startProc('testing-desk.ts', { folder: join(t.dir, 'couch-a'), eventId: ev.id, join: target, backoffMs: 100 });
     const inCouch = async () => ((await couchCall('GET', '/_changes?style=all_docs')).body.results ?? []) as { id: string; changes: { rev: string }[] }[];
-    expect(await until(async () => (await inCouch().catch(() => [])).some((r) => r.id === `character:${bram.id}`), 20_000, 250)).toBe(true);
+    // The characters, and the entries (sealed by this desk as their witness once it exchanged everything).
+    const arrived = async () => {
+      const rows = await inCouch().catch(() => []);
+      return rows.some((r) => r.id === `character:${bram.id}`) && rows.some((r) => r.id.startsWith('entry:'));
+    };
+    expect(await until(arrived, 30_000, 250)).toBe(true);
     await honest.kill();
     // Forgeries written straight into the CouchDB, which checks nothing.
     const rows = await inCouch();
