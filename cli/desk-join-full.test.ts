@@ -60,13 +60,14 @@ describe.skipIf(unavailable !== null)('desk join --once into a full FAT stick', 
   const fat = useFatImage('qm-join-full-fat-', stopStarted, unavailable === null);
 
   it('exits non-zero, never says "up to date", and names every file that did not arrive', async () => {
-    const hub = run(['desk', 'serve', join(t.dir, 'hub'), '--host', '127.0.0.1', '--port', '0']);
+    const hub = run(['desk', 'serve', join(t.dir, 'hub'), '--host', '127.0.0.1', '--port', '0', '--desk', 'Gate']);
     const code = await hub.waitFor(/qm:\/\/\S+/, 30_000);
     parseJoinCode(code);
     const folder = join(fat.dir(), 'Autumn Muster');
     await mkdir(folder);
     fill(fat.dir(), FREE_BYTES);
-    const join1 = run(['desk', 'join', code, folder, '--once']);
+    // Two desks on one machine: each its own --desk name (by default both would be the host's name, one desk id).
+    const join1 = run(['desk', 'join', code, folder, '--once', '--desk', 'Field']);
     const exit = await join1.exited;
     const names = [...characters.map((c) => `${c.name}.character.json`), 'Autumn Muster.event.json'];
     const present = new Set(await readdir(folder));
