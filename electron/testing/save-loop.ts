@@ -70,6 +70,10 @@ async function saveCharacters(library: string, file: string): Promise<never> {
     const r = await handlers.saveCharacter({ path: file, character: characterVersion(n), expectedHash: hash });
     if (!r.ok) throw new Error(`save ${n} refused: ${r.message}`);
     hash = r.hash;
+    // In the app the window learns of a save only after a round trip over IPC; the pause (0–6 ms)
+    // stands for it, so that kills also land between a rename and its confirmation on a slow FUSE
+    // volume, where the handler's own work after the rename takes almost no time.
+    await new Promise((resolve) => setTimeout(resolve, (n % 4) * 2));
     say(`saved c ${n}`);
   }
 }
