@@ -11,7 +11,7 @@
 // is refused only when it would be wrong: another desk printed or voided cards of a character being
 // printed, the file lost entries it had (an older copy put back), or it is now another event's.
 import { join } from 'node:path';
-import type { DeskCharacter } from '../core/desk/characters-fast';
+import type { DeskCharacter } from '../core/desk/characters';
 import { nextEditions, type DeskIdentity } from '../core/desk/editions';
 import { EVENT_FILE_SUFFIX, EVENT_VERSION, headerOf, type DeskEvent } from '../core/desk/event';
 import type { LedgerEntry } from '../core/desk/entries';

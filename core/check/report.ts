@@ -1,5 +1,5 @@
 // One character file's check result, as `quartermaster check --json` prints it and the desk uses it.
-import type { LoadResult } from '../format/load-fast';
+import type { LoadResult } from '../format/load';
 import type { RulesetId } from '../model/ids';
 import { derive } from '../rulesets/index';
 import type { Derived } from '../rulesets/types';

@@ -48,7 +48,7 @@ export type LegacyResult = { ok: true; event: DeskEvent; migratedFrom: number } 
 
 /** A version 1 or 2 event document (parsed JSON) as an event of the current version. */
 export function loadLegacyEvent(raw: unknown, source: string): LegacyResult {
-  const r = loadVersionedValue(LEGACY_FILE, raw, source, { owned: true });
+  const r = loadVersionedValue(LEGACY_FILE, raw, source);
   if (!r.ok) return r;
   const { entries, version: _v, ...header } = r.value;
   return { ok: true, event: { ...eventHeaderSchema.parse({ ...header, version: EVENT_VERSION }), entries: sortEntries(entries) }, migratedFrom: r.migratedFrom ?? LEGACY_VERSION };

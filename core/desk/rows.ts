@@ -3,7 +3,7 @@
 // so the app's desk view and the command line show the same thing.
 import type { Location, RulesetId } from '../model/ids';
 import { RULESETS } from '../rulesets/index';
-import type { DeskCharacter } from './characters-fast';
+import type { DeskCharacter } from './characters';
 import type { DeskEvent } from './event';
 import { characterFold } from './fold';
 import { armourCell } from './row-cells';

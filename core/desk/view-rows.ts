@@ -3,7 +3,7 @@
 // (search text, armour cell), with the armour in detail. Pure.
 import type { ArmourDetail, DeskViewRow } from '../ipc/contract';
 import { LOCATIONS, type Location } from '../model/ids';
-import type { DeskCharacter } from './characters-fast';
+import type { DeskCharacter } from './characters';
 import { newEvent, type DeskEvent } from './event';
 import { characterRow, finishRows } from './rows';
 

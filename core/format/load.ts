@@ -1,13 +1,23 @@
 // Reading a character file: bytes in, a validated Character or a clear problem out.
 // Pure: the caller reads the bytes and names the source (usually the file path).
-// A file is validated by the compiled validator (see ./load-fast.ts); zod words the problem.
 import { characterObjectSchema, type Character } from '../model/character';
-import { CHARACTER_HEADER, type LoadProblem, type LoadResult } from './load-fast';
-import { loadVersionedBytes, loadVersionedValue, type FileKind, type VersionedResult } from './versioned';
+import { CURRENT_VERSION, FILE_FORMAT } from '../model/ids';
+import { MIGRATIONS, upgradeCharacter } from './migrate';
+import { loadVersionedBytes, loadVersionedValue, type FileKind, type FileProblem, type FileProblemCode, type VersionedResult } from './versioned';
 
-export type { LoadProblem, LoadProblemCode, LoadResult } from './load-fast';
+export type LoadProblemCode = Exclude<FileProblemCode, 'not-event'>;
+export type LoadProblem = FileProblem & { code: LoadProblemCode };
+export type LoadResult = { ok: true; character: Character; migratedFrom?: number } | { ok: false; problem: LoadProblem };
 
-export const CHARACTER_FILE: FileKind<Character> = { ...CHARACTER_HEADER, schema: characterObjectSchema };
+export const CHARACTER_FILE: FileKind<Character> = {
+  format: FILE_FORMAT,
+  noun: 'character',
+  wrongKindCode: 'not-character',
+  currentVersion: CURRENT_VERSION,
+  migrations: MIGRATIONS,
+  upgrade: upgradeCharacter,
+  schema: characterObjectSchema,
+};
 
 export function loadCharacterBytes(bytes: Uint8Array, source: string): LoadResult {
   return asCharacter(loadVersionedBytes(CHARACTER_FILE, bytes, source));

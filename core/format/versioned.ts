@@ -1,9 +1,8 @@
 // Reading a versioned Quartermaster JSON file (character or event): bytes in, a validated value or
 // a clear problem out. One implementation for every file kind: guards, version check, migration
 // step by step, validation with the first problem named by field. Pure: callers read bytes.
-// Validation runs the compiled validator generated from the JSON Schema (scripts/gen-validators.mjs)
-// where the kind has one; zod, the model itself, then only words the error for a refused file. This
-// module imports zod's types only, so the zod-free path (tryLoadVersionedBytes) does not load zod.
+// Validation is the kind's zod schema, the model itself: the one definition of each format (the
+// JSON Schema for other tools is generated from it).
 import type { z } from 'zod';
 import { inspectJson, parseGuardedJson } from './json-guard';
 import { fieldPath } from './paths';
@@ -50,11 +49,6 @@ export type FileHeader = {
    * meaning that needs no version of its own (it must leave an already upgraded file unchanged).
    */
   upgrade?: (raw: Raw) => Raw;
-  /**
-   * The compiled validator of the current version's JSON Schema: true when zod would accept the
-   * value, filling in zod's defaults in place (core/format/compiled.test.ts checks the parity).
-   */
-  compiled?: (value: unknown) => boolean;
   /** The largest file of this kind (default MAX_FILE_BYTES). */
   maxBytes?: number;
 };
@@ -66,35 +60,14 @@ export type VersionedResult<T> = { ok: true; value: T; migratedFrom?: number } |
 export function loadVersionedBytes<T>(kind: FileKind<T>, bytes: Uint8Array, source: string): VersionedResult<T> {
   const parsed = parseGuardedJson(bytes, kind.maxBytes);
   if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
-  return loadVersionedValue(kind, parsed.value, source, { inspected: true, owned: true });
+  return loadVersionedValue(kind, parsed.value, source, { inspected: true });
 }
 
-/**
- * The zod-free load: the same result as loadVersionedBytes, except `null` when the compiled
- * validator refuses the file (then call loadVersionedBytes to word the problem).
- */
-export function tryLoadVersionedBytes<T>(kind: FileHeader & { compiled: (value: unknown) => boolean }, bytes: Uint8Array, source: string): VersionedResult<T> | null {
-  const parsed = parseGuardedJson(bytes, kind.maxBytes);
-  if (!parsed.ok) return problem(source, parsed.failure.code, parsed.failure.message, parsed.failure.field);
-  const prepared = prepare(kind, parsed.value, source, true);
-  if (!prepared.ok) return prepared;
-  if (!kind.compiled(prepared.value)) return null;
-  return accepted(prepared.value as T, prepared.migratedFrom);
-}
-
-/**
- * Validates a parsed value; `inspected` when parseGuardedJson has already checked depth and keys,
- * `owned` when the value is the caller's to change (freshly parsed), so that the compiled validator
- * may fill in defaults in place. A value that is not owned goes through zod, which copies.
- */
-export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: string, options: { inspected?: boolean; owned?: boolean } = {}): VersionedResult<T> {
+/** Validates a parsed value; `inspected` when parseGuardedJson has already checked depth and keys. */
+export function loadVersionedValue<T>(kind: FileKind<T>, raw: unknown, source: string, options: { inspected?: boolean } = {}): VersionedResult<T> {
   const prepared = prepare(kind, raw, source, options.inspected ?? false);
   if (!prepared.ok) return prepared;
-  const current = prepared.value;
-  // A refused value is worded by zod; the defaults the compiled validator filled in are ones zod
-  // would fill in too, so zod finds the same problems.
-  if (options.owned && kind.compiled?.(current)) return accepted(current as T, prepared.migratedFrom);
-  const parsed = kind.schema.safeParse(current);
+  const parsed = kind.schema.safeParse(prepared.value);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const field = fieldPath(first.path);
