@@ -1,19 +1,17 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
 // The report is streamed, 64 files at a time, and reading waits while stdout is backed up (a pipe
-// to a slow reader), so memory does not grow with the number of files; files are validated by the compiled validator, and zod is loaded only to word a refused file.
+// to a slow reader), so memory does not grow with the number of files.
 import { checkLoaded, unreadable, type CheckEntry } from '../core/check/report';
 import { derivedSummary } from '../core/check/summary';
-import { tryLoadCharacterBytes, type LoadResult } from '../core/format/load-fast';
+import { loadCharacterBytes } from '../core/format/load';
 import { RULESETS } from '../core/rulesets/index';
 import { expandTargets, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import { visible } from '../core/format/visible';
 import type { Io } from './io';
-import { inOrder, useWorker } from './parallel';
 
 const USAGE = 'Usage: quartermaster check [--json] <file|folder>...';
 
-/** `worker`: the script of a check worker (the bundled command line), to use a second core. */
-export async function runCheck(args: string[], io: Io, options: { worker?: URL } = {}): Promise<number> {
+export async function runCheck(args: string[], io: Io): Promise<number> {
   const json = args.includes('--json');
   const unknown = args.filter((a) => a.startsWith('-') && a !== '--json');
   const paths = args.filter((a) => !a.startsWith('-'));
@@ -24,51 +22,26 @@ export async function runCheck(args: string[], io: Io, options: { worker?: URL }
   const out = bufferedOut(io);
   const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
   const targets = await expandTargets(paths, io);
-  const batches = Math.ceil(targets.length / BATCH);
-  const batch = (i: number) => targets.slice(i * BATCH, (i + 1) * BATCH);
-  // Many files: a worker thread checks some of the batches (cli/parallel.ts); the report is the same.
-  const worker = options.worker && useWorker(targets.length, PARALLEL_FROM, true) ? { url: options.worker, task: { kind: 'check', json, targets } satisfies CheckTask } : null;
   // --json prints a JSON array with each file's entry on a line of its own, a batch of entries at
-  // a time: the same values as an indented array at 55% of its size (14.6 against 26.7 MB over
-  // 20,000 files), about 8% less time at 20,000 files, and one line per file for grep and diff
-  // (`jq .` indents it).
-  await inOrder(
-    batches,
-    (i) => checkBatch(batch(i), json, io),
-    async (b) => {
-      if (json) out.write(`${totals.files === 0 ? '[\n' : ',\n'}${b.text}`);
-      else out.write(b.text);
-      totals.files += b.files;
-      totals.clean += b.clean;
-      totals.ruleErrors += b.ruleErrors;
-      totals.unreadable += b.unreadable;
-      // Stream: the next files wait until the report so far has gone out.
-      if (out.flushed && io.drained) {
-        out.flushed = false;
-        await io.drained();
-      }
-    },
-    worker,
-  );
+  // a time: one line per file for grep and diff (`jq .` indents it).
+  for (let i = 0; i < targets.length; i += BATCH) {
+    const b = await checkBatch(targets.slice(i, i + BATCH), json, io);
+    if (json) out.write(`${totals.files === 0 ? '[\n' : ',\n'}${b.text}`);
+    else out.write(b.text);
+    totals.files += b.files;
+    totals.clean += b.clean;
+    totals.ruleErrors += b.ruleErrors;
+    totals.unreadable += b.unreadable;
+    // Stream: the next files wait until the report so far has gone out.
+    if (out.flushed && io.drained) {
+      out.flushed = false;
+      await io.drained();
+    }
+  }
   if (json) out.write(totals.files === 0 ? '[]\n' : '\n]\n');
   else out.write(formatTotals(totals));
   out.flush();
   return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
-}
-
-/**
- * From this many files a worker thread may be started (cli/parallel.ts says when). Session 5, on a
- * 2-core machine shared with other work, when one thread was slower: at 2,000 files 1.84x-2.38x
- * against 2.31x-2.69x on one thread (bench/check.bench.mjs prints both).
- */
-const PARALLEL_FROM = 2000;
-
-/** What a check worker is given (cli/check-entry.ts): all the targets; it takes batches of BATCH. */
-export type CheckTask = { kind: 'check'; json: boolean; targets: Target[] };
-
-/** A worker's batch: the same as this thread's. */
-export function checkTaskBatch(task: CheckTask, i: number, io: Io): Promise<CheckBatch> {
-  return checkBatch(task.targets.slice(i * BATCH, (i + 1) * BATCH), task.json, io);
 }
 
 /** Files per batch of the report's writes. */
@@ -107,33 +80,21 @@ export async function checkPaths(paths: readonly string[], io: Io): Promise<Chec
   return entries;
 }
 
-/**
- * A file's entry: at once when the io reads synchronously and the compiled validator accepts the
- * file (nearly every file), else a promise (an io without synchronous reads; zod to word a refusal).
- */
+/** A file's entry: at once when the io reads synchronously, else a promise. */
 function checkTarget(target: Target, io: Io): CheckEntry | Promise<CheckEntry> {
   if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
   const now = readCharacterFileNow(target.file, io, target.regular);
   if (now === null) return checkRead(readCharacterFile(target.file, io, target.regular), target.file);
-  if (!now.ok) return unreadable(target.file, now.code, now.message);
-  const fast = tryLoadCharacterBytes(now.bytes, target.file);
-  return fast ? checkLoaded(fast, target.file) : checkRead(now, target.file);
+  return checkBytes(now, target.file);
 }
 
-async function checkRead(reading: ReadResult | Promise<ReadResult>, file: string): Promise<CheckEntry> {
-  const read = await reading;
+async function checkRead(reading: Promise<ReadResult>, file: string): Promise<CheckEntry> {
+  return checkBytes(await reading, file);
+}
+
+function checkBytes(read: ReadResult, file: string): CheckEntry {
   if (!read.ok) return unreadable(file, read.code, read.message);
-  return checkLoaded(await loadCharacter(read.bytes, file), file);
-}
-
-let zodLoader: Promise<typeof import('../core/format/load')> | undefined;
-
-/** The compiled validator decides; zod (loaded on first need) words a refusal. */
-async function loadCharacter(bytes: Uint8Array, file: string): Promise<LoadResult> {
-  const fast = tryLoadCharacterBytes(bytes, file);
-  if (fast) return fast;
-  zodLoader ??= import('../core/format/load');
-  return (await zodLoader).loadCharacterBytes(bytes, file);
+  return checkLoaded(loadCharacterBytes(read.bytes, file), file);
 }
 
 /** Collects output into large writes: one write per file would cost a system call each. */

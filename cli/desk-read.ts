@@ -1,15 +1,14 @@
 // Reading an event folder for `quartermaster desk` and its subcommands: the character files (each
-// made into its desk row as it is read, or kept whole for printing; the compiled validator decides,
-// with zod loaded only to word a refused file) and the event file, read-only (node/event-log/read.ts:
+// made into its desk row as it is read, or kept whole for printing) and the event file, read-only (node/event-log/read.ts:
 // a version 3 log read in pieces, or a version 1 or 2 document read as it is, never rewritten here).
 import { basename, join, resolve } from 'node:path';
-import { tryDeskCharacterFromBytes, unreadableCharacter, type ContentHasher, type DeskCharacter } from '../core/desk/characters-fast';
+import { deskCharacterFromBytes, unreadableCharacter, type ContentHasher, type DeskCharacter } from '../core/desk/characters';
 import type { DeskEvent } from '../core/desk/event';
 import { EVENT_FILE_SUFFIX } from '../core/desk/event-format';
 import type { LineProblem, TornTail } from '../core/desk/event-load';
 import { sortEntries } from '../core/desk/order';
 import { characterRow, type DeskRow } from '../core/desk/rows';
-import { nativeContentHash } from '../node/content-hash';
+import { nativeContentHash } from '../node/sha256';
 import { EventLogError } from '../node/event-log/errors';
 import { readLog } from '../node/event-log/read';
 import { describeFsError, expandTargets, mapReads, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
@@ -30,8 +29,6 @@ export type EventFileRead = {
 };
 
 export type EventState = EventFileRead | { kind: 'new'; path: string; event: DeskEvent } | { kind: 'bad'; path: string; message: string };
-
-let zodCharacters: Promise<typeof import('../core/desk/characters')> | undefined;
 
 /** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
@@ -67,23 +64,17 @@ export async function readFolder(folder: string, io: Io, keep: boolean, printed:
 /** The hash of a character left unhashed (no SHA-256 in hex is empty). */
 const NOT_HASHED = '';
 
-/** A file's character: at once when it is read synchronously and the compiled validator accepts it. */
+/** A file's character: at once when the io reads synchronously, else a promise. */
 function readTarget(target: Target, io: Io, hasher: ContentHasher = nativeContentHash): DeskCharacter | Promise<DeskCharacter> {
   if ('missing' in target) return unreadableCharacter(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
   const now = readCharacterFileNow(target.file, io, target.regular);
-  if (now === null) return readTargetLater(readCharacterFile(target.file, io, target.regular), target.file, hasher);
-  if (!now.ok) return unreadableCharacter(target.file, now.code, now.message);
-  return tryDeskCharacterFromBytes(now.bytes, target.file, hasher) ?? readTargetLater(now, target.file, hasher);
+  if (now === null) return readCharacterFile(target.file, io, target.regular).then((read) => characterOf(read, target.file, hasher));
+  return characterOf(now, target.file, hasher);
 }
 
-async function readTargetLater(reading: ReadResult | Promise<ReadResult>, file: string, hasher: ContentHasher): Promise<DeskCharacter> {
-  const read = await reading;
+function characterOf(read: ReadResult, file: string, hasher: ContentHasher): DeskCharacter {
   if (!read.ok) return unreadableCharacter(file, read.code, read.message);
-  // The compiled validator decides; zod (loaded on first need) words a refusal.
-  const fast = tryDeskCharacterFromBytes(read.bytes, file, hasher);
-  if (fast) return fast;
-  zodCharacters ??= import('../core/desk/characters');
-  return (await zodCharacters).deskCharacterFromBytes(read.bytes, file, hasher);
+  return deskCharacterFromBytes(read.bytes, file, hasher);
 }
 
 /** The one event file in the folder, or the path a new one gets. Several is a usage error. */

@@ -67,8 +67,6 @@ export type DeskDeps = {
   hostname?(): string;
   /** New ids (events, entries); random unless a test injects its own. */
   newId?(): string;
-  /** Called once the event file has been read, before the characters are (cli/desk-entry.ts). */
-  eventRead?(): void;
 };
 
 export const defaultDeps: DeskDeps = { fonts: async () => (await import('./print')).shippedFonts(), now: () => new Date() };
@@ -178,10 +176,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // The event first, so that the report alone hashes only the characters printed for it: the hash
   // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
   // --reprint-changed hashes every character (what it prints records the hash).
-  // One thread: a worker thread measured slower for the desk at 2,000 and 20,000 files (its own
-  // warm-up, and the rows it sends back cost this thread their copying; bench/desk.bench.mjs).
   const found = await readEventFile(eventPath, io);
-  deps.eventRead?.();
   const event0 = found.kind === 'file' ? found.event : null;
   const printed = a.reprint ? null : event0 ? (id: string) => currentPrint(event0, id) !== undefined : () => false;
   // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only

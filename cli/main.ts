@@ -30,7 +30,7 @@ Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be re
 
 /**
  * `quartermaster desk <subcommand>`: one runner for each of cli/desk.ts DESK_SUBCOMMANDS (the type
- * makes the two lists the same; dist/desk.cjs sends these words here).
+ * makes the two lists the same).
  */
 const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => Promise<number>> = {
   serve: async (args, io) => (await import('./desk-sync')).runDeskServe(args, io),

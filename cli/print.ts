@@ -11,7 +11,7 @@ import type { CardLanguage } from '../core/pdf/labels';
 import { derive } from '../core/rulesets/index';
 import { describeFsError, expandTargets, readCharacterFile } from './files';
 import { appRoot } from '../node/app-root';
-import { nativeContentHash } from '../node/content-hash';
+import { nativeContentHash } from '../node/sha256';
 import { nativeDeflate } from '../node/deflate';
 import type { Io } from './io';
 import { parseOrExplain, UsageError } from './usage';
