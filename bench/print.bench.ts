@@ -19,7 +19,7 @@ import { FontMetrics, type Face } from '../core/pdf/fonts';
 import type { Sheet } from '../core/pdf/impose';
 import { layoutBatch, printCards, type PrintCharacter } from '../core/pdf/print';
 import { sampleBatch } from '../core/pdf/sample-characters';
-import { nativeContentHash } from '../node/content-hash';
+import { nativeContentHash } from '../node/sha256';
 import { nativeDeflate } from '../node/deflate';
 
 const root = join(import.meta.dirname, '..');

@@ -9,7 +9,7 @@
 // round trips per file and, on a busy machine, more wall time than the reads themselves.
 import type { Stats } from 'node:fs';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../core/desk/characters';
-import { nativeContentHash } from '../node/content-hash';
+import { nativeContentHash } from '../node/sha256';
 import { ioProblem, TooLargeError } from '../node/files';
 import { findCharacterFiles } from './library';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from './library-io';

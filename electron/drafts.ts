@@ -6,7 +6,7 @@
 //
 // A draft file is JSON: { format: "quartermaster-draft", version: 1, path, savedMs, character }.
 // Its name is a hash of the character file's path, so each file has at most one draft.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../node/sha256';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldPath } from '../core/format/paths';
@@ -24,7 +24,7 @@ const DRAFT_SUFFIX = '.draft.json';
 
 /** The draft file of one character file. */
 export function draftFileOf(folder: string, path: string): string {
-  return join(folder, `${createHash('sha256').update(path).digest('hex').slice(0, 32)}${DRAFT_SUFFIX}`);
+  return join(folder, `${sha256Hex(path).slice(0, 32)}${DRAFT_SUFFIX}`);
 }
 
 /** Writes (or replaces) the draft of the character file at `path`. Throws naming the field when the character is invalid. */

@@ -16,7 +16,7 @@ import type { DrawOp } from '../core/pdf/draw';
 import type { CardLanguage } from '../core/pdf/labels';
 import { derive as coreDerive } from '../core/rulesets/index';
 import { ioProblem, readBytes } from '../node/files';
-import { nativeContentHash } from '../node/content-hash';
+import { nativeContentHash } from '../node/sha256';
 import { nativeDeflate } from '../node/deflate';
 
 export type PrinterOptions = { now?: () => Date; derive?: typeof coreDerive };

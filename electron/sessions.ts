@@ -3,7 +3,7 @@
 // character file. Written atomically as the renderer autosaves, read when the file is opened again,
 // removed when the player says the day is over. A session larger than a file may be loses its oldest
 // undo steps first, so it can always be read back.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../node/sha256';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_FILE_BYTES } from '../core/format/limits';
@@ -16,7 +16,7 @@ const SESSION_SUFFIX = '.session.json';
 
 /** The session file of one character file. */
 export function sessionFileOf(folder: string, path: string): string {
-  return join(folder, `${createHash('sha256').update(path).digest('hex').slice(0, 32)}${SESSION_SUFFIX}`);
+  return join(folder, `${sha256Hex(path).slice(0, 32)}${SESSION_SUFFIX}`);
 }
 
 function invalid(what: string, issue: { path: PropertyKey[]; message: string }): Error {

@@ -2,9 +2,7 @@
 // atomic replace, create-never-overwrite, copy and move to a new name, and the sweep of what a
 // crash left. They need only create, write, fsync and rename, so they work on FAT and exFAT USB
 // sticks and network shares too; hard links and the copy call are used where the file system
-// has them. No imports from core/: the command line loads this before anything else.
-// node:fs's `promises` is loaded when first used: a desk report or a check writes nothing, and
-// loading node:fs/promises (with the modules it needs) took 2 ms of each run.
+// has them.
 import { constants, promises as fsp } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';

@@ -1,6 +1,6 @@
 // Character files on disk: reading with a content hash, atomic writes, backups, free names.
 // Nothing here ever changes the bytes of a file it could not read.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './sha256';
 import { mkdir, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { copyNew, exists, moveNew } from './atomic';
 import { basename, join, relative } from 'node:path';
@@ -17,10 +17,6 @@ import { readOnlyReasonOf } from '../core/desk/character-record';
 export const BACKUPS_KEPT = 10;
 /** The hidden folder inside the library that holds the backups. */
 export const BACKUP_FOLDER = '.quartermaster-backups';
-
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 export type ReadOutcome =
   | { kind: 'missing' }
@@ -46,7 +42,7 @@ export class TooLargeError extends Error {
 
 /** Interprets a file's bytes as the renderer sees it: a character to edit, read-only, or a problem. */
 export function openFromBytes(path: string, bytes: Uint8Array, options: { readOnlyReason?: string } = {}): OpenResult {
-  const hash = sha256(bytes);
+  const hash = sha256Hex(bytes);
   const loaded = loadCharacterBytes(bytes, path);
   if (loaded.ok) {
     // A retired or permanently dead character (set by the event desk) is kept, read-only, with the reason.
@@ -138,7 +134,7 @@ export function backupFolderOf(libraryFolder: string, path: string): string {
   const root = join(libraryFolder, BACKUP_FOLDER);
   const key = isInside(libraryFolder, path)
     ? encodeURIComponent(relative(libraryFolder, path).split(/[\\/]/).join('/'))
-    : `external-${sha256(new TextEncoder().encode(path)).slice(0, 16)}-${encodeURIComponent(basename(path))}`;
+    : `external-${sha256Hex(path).slice(0, 16)}-${encodeURIComponent(basename(path))}`;
   return join(root, key);
 }
 

@@ -1,10 +1,18 @@
-// SHA-256 of a text or bytes in lower-case hex with Node's native hashing: the value core/format/hash.ts
-// sha256Hex gives (a text as UTF-8, as TextEncoder encodes it), several times faster. crypto.hash
-// (Node 20.12 and later) hashes a short input in one call, about twice as fast as createHash for the
-// desk's thousands of character hashes and migrated ids; older Node falls back to createHash.
-import * as crypto from 'node:crypto';
+// SHA-256 on the Node side, natively: the same values as core/format/hash.ts (a text as UTF-8).
+import { createHash } from 'node:crypto';
+import { canonicalJson, contentJson } from '../core/format/hash';
 
-const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
+/** SHA-256 of bytes, or of a text as UTF-8, in lower-case hex. */
+export function sha256Hex(input: string | Uint8Array): string {
+  return createHash('sha256').update(input).digest('hex');
+}
 
-export const sha256Native: (input: string | Uint8Array) => string =
-  typeof oneShot === 'function' ? (input) => oneShot('sha256', input, 'hex') : (input) => crypto.createHash('sha256').update(input).digest('hex');
+/** SHA-256 of a value's canonical JSON (core/format/hash.ts canonicalJson). */
+export function canonicalHash(value: unknown): string {
+  return sha256Hex(canonicalJson(value));
+}
+
+/** A character's content hash (core/format/hash.ts contentHash), natively. */
+export function nativeContentHash(value: unknown): string {
+  return sha256Hex(contentJson(value));
+}

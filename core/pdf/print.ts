@@ -43,7 +43,7 @@ export type PrintOptions = {
   deflate?: Deflate;
   /**
    * The content hash of a character without one given: core/format/hash.ts contentHash by default;
-   * pass node's native SHA-256 over the same canonical JSON where there is one (node/content-hash.ts).
+   * pass node's native SHA-256 over the same canonical JSON where there is one (node/sha256.ts nativeContentHash).
    */
   contentHash?: (character: Character) => string;
 };

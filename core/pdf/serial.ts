@@ -4,7 +4,7 @@
 // are keyed by the item's stable id (character file v2), so removing an item above another does not
 // change the other's serial; one-of-a-kind cards (character, armour tag, tracker, token) use 0 and
 // spell cards their place in the allotment.
-import { sha256Words } from '../format/hash';
+import { sha256Bytes } from '../format/hash';
 
 export type CardType = 'character' | 'armour' | 'item' | 'spell' | 'slip' | 'scroll' | 'tracker' | 'token';
 
@@ -30,11 +30,12 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * 50 bits keep the chance of two equal serials among a million cards below 1 in 2,000.
  */
 export function serialFor(characterId: string, type: CardType, key: number | string): string {
-  const h = sha256Words(`${characterId.toLowerCase()}|${type}|${typeof key === 'string' ? key.toLowerCase() : key}`);
+  const h = sha256Bytes(`${characterId.toLowerCase()}|${type}|${typeof key === 'string' ? key.toLowerCase() : key}`);
   // The top 50 bits of the hash (the first 13 hex digits shifted right by 2): 32 from the first
   // word, 18 from the second, read as two 25-bit halves of 5 base-32 digits each.
-  const w0 = h[0]! >>> 0;
-  const w1 = h[1]! >>> 0;
+  const word = (i: number) => ((h[i]! << 24) | (h[i + 1]! << 16) | (h[i + 2]! << 8) | h[i + 3]!) >>> 0;
+  const w0 = word(0);
+  const w1 = word(4);
   const high = w0 >>> 7;
   const low = ((w0 & 0x7f) << 18) | (w1 >>> 14);
   return `${SERIAL_PREFIX[type]}-${base32(high)}-${base32(low)}`;

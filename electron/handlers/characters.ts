@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { characterSchema } from '../../core/model/character';
 import { CHARACTER_FILE_SUFFIX, CURRENT_VERSION, FILE_FORMAT } from '../../core/model/ids';
-import { exists, freePath, ioProblem, moveBackups, moveNew, openFile, readBytes, renameNoReplace, safeStem, sha256, stemOf } from '../../node/files';
+import { exists, freePath, ioProblem, moveBackups, moveNew, openFile, readBytes, renameNoReplace, safeStem, stemOf } from '../../node/files';
+import { sha256Hex } from '../../node/sha256';
 import { checkShape, isInside, PathError, realTarget } from '../paths';
 import type { IpcHandlers } from '../handler-types';
 import { EXAMPLE_READ_ONLY, withSuffix, type HandlerContext } from './context';
@@ -117,7 +118,7 @@ export function characterHandlers(ctx: HandlerContext): Pick<IpcHandlers, 'newCh
       if (!loaded.ok) throw new Error(`Cannot give a new id: ${loaded.problem.message}`);
       const id = newId();
       // Through the usual save: validated, backed up, atomic, refused if the file changed since read.
-      const saved = await writeCharacter(path, { ...loaded.character, id }, sha256(bytes), false);
+      const saved = await writeCharacter(path, { ...loaded.character, id }, sha256Hex(bytes), false);
       if (!saved.ok) throw new Error(`Cannot give ${path} a new id: ${saved.message}`);
       return { path, previousId: loaded.character.id.toLowerCase(), id, hash: saved.hash };
     },

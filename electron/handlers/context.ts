@@ -10,7 +10,8 @@ import { loadCharacterBytes } from '../../core/format/load';
 import { withCalibration, type LibraryListing, type LibraryProgress, type OpenResult, type PrintChoice, type SaveResult } from '../../core/ipc/contract';
 import { characterSchema, type Character } from '../../core/model/character';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { backUp, backupFolderOf, exists, freePath, openFile, readBytes, sha256, TooLargeError, writeAtomic, writeNew } from '../../node/files';
+import { backUp, backupFolderOf, exists, freePath, openFile, readBytes, TooLargeError, writeAtomic, writeNew } from '../../node/files';
+import { sha256Hex } from '../../node/sha256';
 import { Library } from '../library';
 import { DRAFTS_FOLDER } from '../drafts';
 import { checkOwnFolder, checkShape, PathError, PathGuard } from '../paths';
@@ -123,7 +124,7 @@ export function createHandlerContext(deps: IpcDeps) {
           const why = loaded.problem.code === 'future-version' ? loaded.problem.message : `${loaded.problem.message}. The file cannot be read, so it is never overwritten`;
           return { ok: false, reason: 'read-only', message: `${why} Use Save As to save a copy.` };
         }
-        if (expectedHash !== null && !force && sha256(current) !== expectedHash) {
+        if (expectedHash !== null && !force && sha256Hex(current) !== expectedHash) {
           return {
             ok: false,
             reason: 'conflict',
@@ -134,7 +135,7 @@ export function createHandlerContext(deps: IpcDeps) {
       }
       await writeAtomic(path, bytes);
       library.invalidate(path);
-      return { ok: true, path, hash: sha256(bytes) };
+      return { ok: true, path, hash: sha256Hex(bytes) };
     } catch (e) {
       return { ok: false, reason: 'io', message: `${path}: could not save (${(e as Error).message})` };
     }
@@ -153,7 +154,7 @@ export function createHandlerContext(deps: IpcDeps) {
         guard.grantListed(path, 'library');
         library.invalidate(path);
         settings.addRecent(path);
-        return { path, character: characterSchema.parse(character), hash: sha256(new TextEncoder().encode(text)), readOnly: false };
+        return { path, character: characterSchema.parse(character), hash: sha256Hex(text), readOnly: false };
       } catch (e) {
         // Someone took the name between the check and the write: try the next free one.
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 20) throw e;

@@ -73,7 +73,8 @@ async function saveCharacters(library: string, file: string): Promise<never> {
     // In the app the window learns of a save only after a round trip over IPC; the pause (0–6 ms)
     // stands for it, so that kills also land between a rename and its confirmation on a slow FUSE
     // volume, where the handler's own work after the rename takes almost no time.
-    await new Promise((resolve) => setTimeout(resolve, (n % 4) * 2));
+    const pause = (n % 4) * 2;
+    await new Promise((resolve) => setTimeout(resolve, pause));
     say(`saved c ${n}`);
   }
 }

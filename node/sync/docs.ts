@@ -10,10 +10,8 @@
 //   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
 //   "deskkey:<desk id>", "seal"   a desk's public key, and the entries witnessed when first shared (desk-keys.ts)
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
-import { canonicalJson } from '../../core/format/hash';
 import { inspectJson } from '../../core/format/json-guard';
 import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { loadCharacterValue } from '../../core/format/load';
@@ -25,6 +23,7 @@ import { describeIssue } from '../../core/format/versioned';
 import { PRESENCE_PREFIX, presenceDocId, presenceSchema, type Presence } from './presence';
 import { eventHeaderSchema, ledgerEntrySchema, type EventHeader, type LedgerEntry } from './ledger-api';
 import { KEY_PREFIX, SEAL_ID, checkSigningDoc, entrySignatureSchema, type EntrySignature, type KeyDoc, type SealDoc } from './desk-keys';
+import { canonicalHash } from '../sha256';
 
 export const HEADER_ID = 'header';
 export const ENTRY_PREFIX = 'entry:';
@@ -74,7 +73,7 @@ export function safeCharacterFileName(name: unknown): name is string {
  */
 export function contentRev(doc: { _id: string; kind: string; event?: unknown; entry?: unknown }): string {
   const body = doc.kind === 'header' ? { _id: doc._id, kind: doc.kind, event: doc.event } : { _id: doc._id, kind: doc.kind, entry: doc.entry };
-  return `1-${createHash('sha256').update(canonicalJson(body)).digest('hex').slice(0, 32)}`;
+  return `1-${canonicalHash(body).slice(0, 32)}`;
 }
 
 function refuse(id: string, message: string): { ok: false; id: string; message: string } {

@@ -2,7 +2,8 @@
 // as the mirror left it, and what to record for a file just written.
 import { lstat, readlink, stat } from 'node:fs/promises';
 import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
-import { backUp, ownBackupFolderOf, readBytes, sha256, writeAtomicIf } from '../files';
+import { backUp, ownBackupFolderOf, readBytes, writeAtomicIf } from '../files';
+import { sha256Hex } from '../sha256';
 import type { FileState } from './mirror-state';
 
 /**
@@ -12,7 +13,7 @@ import type { FileState } from './mirror-state';
  */
 export async function onDisk(path: string, hash: string): Promise<{ hash: string; size: number; mtimeMs: number }> {
   const info = await stat(path);
-  const now = sha256(await readBytes(path, MAX_EVENT_FILE_BYTES));
+  const now = sha256Hex(await readBytes(path, MAX_EVENT_FILE_BYTES));
   return now === hash ? { hash, size: info.size, mtimeMs: info.mtimeMs } : { hash, size: -1, mtimeMs: -1 };
 }
 
@@ -23,7 +24,7 @@ export async function unchangedOnDisk(path: string, known: FileState): Promise<b
     const info = await lstat(path);
     if (info.isSymbolicLink()) return false;
     if (info.size === known.size && info.mtimeMs === known.mtimeMs) return true;
-    return sha256(await readBytes(path)) === known.hash;
+    return sha256Hex(await readBytes(path)) === known.hash;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ENOENT';
   }

@@ -9,7 +9,8 @@
 // character's revision under the new name).
 import { join } from 'node:path';
 import { serializeCharacter } from '../../core/format/save';
-import { sha256, writeAtomicIf } from '../files';
+import { writeAtomicIf } from '../files';
+import { sha256Hex } from '../sha256';
 import { isInside } from '../paths';
 import { absent, onDisk } from './mirror-disk';
 import type { MirrorState } from './mirror-state';
@@ -41,7 +42,7 @@ export async function settleMissing(folder: string, store: EventStore, state: Mi
     const text = serializeCharacter(stored.character);
     // Only into an empty place: a file made under this name meanwhile is imported at the next pass instead.
     if (!(await writeAtomicIf(path, text, () => absent(path)))) continue;
-    state.data.files[name] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, sha256(new TextEncoder().encode(text)))) };
+    state.data.files[name] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, sha256Hex(text))) };
     report.restored.push(name);
   }
   return report;

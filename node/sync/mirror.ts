@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { loadCharacterBytes } from '../../core/format/load';
 import { serializeCharacter } from '../../core/format/save';
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { readBytes, sha256 } from '../files';
+import { readBytes } from '../files';
+import { sha256Hex } from '../sha256';
 import { EventLog } from '../event-log/event-log';
 import { forgetEventLog, sharedEventLog } from '../event-log/registry';
 import { eventFileName } from '../event-log/event-log';
@@ -118,7 +119,7 @@ export class FileMirror {
         this.problems.set(name, `${name}: ${(e as Error).message}`);
         continue;
       }
-      const hash = sha256(bytes);
+      const hash = sha256Hex(bytes);
       if (known && known.hash === hash) {
         this.state.data.files[name] = { ...known, size: info.size, mtimeMs: info.mtimeMs };
         continue;
@@ -263,7 +264,7 @@ export class FileMirror {
       if (known && known.rev === stored.rev) continue;
       claimed.add(stored.id);
       const text = serializeCharacter(stored.character);
-      const hash = sha256(new TextEncoder().encode(text));
+      const hash = sha256Hex(text);
       const written = (fileName: string, path: string) => async () => {
         this.state.data.files[fileName] = { id: stored.id, rev: stored.rev, ...(await onDisk(path, hash)) };
         report.written.push(fileName);

@@ -1,12 +1,10 @@
 // Ending a character conflict in the event's database (EventStore.resolveConflict), and closing
 // branches that hold the same as the winner.
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../core/format/hash';
+import { canonicalHash as contentHash } from '../sha256';
 import type { Character } from '../../core/model/character';
 import { characterDocId, checkDoc, type SavedBy } from './docs';
 import type { StoredCharacter } from './store';
 
-const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 /** The versions of a conflict changed since the volunteer looked at them. */
 export class ConflictChangedError extends Error {}

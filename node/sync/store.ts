@@ -4,8 +4,7 @@
 // `problems` and never reach the files, the ledger or the view. Entries are signed by this desk
 // as they enter the store, and an entry is used only when its signature and signer hold
 // (signatures.ts).
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../core/format/hash';
+import { canonicalHash as contentHash } from '../sha256';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, contentRev, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
 import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';
@@ -19,7 +18,6 @@ export type ConflictVersion = { rev: string; file: string; character: Character;
 export type CharacterConflict = { id: string; versions: ConflictVersion[] };
 export type StoreProblem = { id: string; message: string };
 
-const contentHash = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 export class EntryClashError extends Error {}
 export class HeaderClashError extends Error {}
