@@ -44,9 +44,6 @@ export function parseGuardedJson(bytes: Uint8Array, maxBytes = MAX_FILE_BYTES): 
 
 /** Depth and `__proto__` check of an already parsed value (for values that did not come from bytes). */
 export function inspectJson(value: unknown): JsonFailure | null {
-  // Most files pass: a walk that keeps no path decides, and only a failing file is walked again
-  // to name the field.
-  if (!hasProblem(value, 0)) return null;
   const path: (string | number)[] = [];
   const problem = inspect(value, path, 0);
   if (problem === 'too-deep') return { code: 'too-deep', message: `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep` };
@@ -57,41 +54,15 @@ export function inspectJson(value: unknown): JsonFailure | null {
   return null;
 }
 
-function hasProblem(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth >= MAX_JSON_DEPTH) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
-      if (v !== null && typeof v === 'object' && hasProblem(v, depth + 1)) return true;
-    }
-    return false;
-  }
-  for (const key in value) {
-    if (key === '__proto__') return true;
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== null && typeof v === 'object' && hasProblem(v, depth + 1)) return true;
-  }
-  return false;
-}
-
 /** Walks a parsed value; on a problem, `path` is left pointing at it. */
 function inspect(value: unknown, path: (string | number)[], depth: number): 'too-deep' | 'proto' | null {
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_JSON_DEPTH) return 'too-deep';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      path.push(i);
-      const p = inspect(value[i], path, depth + 1);
-      if (p) return p;
-      path.pop();
-    }
-    return null;
-  }
-  for (const key in value) {
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  for (const [key, v] of entries) {
     path.push(key);
     if (key === '__proto__') return 'proto';
-    const p = inspect((value as Record<string, unknown>)[key], path, depth + 1);
+    const p = inspect(v, path, depth + 1);
     if (p) return p;
     path.pop();
   }

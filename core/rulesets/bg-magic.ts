@@ -77,8 +77,6 @@ function armourViolations(character: Character, entitlement: BgArmour | null, ou
   let worn: BgArmour = 'none';
   const metalAt = new Map<string, string>();
   const heavier: number[] = [];
-  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
-  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
   for (let i = 0; i < character.armour.length; i++) {
     const piece = character.armour[i]!;
     if (!isArmourType(piece.type)) {

@@ -130,12 +130,7 @@ function deriveCuriousPastimes(character: Character): { derived: CuriousPastimes
   skillLevelViolations(character, violations);
   const bodyDevelopment = hasSkill(character, CP_BODY_DEVELOPMENT);
   let armourSkillClass = 0;
-  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
-  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
-  for (let i = 0; i < WEAR_ARMOUR_SKILLS.length; i++) {
-    const skill = WEAR_ARMOUR_SKILLS[i]!;
-    if (hasSkill(character, skill[0])) armourSkillClass = Math.max(armourSkillClass, skill[1]);
-  }
+  for (const [skill, armourClass] of WEAR_ARMOUR_SKILLS) if (hasSkill(character, skill)) armourSkillClass = Math.max(armourSkillClass, armourClass);
 
   const armourByLocation = perLocation(0);
   /** Pieces of a known class on each location (counting or not), for the layering warning. */

@@ -125,8 +125,6 @@ export function deriveNovitas(character: Character): { derived: NovitasDerived; 
   }
 
   const known = new Map<string, { name: string; level: number }>();
-  // Indexed loops here: every character of a folder is derived, mostly before the engine optimises
-  // this code, and each step of a for-of made an iterator result (core/desk/fold.ts says more).
   const spells = sheet?.spells ?? [];
   for (let i = 0; i < spells.length; i++) {
     const spell = spells[i]!;
