@@ -4,9 +4,9 @@
 // his file at an earlier event. Record… for Dimitri → Item transferred: the "To" picker lists only
 // who can receive, by name (not Dimitri, not Brannoc, not the retired Old Tomas); typing narrows it
 // by name or player, case and accents ignored; a search that finds only the dead says so and names
-// him; ↑ ↓ and Enter pick, and so does a click; Record hands the potion to the one picked, whose file then holds it,
-// and the ledger names him. axe finds nothing on the dialog. Screenshot to docs/screens/ with
-// QM_UPDATE_SCREENS=1.
+// him; ↑ ↓ and Enter pick, and so does a click; Record hands the potion to the one picked, whose
+// file then holds it, and the ledger names him. axe finds nothing on the dialog, in light and dark.
+// Screenshot to docs/screens/ with QM_UPDATE_SCREENS=1.
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -100,6 +100,10 @@ describe('the transfer picker in Chromium', () => {
     await to.press('ArrowDown');
     await to.press('ArrowDown');
     await shot(page, 'desk-transfer-pick.png', dialog);
+    // In the dark theme too (the system's dark mode).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(describeFindings(await axeViolations(page))).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await to.press('Enter');
     await said.filter({ hasText: 'Chosen: Élodie Marsh (Oskar).' }).waitFor();
 
