@@ -5,7 +5,7 @@
 // so a check-in redraws one row. The grouping and order (which do not depend on the event) are
 // made once per folder read; the search text only when a search is first typed.
 import type { DeskViewRow } from '../core/ipc/contract';
-import { deskTotals, DESK_STATUSES, fold, type DeskTotals, type TagState } from '../core/desk/rows';
+import { deskTotals, DESK_STATUSES, DUPLICATE_ID_CODE, fold, type DeskTotals, type TagState } from '../core/desk/rows';
 import type { DeskEvent } from '../core/desk/event';
 import { foldEvent } from '../core/desk/fold';
 import type { RulesetId } from '../core/model/ids';
@@ -47,7 +47,7 @@ const sameOut = (a: OutOfPlay | null, b: OutOfPlay | null) => a === b || (a !== 
 const sameProblems = (a: DeskViewRow, b: DeskViewRow) => a.errors.length === b.errors.length && a.warnings.length === b.warnings.length && a.errors.every((e, i) => e.code === b.errors[i]!.code && e.message === b.errors[i]!.message);
 
 /** The code of the desk problem "another file has this character's id". */
-export const DUPLICATE_ID = 'desk.duplicate-id';
+export const DUPLICATE_ID = DUPLICATE_ID_CODE;
 
 /** Whether a row can be checked in: a readable character whose id no other file shares. */
 export const checkable = (row: DeskViewRow) => row.id !== null && !row.errors.some((e) => e.code === DUPLICATE_ID);

@@ -6,6 +6,8 @@ import { itemCardToVoid } from './custody';
 import type { LedgerEntry } from './entries';
 import type { DeskEvent } from './event';
 import { stampOf, withEntries, type Stamp } from './ledger';
+import { fileLife, outOfPlayWords } from './life';
+import { whyNotRecipient } from './recipients';
 
 /** What the desk records: a ledger entry without its id, time and desk. */
 export type RecordRequest =
@@ -36,7 +38,11 @@ export function recordEntry(event: DeskEvent, request: RecordRequest, stamp: Sta
 export function recordTransfer(event: DeskEvent, giver: Character, item: string, to: Character, stamp: Stamp): { event: DeskEvent; entries: LedgerEntry[] } {
   const found = giver.items.find((i) => i.id === item);
   if (!found) throw new Error(`${giver.name} holds no item with id ${item}`);
-  if (giver.id.toLowerCase() === to.id.toLowerCase()) throw new Error(`${found.name} is already ${giver.name}'s`);
+  // The same rule the desk's picker lists receivers by (core/desk/recipients.ts), so a request made
+  // from an older view, or by hand, cannot hand an item to the dead.
+  const refused = whyNotRecipient({ id: to.id, ruleset: to.ruleset, name: to.name, player: to.player, life: fileLife(to) }, event, giver.id);
+  if (refused?.kind === 'giver') throw new Error(`${found.name} is already ${giver.name}'s`);
+  if (refused?.kind === 'out-of-play') throw new Error(`${to.name} is ${outOfPlayWords(refused.out, (iso) => iso)}, and cannot receive ${found.name}`);
   const transfer = { ...stampOf(stamp), kind: 'item-transferred', character: giver.id.toLowerCase(), item: found.id.toLowerCase(), to: to.id.toLowerCase(), name: found.name.slice(0, 200) } as LedgerEntry;
   const entries: LedgerEntry[] = [transfer];
   const card = itemCardToVoid(event, giver, found);

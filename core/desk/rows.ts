@@ -197,7 +197,7 @@ export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
     const shared = files.get(r.id)!;
     if (shared.length > 1) {
       const others = shared.filter((f) => f !== r.file);
-      r.errors.push({ code: 'desk.duplicate-id', message: `this character's id is also the id of ${others.join(', ')} (a copied file?); give the copy a new id before check-in or printing`, path: 'id' });
+      r.errors.push({ code: DUPLICATE_ID_CODE, message: `this character's id is also the id of ${others.join(', ')} (a copied file?); give the copy a new id before check-in or printing`, path: 'id' });
       r.status = statusOf(r.errors, r.warnings);
       if (r.search !== '') r.search = searchText(r);
     }
@@ -247,6 +247,9 @@ export function groupByPlayer(rows: readonly DeskRow[]): PlayerGroup[] {
   const rank = (g: PlayerGroup) => (g.player === null ? 0 : g.problems > 0 ? 1 : 2);
   return out.sort((a, b) => rank(a) - rank(b) || compareNames(a.player ?? '', b.player ?? ''));
 }
+
+/** The code of the desk problem "another file has this character's id". */
+export const DUPLICATE_ID_CODE = 'desk.duplicate-id';
 
 /** Accent-free lower case, so "eloise" finds "Éloïse" (and "и" finds "й"). */
 export function fold(text: string): string {

@@ -82,7 +82,12 @@ describe('Record… in the desk view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record… for Dimitri' }));
     const t = await screen.findByRole('dialog');
     fireEvent.change(within(t).getByLabelText('What happened'), { target: { value: 'item-transferred' } });
-    fireEvent.change(within(t).getByLabelText('To'), { target: { value: EXAMPLES.aldric.id } });
+    // The picker offers Aldric alone (Dimitri gives); typing part of his name and clicking picks him.
+    const to = within(t).getByRole('combobox', { name: 'To' });
+    fireEvent.change(to, { target: { value: 'ald' } });
+    const list = () => within(within(t).getByRole('listbox', { name: 'To' }));
+    fireEvent.click(list().getByRole('option', { name: /Aldric of the Vale/ }));
+    expect(list().getByRole('option', { selected: true }).textContent).toMatch(/^Aldric of the Vale/);
     fireEvent.click(within(t).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(api.transferItem).toHaveBeenCalledTimes(1));
     // Each appended through the event file's log: the Front desk's seq 1, 2, 3 in the order recorded.

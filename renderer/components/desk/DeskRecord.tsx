@@ -16,6 +16,8 @@ import { Modal } from '../Modal';
 import { useT, type StringKey, type Tools } from '../../i18n';
 import { outOfPlay } from '../../../core/desk/life';
 import { outOfPlayText } from '../../desk-format';
+import { outOfPlayCharacters, recipients } from '../../../core/desk/recipients';
+import { CharacterPicker } from './CharacterPicker';
 
 type Target = { id: string; name: string };
 let opened: Target | null = null;
@@ -133,6 +135,9 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
   const kinds = kindsFor(game, stage);
   const character = target.id;
   const itemName = items.find((i) => i.id === item)?.name ?? '';
+  // Who can be handed the item: by name, not the giver, not the dead or retired (core/desk/recipients.ts).
+  const receivers = useMemo(() => recipients(rows, props.event, character), [rows, props.event, character]);
+  const notOffered = useMemo(() => outOfPlayCharacters(rows, props.event, character), [rows, props.event, character]);
 
   const submit = () => {
     // bg-magic: "its text gives no rule beyond" death and return, so they are notes.
@@ -229,20 +234,7 @@ function RecordDialog(props: { target: Target; rows: readonly DeskViewRow[]; eve
             </select>
           </Field>
         )}
-        {kind === 'item-transferred' && (
-          <Field id={f('to')} label={t('desk.record.to')}>
-            <select id={f('to')} value={to} onChange={(e) => setTo(e.target.value)}>
-              <option value="">{t('desk.record.chooseCharacter')}</option>
-              {rows
-                .filter((r) => r.id && r.id !== character)
-                .map((r) => (
-                  <option key={r.id!} value={r.id!}>
-                    {r.name} ({r.player})
-                  </option>
-                ))}
-            </select>
-          </Field>
-        )}
+        {kind === 'item-transferred' && <CharacterPicker id={f('to')} label={t('desk.record.to')} list={receivers} leftOut={notOffered} value={to} onChange={setTo} />}
         {(kind === 'note' || kind === 'died' || kind === 'retired') && (
           <Field id={f('text')} label={t(kind === 'retired' ? 'desk.record.retireReason' : 'desk.record.note')}>
             <input id={f('text')} value={text} onChange={(e) => setText(e.target.value)} />
