@@ -230,12 +230,40 @@ describe('a long report', () => {
     expect(JSON.parse(io.stdout())).toHaveLength(150);
   });
 
-  it('prints [] for a folder without character files', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'qm-check-none-'));
+  it('says which files a folder without character files held and why they were left out (exit 2; --json still prints [])', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'qm-check-none-'));
+    writeFileSync(join(folder, 'Aldric.json'), '{}');
+    writeFileSync(join(folder, 'notes.txt'), 'x');
+    writeFileSync(join(folder, '.hidden.character.json'), '{}');
     const io = captureIo();
-    expect(await main(['check', '--json', empty], io)).toBe(0);
+    expect(await main(['check', '--json', folder], io)).toBe(2);
     expect(io.stdout()).toBe('[]\n');
+    expect(io.stderr()).toBe(`quartermaster check: no character file found in ${folder}: 2 files were left out, because only files named *.character.json are checked:\n  ${join(folder, 'Aldric.json')}\n  ${join(folder, 'notes.txt')}\n`);
+    const empty = mkdtempSync(join(tmpdir(), 'qm-check-none-'));
+    const io2 = captureIo();
+    expect(await main(['check', empty], io2)).toBe(2);
+    expect(io2.stderr()).toBe(`quartermaster check: no character file found in ${empty}: there are no files in it (hidden files and folders are left out)\n`);
+    rmSync(folder, { recursive: true });
     rmSync(empty, { recursive: true });
+  });
+
+  it('takes its options through parseArgs: --help, a file named like an option after --, and usage errors in words', async () => {
+    const help = captureIo();
+    expect(await main(['check', '--help'], help)).toBe(0);
+    expect(help.stdout()).toMatch(/^Usage: quartermaster check \[--json\]/);
+    // After --, "--help" is a file name (here a missing one), not the option.
+    const dashed = captureIo();
+    expect(await main(['check', '--', '--help'], dashed)).toBe(2);
+    expect(dashed.stdout()).toMatch(/^UNREADABLE  --help: /);
+    const version = captureIo();
+    expect(await main(['--version'], version)).toBe(0);
+    expect(version.stdout()).toBe(`quartermaster ${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+    const bad = captureIo();
+    expect(await main(['check', '--jsn', 'x'], bad)).toBe(2);
+    expect(bad.stderr()).toMatch(/^quartermaster check: unknown option --jsn\n\nUsage: quartermaster check/);
+    const flag = captureIo();
+    expect(await main(['check', '--json=false', 'x'], flag)).toBe(2);
+    expect(flag.stderr()).toMatch(/^quartermaster check: --json takes no value\n/);
   });
 });
 

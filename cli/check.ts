@@ -8,20 +8,36 @@ import { RULESETS } from '../core/rulesets/index';
 import { expandTargets, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from './files';
 import { visible } from '../core/format/visible';
 import type { Io } from './io';
+import { parseOptions, parseOrExplain, UsageError } from './usage';
 
-const USAGE = 'Usage: quartermaster check [--json] <file|folder>...';
+const USAGE = `Usage: quartermaster check [--json] <file|folder>...
+
+Checks character files against their game's rules; never writes. A folder is searched for
+*.character.json files (hidden files and folders left out).
+  --json    one JSON entry per file, in an array
+
+Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read, no character
+file found, or bad usage.`;
+
+function parseCheckArgs(args: readonly string[]): { json: boolean; paths: string[] } {
+  const { values, positionals: paths } = parseOptions(args, { json: { type: 'boolean' } });
+  if (paths.length === 0) throw new UsageError('name at least one character file or folder');
+  return { json: values.json === true, paths };
+}
 
 export async function runCheck(args: string[], io: Io): Promise<number> {
-  const json = args.includes('--json');
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--json');
-  const paths = args.filter((a) => !a.startsWith('-'));
-  if (unknown.length > 0 || paths.length === 0) {
-    io.err(`${unknown.length ? `quartermaster check: unknown option ${unknown[0]}\n` : ''}${USAGE}\n`);
-    return 2;
-  }
+  const usage = parseOrExplain('check', USAGE, args, io, parseCheckArgs);
+  if (!usage.ok) return usage.exitCode;
+  const { json, paths } = usage.value;
   const out = bufferedOut(io);
   const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
-  const targets = await expandTargets(paths, io);
+  const skipped: string[] = [];
+  const targets = await expandTargets(paths, io, skipped);
+  if (targets.length === 0) {
+    io.err(nothingToCheck(paths, skipped));
+    if (json) io.out('[]\n');
+    return 2;
+  }
   // --json prints a JSON array with each file's entry on a line of its own, a batch of entries at
   // a time: one line per file for grep and diff (`jq .` indents it).
   for (let i = 0; i < targets.length; i += BATCH) {
@@ -42,6 +58,14 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
   else out.write(formatTotals(totals));
   out.flush();
   return totals.unreadable > 0 ? 2 : totals.ruleErrors > 0 ? 1 : 0;
+}
+
+/** What a check that found no character file says: the files it left out, and why. */
+function nothingToCheck(paths: readonly string[], skipped: readonly string[]): string {
+  const shown = skipped.slice(0, 10).map((f) => `  ${visible(f)}\n`).join('');
+  const more = skipped.length > 10 ? `  … and ${skipped.length - 10} more\n` : '';
+  const why = skipped.length === 0 ? 'there are no files in it (hidden files and folders are left out)' : `${skipped.length} file${skipped.length === 1 ? ' was' : 's were'} left out, because only files named *.character.json are checked:\n${shown}${more}`;
+  return `quartermaster check: no character file found in ${paths.map(visible).join(', ')}: ${why}${why.endsWith('\n') ? '' : '\n'}`;
 }
 
 /** Files per batch of the report's writes. */

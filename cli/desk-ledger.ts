@@ -19,7 +19,7 @@ import { eventFileProblems, findEventFile, readCharacters, readEvent, readEventF
 import { describeFsError } from './files';
 import { visible } from '../core/format/visible';
 import type { Io } from './io';
-import { parseOrExplain, UsageError } from './usage';
+import { parseOptions, parseOrExplain, UsageError } from './usage';
 
 export const DESK_LOG_USAGE = `Usage: quartermaster desk log <folder> [--event FILE] [--json]
 
@@ -99,37 +99,18 @@ export function logLine(e: LedgerEntry, names: ReadonlyMap<string, string>, byId
 type LogArgs = { folder: string; event?: string; json: boolean };
 
 function parseLogArgs(args: readonly string[]): LogArgs {
-  const paths: string[] = [];
-  let event: string | undefined;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--json') json = true;
-    else if (arg === '--event' || arg.startsWith('--event=')) {
-      const v = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-      if (v === undefined || v === '') throw new UsageError('--event needs a value');
-      if (!v.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file (got "${v}")`);
-      event = v;
-    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-    else paths.push(arg);
-  }
+  const { values, positionals: paths } = parseOptions(args, { event: { type: 'string' }, json: { type: 'boolean' } });
+  const event = values.event;
+  if (event !== undefined && !event.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file (got "${event}")`);
   if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
-  return { folder: paths[0]!, json, ...(event ? { event } : {}) };
+  return { folder: paths[0]!, json: values.json === true, ...(event ? { event } : {}) };
 }
 
 type MergeArgs = { a: string; b: string; out: string };
 
 function parseMergeArgs(args: readonly string[]): MergeArgs {
-  const paths: string[] = [];
-  let out: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--out' || arg.startsWith('--out=')) {
-      out = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
-      if (out === undefined || out === '') throw new UsageError('--out needs a value');
-    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-    else paths.push(arg);
-  }
+  const { values, positionals: paths } = parseOptions(args, { out: { type: 'string' } });
+  const out = values.out || undefined;
   if (paths.length !== 2) throw new UsageError(`name two event files to merge, not ${paths.length}`);
   if (out === undefined) throw new UsageError(`--out C${EVENT_FILE_SUFFIX} is needed`);
   for (const p of [...paths, out]) if (!p.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`${p} is not a *${EVENT_FILE_SUFFIX} file`);

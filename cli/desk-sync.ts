@@ -12,7 +12,7 @@ import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
 import { couchUrlProblem, type RemoteTarget } from '../node/sync/remote';
 import { DeskSession, SyncSetupError, describeState, folderEventId } from '../node/sync/session';
 import type { Io } from './io';
-import { parseOrExplain, UsageError } from './usage';
+import { parseOptions, parseOrExplain, UsageError } from './usage';
 
 export const DESK_SERVE_USAGE = `Usage: quartermaster desk serve <folder> [--port N] [--host ADDRESS] [--desk NAME]
 
@@ -76,8 +76,8 @@ const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, env: process.env
 type ServeArgs = { folder: string; port: number; host?: string; desk?: string };
 type JoinArgs = { target: string; folder: string; once: boolean; desk?: string };
 
-function deskOption(values: Map<string, string>): { desk?: string } {
-  const desk = values.get('--desk');
+function deskOption(values: { desk?: string | undefined }): { desk?: string } {
+  const desk = values.desk;
   if (desk === undefined) return {};
   if (desk.trim() === '' || desk.length > 60) throw new UsageError('--desk must be a name of 1 to 60 characters');
   return { desk };
@@ -88,38 +88,19 @@ const deskOf = (name: string | undefined) => namedDesk(name ?? hostname());
 
 const keyLine = (desk: { name: string }, fingerprint: string) => `This desk: ${desk.name}, key ${fingerprint} (other desks list it under this fingerprint)\n`;
 
-function options(args: readonly string[], known: Record<string, 'value' | 'flag'>): { paths: string[]; values: Map<string, string> } {
-  const paths: string[] = [];
-  const values = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    let arg = args[i]!;
-    let inline: string | undefined;
-    if (arg.startsWith('--') && arg.includes('=')) [arg, inline] = [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)];
-    const kind = known[arg];
-    if (kind === 'flag') values.set(arg, 'yes');
-    else if (kind === 'value') {
-      const v = inline ?? args[++i];
-      if (v === undefined) throw new UsageError(`${arg} needs a value`);
-      values.set(arg, v);
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
-    else paths.push(arg);
-  }
-  return { paths, values };
-}
-
 export function parseServeArgs(args: readonly string[]): ServeArgs {
-  const { paths, values } = options(args, { '--port': 'value', '--host': 'value', '--desk': 'value' });
+  const { values, positionals: paths } = parseOptions(args, { port: { type: 'string' }, host: { type: 'string' }, desk: { type: 'string' } });
   if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
-  const port = Number(values.get('--port') ?? 6984);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.get('--port')}"`);
-  const host = values.get('--host');
+  const port = Number(values.port ?? 6984);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${values.port}"`);
+  const host = values.host;
   return { folder: paths[0]!, port, ...(host ? { host } : {}), ...deskOption(values) };
 }
 
 export function parseJoinArgs(args: readonly string[]): JoinArgs {
-  const { paths, values } = options(args, { '--once': 'flag', '--desk': 'value' });
+  const { values, positionals: paths } = parseOptions(args, { once: { type: 'boolean' }, desk: { type: 'string' } });
   if (paths.length !== 2) throw new UsageError('give the join code (or CouchDB address) and the folder');
-  return { target: paths[0]!, folder: paths[1]!, once: values.has('--once'), ...deskOption(values) };
+  return { target: paths[0]!, folder: paths[1]!, once: values.once === true, ...deskOption(values) };
 }
 
 

@@ -29,7 +29,7 @@ import { hasControlCharacters, visible } from '../core/format/visible';
 import { describeFsError } from './files';
 import type { Io } from './io';
 import { eventFileProblems, findEventFile, readEventFile, readFolder, type EventState } from './desk-read';
-import { parseOrExplain, UsageError } from './usage';
+import { parseOptions, parseOrExplain, UsageError } from './usage';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
 
@@ -89,54 +89,25 @@ export type DeskArgs = {
 };
 
 export function parseDeskArgs(args: readonly string[]): DeskArgs {
-  const paths: string[] = [];
-  const parsed: Omit<DeskArgs, 'folder'> = { reprint: false, paper: 'a4' };
-  for (let i = 0; i < args.length; i++) {
-    let arg = args[i]!;
-    let inline: string | undefined;
-    if (arg.startsWith('--') && arg.includes('=')) {
-      inline = arg.slice(arg.indexOf('=') + 1);
-      arg = arg.slice(0, arg.indexOf('='));
-    }
-    const take = () => {
-      if (inline !== undefined) return inline;
-      const v = args[i + 1];
-      if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${arg} needs a value`);
-      i++;
-      return v;
-    };
-    switch (arg) {
-      case '--event':
-        parsed.event = take();
-        break;
-      case '--csv':
-        parsed.csv = take();
-        break;
-      case '--pdf':
-        parsed.pdf = take();
-        break;
-      case '--out':
-        parsed.out = take();
-        break;
-      case '--reprint-changed':
-        parsed.reprint = true;
-        break;
-      case '--desk': {
-        const v = take().trim();
-        if (v === '' || v.length > 60 || hasControlCharacters(v)) throw new UsageError('--desk must be a name of 1 to 60 characters, without control characters (tabs, line breaks, escape codes)');
-        parsed.desk = v;
-        break;
-      }
-      case '--paper': {
-        const v = take();
-        if (!(v in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${v}"`);
-        parsed.paper = v as PaperId;
-        break;
-      }
-      default:
-        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-        paths.push(arg);
-    }
+  const { values, positionals: paths } = parseOptions(args, {
+    event: { type: 'string' },
+    csv: { type: 'string' },
+    pdf: { type: 'string' },
+    out: { type: 'string' },
+    'reprint-changed': { type: 'boolean' },
+    desk: { type: 'string' },
+    paper: { type: 'string' },
+  });
+  const { event, csv, pdf, out } = values;
+  const parsed: Omit<DeskArgs, 'folder'> = { reprint: values['reprint-changed'] === true, paper: 'a4', ...(event !== undefined ? { event } : {}), ...(csv !== undefined ? { csv } : {}), ...(pdf !== undefined ? { pdf } : {}), ...(out !== undefined ? { out } : {}) };
+  if (values.desk !== undefined) {
+    const v = values.desk.trim();
+    if (v === '' || v.length > 60 || hasControlCharacters(v)) throw new UsageError('--desk must be a name of 1 to 60 characters, without control characters (tabs, line breaks, escape codes)');
+    parsed.desk = v;
+  }
+  if (values.paper !== undefined) {
+    if (!(values.paper in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${values.paper}"`);
+    parsed.paper = values.paper as PaperId;
   }
   if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
   if (parsed.reprint && parsed.out === undefined) throw new UsageError('--reprint-changed needs --out FILE.pdf');

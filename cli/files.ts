@@ -11,7 +11,7 @@ export type Target = { file: string; regular?: true } | { file: string; missing:
  * Files named on the command line are taken as they are; folders are searched recursively for
  * `*.character.json` (hidden folders such as the backups folder and linked folders are skipped).
  */
-export async function expandTargets(args: readonly string[], io: Io): Promise<Target[]> {
+export async function expandTargets(args: readonly string[], io: Io, skipped?: string[]): Promise<Target[]> {
   const out: Target[] = [];
   for (const arg of args) {
     let info;
@@ -21,13 +21,14 @@ export async function expandTargets(args: readonly string[], io: Io): Promise<Ta
       out.push({ file: arg, missing: describeFsError(e) });
       continue;
     }
-    if (info.isDirectory) await walk(arg, io, out);
+    if (info.isDirectory) await walk(arg, io, out, skipped);
     else out.push(info.isFile ? { file: arg, regular: true } : { file: arg });
   }
   return out;
 }
 
-async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
+/** `skipped`, when given, collects the files of the folders that are not character files. */
+async function walk(dir: string, io: Io, out: Target[], skipped?: string[]): Promise<void> {
   let entries: { name: string; kind: EntryKind | 'unknown' }[];
   try {
     entries = io.readdirTypes ? await io.readdirTypes(dir) : (await io.readdir(dir)).map((name) => ({ name, kind: 'unknown' as const }));
@@ -53,8 +54,9 @@ async function walk(dir: string, io: Io, out: Target[]): Promise<void> {
     const { name } = visible[i]!;
     const path = prefix + name;
     if (info.isDirectory) {
-      if (!info.isSymlink) await walk(path, io, out);
+      if (!info.isSymlink) await walk(path, io, out, skipped);
     } else if (name.endsWith(CHARACTER_FILE_SUFFIX)) out.push(info.isFile ? { file: path, regular: true } : { file: path });
+    else skipped?.push(path);
   }
 }
 

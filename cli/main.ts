@@ -24,7 +24,8 @@ Commands:
                                       the event's ledger, one entry a line
   desk merge A.event.json B.event.json --out C.event.json
                                       merge two desks' copies of one event
-  help                                show this help
+  help, --help                        show this help (each command takes --help too)
+  --version                           the version of Quartermaster
 
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
 
@@ -52,6 +53,10 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
       case 'desk':
         if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
         return await (await import('./desk')).runDesk(rest, io);
+      case '--version':
+      case '-v':
+        io.out(`quartermaster ${await version()}\n`);
+        return 0;
       case undefined:
       case 'help':
       case '--help':
@@ -67,6 +72,14 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
     io.err(`quartermaster: ${(e as Error).message ?? String(e)}\n`);
     return 2;
   }
+}
+
+/** The version in the Quartermaster folder's package.json (the command runs from the checkout). */
+async function version(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { appRoot } = await import('../node/app-root');
+  return (JSON.parse(await readFile(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /** Whether this module is the script node was asked to run (`node dist/cli.mjs check …`). */

@@ -156,6 +156,11 @@ describe('print arguments', () => {
     const p = parsePrintArgs(['a', '--out=x.pdf', '--margin', '4', '--offset', '1.5,-0.5', '--back-offset=0,1', '--gap', '2', '--no-backs', '--lang', 'en']);
     expect(p).toMatchObject({ paths: ['a'], out: 'x.pdf', backs: false, language: 'en', layout: { marginMm: 4, gapMm: 2, offsetMm: { x: 1.5, y: -0.5 }, backOffsetMm: { x: 0, y: 1 } } });
     expect(() => parsePrintArgs(['a', '--out', 'x.pdf', '--offset', '1'])).toThrow('--offset must be X,Y in millimetres');
+    // A negative offset is a value, not a forgotten one; a flag takes no value; -- ends the options.
+    expect(parsePrintArgs(['a', '--out', 'x.pdf', '--offset', '-1.5,0.5', '--margin', '-.5']).layout).toMatchObject({ offsetMm: { x: -1.5, y: 0.5 }, marginMm: -0.5 });
+    expect(() => parsePrintArgs(['a', '--out', 'x.pdf', '--no-backs=false'])).toThrow('--no-backs takes no value');
+    expect(() => parsePrintArgs(['a', '--out', '--cards'])).toThrow('--out needs a value');
+    expect(parsePrintArgs(['--out', 'x.pdf', '--', '--odd name.character.json']).paths).toEqual(['--odd name.character.json']);
   });
 });
 

@@ -14,7 +14,7 @@ import { appRoot } from '../node/app-root';
 import { nativeContentHash } from '../node/sha256';
 import { nativeDeflate } from '../node/deflate';
 import type { Io } from './io';
-import { parseOrExplain, UsageError } from './usage';
+import { parseOptions, parseOrExplain, UsageError } from './usage';
 
 const STOCK_CODES = Object.values(CARD_STOCKS)
   .map((s) => [s.code, ...s.equivalents.filter((e) => !e.includes(' '))].join('/'))
@@ -65,17 +65,19 @@ type Parsed = {
 
 
 export function parsePrintArgs(args: readonly string[]): Parsed {
-  const paths: string[] = [];
-  let out: string | undefined;
-  let sections: CardSection[] = [...CARD_SECTIONS];
-  const layout: Partial<PrintLayoutSettings> = {};
-  let backs = true;
-  let language: CardLanguage | 'auto' = 'auto';
-  const valueOf = (i: number, name: string): string => {
-    const v = args[i + 1];
-    if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`${name} needs a value`);
-    return v;
-  };
+  const { values, positionals: paths } = parseOptions(args, {
+    out: { type: 'string' },
+    cards: { type: 'string' },
+    stock: { type: 'string' },
+    paper: { type: 'string' },
+    size: { type: 'string' },
+    margin: { type: 'string' },
+    gap: { type: 'string' },
+    offset: { type: 'string' },
+    'back-offset': { type: 'string' },
+    'no-backs': { type: 'boolean' },
+    lang: { type: 'string' },
+  });
   const number = (v: string, name: string): number => {
     const n = Number(v);
     if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${name} must be a number of millimetres, not "${v}"`);
@@ -86,82 +88,42 @@ export function parsePrintArgs(args: readonly string[]): Parsed {
     if (parts.length !== 2) throw new UsageError(`${name} must be X,Y in millimetres, e.g. 1.5,-0.5`);
     return { x: number(parts[0]!, name), y: number(parts[1]!, name) };
   };
-  for (let i = 0; i < args.length; i++) {
-    let arg = args[i]!;
-    let inline: string | undefined;
-    if (arg.startsWith('--') && arg.includes('=')) {
-      inline = arg.slice(arg.indexOf('=') + 1);
-      arg = arg.slice(0, arg.indexOf('='));
-    }
-    const take = () => {
-      if (inline !== undefined) return inline;
-      const v = valueOf(i, arg);
-      i++;
-      return v;
-    };
-    switch (arg) {
-      case '--out':
-        out = take();
-        break;
-      case '--cards': {
-        const list = take()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        const bad = list.filter((s) => !(CARD_SECTIONS as readonly string[]).includes(s));
-        if (bad.length > 0 || list.length === 0) throw new UsageError(`--cards: unknown card group ${bad.map((b) => `"${b}"`).join(', ') || '(empty)'}; choose from ${CARD_SECTIONS.join(', ')}`);
-        sections = list as CardSection[];
-        break;
-      }
-      case '--stock': {
-        const v = take();
-        const stock = stockByCode(v);
-        if (!stock) throw new UsageError(`--stock: no card stock "${v}"; choose a product code: ${STOCK_CODES}`);
-        layout.stock = stock.id;
-        break;
-      }
-      case '--paper': {
-        const v = take();
-        if (!(v in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${v}"`);
-        layout.paper = v as PrintLayoutSettings['paper'];
-        break;
-      }
-      case '--size': {
-        const v = take();
-        if (!(v in CARD_SIZES)) throw new UsageError(`--size must be one of ${Object.keys(CARD_SIZES).join(', ')}, not "${v}"`);
-        layout.size = v as PrintLayoutSettings['size'];
-        break;
-      }
-      case '--margin':
-        layout.marginMm = number(take(), '--margin');
-        break;
-      case '--gap':
-        layout.gapMm = number(take(), '--gap');
-        break;
-      case '--offset':
-        layout.offsetMm = pair(take(), '--offset');
-        break;
-      case '--back-offset':
-        layout.backOffsetMm = pair(take(), '--back-offset');
-        break;
-      case '--no-backs':
-        backs = false;
-        break;
-      case '--lang': {
-        const v = take();
-        if (!['auto', 'en', 'bg'].includes(v)) throw new UsageError(`--lang must be auto, en or bg, not "${v}"`);
-        language = v as CardLanguage | 'auto';
-        break;
-      }
-      default:
-        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
-        paths.push(arg);
-    }
+  const out = values.out;
+  let sections: CardSection[] = [...CARD_SECTIONS];
+  if (values.cards !== undefined) {
+    const list = values.cards
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((s) => !(CARD_SECTIONS as readonly string[]).includes(s));
+    if (bad.length > 0 || list.length === 0) throw new UsageError(`--cards: unknown card group ${bad.map((b) => `"${b}"`).join(', ') || '(empty)'}; choose from ${CARD_SECTIONS.join(', ')}`);
+    sections = list as CardSection[];
   }
+  const layout: Partial<PrintLayoutSettings> = {};
+  if (values.stock !== undefined) {
+    const stock = stockByCode(values.stock);
+    if (!stock) throw new UsageError(`--stock: no card stock "${values.stock}"; choose a product code: ${STOCK_CODES}`);
+    layout.stock = stock.id;
+  }
+  if (values.paper !== undefined) {
+    if (!(values.paper in PAPERS)) throw new UsageError(`--paper must be ${Object.keys(PAPERS).join(' or ')}, not "${values.paper}"`);
+    layout.paper = values.paper as PrintLayoutSettings['paper'];
+  }
+  if (values.size !== undefined) {
+    if (!(values.size in CARD_SIZES)) throw new UsageError(`--size must be one of ${Object.keys(CARD_SIZES).join(', ')}, not "${values.size}"`);
+    layout.size = values.size as PrintLayoutSettings['size'];
+  }
+  if (values.margin !== undefined) layout.marginMm = number(values.margin, '--margin');
+  if (values.gap !== undefined) layout.gapMm = number(values.gap, '--gap');
+  if (values.offset !== undefined) layout.offsetMm = pair(values.offset, '--offset');
+  if (values['back-offset'] !== undefined) layout.backOffsetMm = pair(values['back-offset'], '--back-offset');
+  const backs = values['no-backs'] !== true;
+  const language = values.lang ?? 'auto';
+  if (!['auto', 'en', 'bg'].includes(language)) throw new UsageError(`--lang must be auto, en or bg, not "${language}"`);
   if (out === undefined) throw new UsageError('--out FILE.pdf is required');
   if (!/\.pdf$/i.test(out)) throw new UsageError(`--out must name a .pdf file (got "${out}"), so a character file can never be overwritten`);
   if (paths.length === 0) throw new UsageError('name at least one character file or folder');
-  return { paths, out, sections, layout, backs, language };
+  return { paths, out, sections, layout, backs, language: language as CardLanguage | 'auto' };
 }
 
 export async function runPrint(args: string[], io: Io, deps: PrintDeps = defaultDeps): Promise<number> {
