@@ -2,7 +2,9 @@
 // same named methods, each posting its arguments to the harness's server (static-server.ts), which
 // runs the REAL main-process handler and answers with one JSON string. Events (libraryChanged, menuCommand, openFile, deskEntries…) are delivered by the
 // harness through `__qm_emit`; files to open at start wait in `__qm_openAtStart` for the first
-// `onOpenFile` subscriber. Content-Security-Policy violations are reported to `__qm_csp`.
+// `onOpenFile` subscriber. Content-Security-Policy violations are reported to `__qm_csp`. The
+// preload's path lookup for dropped files (webUtils.getPathForFile) is stood in for by a table of
+// file names to paths a test puts in `__qm_dropPaths` (e2e/drop-steps.ts).
 
 /** Runs in the page before any of its scripts (serialized by Playwright: it must be self-contained). */
 export function installPageApi({ methods, path }: { methods: string[]; path: string }): void {
@@ -29,6 +31,8 @@ export function installPageApi({ methods, path }: { methods: string[]; path: str
   api.onPrintProgress = subscribe('printProgress');
   api.onLibraryProgress = subscribe('libraryProgress');
   api.onDeskEntries = subscribe('deskEntries');
+  // A File made in the page has no path: the test says which path each dropped file's name stands for.
+  api.pathForFile = (file: File) => (w.__qm_dropPaths as Record<string, string> | undefined)?.[file.name] ?? '';
   // Files given at start (as on the command line) wait for the first subscriber, as in the preload.
   api.onOpenFile = (listener: Listener) => {
     const off = subscribe('openFile')(listener);

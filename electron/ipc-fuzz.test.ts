@@ -123,6 +123,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     syncStatus: [{ folder: lib }],
     resolveSyncConflict: [{ folder: lib, characterId: f.character.id, keep: f.character }],
     lanAddresses: [],
+    grantDropped: [{ paths: [f.file], accept: ['character'] }],
     saveDraft: [{ path: f.file, character: f.character }],
     listDrafts: [],
     discardDraft: [{ path: f.file }],

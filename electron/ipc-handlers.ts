@@ -22,6 +22,7 @@ import { printHandlers } from './handlers/print';
 import { draftHandlers } from './handlers/drafts';
 import { deskHandlers } from './handlers/desk';
 import { syncHandlers } from './handlers/sync';
+import { dropHandlers } from './handlers/drop';
 
 
 import type { IpcDeps, IpcHandlers } from './handler-types';
@@ -113,6 +114,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...draftHandlers(ctx),
     ...deskHandlers(ctx),
     ...syncHandlers(ctx),
+    ...dropHandlers(ctx),
   };
 
   // Every entry validates its arguments against the contract before running.

@@ -12,6 +12,8 @@ vi.mock('electron', () => ({
     on: (channel: string, l: (...a: unknown[]) => void) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(l),
     removeListener: (channel: string, l: (...a: unknown[]) => void) => void listeners.get(channel)?.delete(l),
   },
+  // A File the user dropped carries its path (here: its name under /drop); one made by a script has none.
+  webUtils: { getPathForFile: (file: { name: string; dropped?: boolean }) => (file.dropped ? `/drop/${file.name}` : '') },
 }));
 
 const emit = (channel: string, ...args: unknown[]) => {
@@ -28,13 +30,14 @@ beforeAll(async () => {
 describe('preload', () => {
   it('exposes exactly the contract methods on window.quartermaster, nothing else', () => {
     expect(Object.keys(exposed)).toEqual(['quartermaster']);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress', 'onLibraryProgress', 'onDeskEntries'].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress', 'onLibraryProgress', 'onDeskEntries', 'pathForFile'].sort());
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
   });
 
   it('uses the contract channel for each method and passes the arguments through', async () => {
     for (const method of Object.keys(ipcArgs) as InvokeMethod[]) {
       expect(channel(method)).toBe(channelOf(method));
+      if (method === 'grantDropped') continue; // below: it passes on only dropped paths
       invoked.length = 0;
       const result = await (api[method] as (...a: unknown[]) => Promise<unknown>)({ probe: method });
       expect(invoked).toEqual([{ channel: `qm:${method}`, args: [{ probe: method }] }]);
@@ -84,5 +87,22 @@ describe('preload', () => {
     emit('qm:openFile', '/lib/later.character.json');
     off();
     expect(got).toEqual(['/lib/early.character.json', '/lib/later.character.json']);
+  });
+
+  it('grants only paths it read from dropped files: a page script cannot name a path', async () => {
+    const dropped = { name: 'Ayla.character.json', dropped: true } as unknown as File;
+    const made = { name: 'made.character.json' } as unknown as File;
+    expect(api.pathForFile!(made)).toBe('');
+    expect(api.pathForFile!(dropped)).toBe('/drop/Ayla.character.json');
+    invoked.length = 0;
+    for (const paths of [['/home/sam/secret.character.json'], ['/drop/Ayla.character.json', '/etc/passwd'], ['/drop/made.character.json'], [''], 'x' as unknown as string[], undefined as unknown as string[]]) {
+      await expect(api.grantDropped({ paths, accept: ['character'] }), String(paths)).rejects.toThrow(/only paths of files dropped on the window/);
+    }
+    await expect(api.grantDropped(null as never)).rejects.toThrow(/only paths of files dropped/);
+    expect(invoked).toEqual([]);
+    expect(await api.grantDropped({ paths: ['/drop/Ayla.character.json'], accept: ['character'] })).toBe('result of qm:grantDropped');
+    expect(invoked).toEqual([{ channel: 'qm:grantDropped', args: [{ paths: ['/drop/Ayla.character.json'], accept: ['character'] }] }]);
+    // Once: dropping it again reads it again.
+    await expect(api.grantDropped({ paths: ['/drop/Ayla.character.json'], accept: ['character'] })).rejects.toThrow(/only paths of files dropped/);
   });
 });

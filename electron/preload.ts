@@ -2,7 +2,7 @@
 // named methods only (never ipcRenderer, never a channel string, never the IPC event object), and
 // the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
 // it imports nothing at run time but electron, so zod and the core stay out of the page.
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { DeskEntries, EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 
 /** The same channel names as `channelOf` in the contract (a test checks they agree). */
@@ -30,6 +30,10 @@ ipcRenderer.on(channel('openFile'), (_event: unknown, path: unknown) => {
   if (openListeners.size === 0) pendingOpens.push(path);
   else for (const l of openListeners) l(path);
 });
+
+// Paths read from dropped File objects (pathForFile). grantDropped passes on only these, so a page
+// script cannot have a path granted that the user did not drop: a File made by a script has no path.
+const droppedPaths = new Set<string>();
 
 export const api = {
   listLibrary: invoke('listLibrary'),
@@ -78,6 +82,19 @@ export const api = {
   syncStatus: invoke('syncStatus'),
   resolveSyncConflict: invoke('resolveSyncConflict'),
   lanAddresses: invoke('lanAddresses'),
+  grantDropped(args) {
+    const paths: unknown = args?.paths;
+    if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && droppedPaths.has(p))) {
+      return Promise.reject(new Error('grantDropped: only paths of files dropped on the window (pathForFile) can be granted'));
+    }
+    for (const p of paths) droppedPaths.delete(p);
+    return invoke('grantDropped')(args);
+  },
+  pathForFile(file: File) {
+    const path = webUtils.getPathForFile(file);
+    if (path) droppedPaths.add(path);
+    return path;
+  },
   onLibraryChanged: (listener: () => void) => subscribe('libraryChanged', () => listener()),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>
     subscribe<[unknown]>('menuCommand', (command) => {

@@ -1,8 +1,10 @@
 // The app shell: the current screen, the prompts over it, and the subscriptions to the main process.
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { QuartermasterApi } from '../core/ipc/contract';
 import { ActionsContext, createActions, DRAFT_INTERVAL_MS, type Actions, type ActionOptions } from './actions';
-import { LanguageProvider } from './i18n';
+import { LanguageProvider, useT } from './i18n';
+import { droppedFiles, useFileDrop } from './file-drop';
+import { DropHint } from './components/DropHint';
 import { createStore, initialState, StoreContext, useAppState, type AppStore } from './store';
 import { CharacterView } from './components/CharacterView';
 import { LibraryView } from './components/LibraryView';
@@ -40,6 +42,10 @@ function Shell({ app }: { app: AppModel }) {
   const printUi = usePrintUi();
   const modal = usePrintUiState((s) => s.dialog !== null) || prompt !== null;
   const desk = useDeskVisible(app);
+  const { t } = useT();
+  // Character files dropped anywhere but on the desk (which takes its own) open; none while a dialog is open.
+  const onDrop = useCallback((files: File[]) => void app.actions.dropFiles(droppedFiles(files, (f) => app.api.pathForFile?.(f) ?? '')), [app]);
+  const dragging = useFileDrop(!desk && !modal ? onDrop : null);
 
   useEffect(() => {
     const { api, actions } = app;
@@ -81,6 +87,7 @@ function Shell({ app }: { app: AppModel }) {
       </main>
       <Prompts />
       <PrintDialogs />
+      {dragging && <DropHint text={t('drop.hint')} detail={t('drop.hintDetail')} />}
     </>
   );
 }

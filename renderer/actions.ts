@@ -2,7 +2,8 @@
 // these; only these write the store. Navigation away from unsaved work goes through `guard`.
 // Edits go through `edit`, which records them for undo; `autosave` (./actions-drafts.ts, called every
 // few seconds by the app shell) keeps a draft of unsaved edits in the main process for recovery after
-// a crash. The open file's actions are in ./actions-file.ts; what the modules share, ./actions-context.ts.
+// a crash. The open file's actions are in ./actions-file.ts, dropped files' in ./actions-drop.ts;
+// what the modules share, ./actions-context.ts.
 import { createContext, useContext } from 'react';
 import type { Language, LibraryProgress, MenuCommand, Paper, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
@@ -10,6 +11,7 @@ import type { RulesetId } from '../core/model/ids';
 import { errorMessage } from './api';
 import { actionContext } from './actions-context';
 import { draftActions } from './actions-drafts';
+import { dropActions } from './actions-drop';
 import { fileActions } from './actions-file';
 import type { SortKey } from './library-order';
 import { docFromOpened, type AppStore } from './store';
@@ -242,6 +244,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
 
     ...fileActions(ctx),
     ...draftActions(ctx),
+    ...dropActions(ctx),
   };
   ctx.actions = actions;
   return actions;

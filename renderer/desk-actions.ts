@@ -104,6 +104,21 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     const desk = store.get().desk?.deskIdentity;
     return { at: isoLocal(now()), desk: desk?.name ?? 'desk', ...(desk ? { deskId: desk.id } : {}), newId: randomUuid };
   };
+  /** Shows the folder `read` answers (null: none chosen); the folder shown, or null. */
+  const openWith = async (read: () => Promise<DeskFolder | null>): Promise<string | null> => {
+    await flush();
+    const shown = await run(
+      'open',
+      async () => {
+        const desk = await read();
+        if (desk) showFolder(desk, false);
+        return desk?.folder ?? null;
+      },
+      'desk.openFailed',
+    );
+    return shown ?? null;
+  };
+
   const actions = {
     /** Waits for the check-ins on screen to be saved (Record… writes the event file in the main process). */
     async flushed() {
@@ -120,18 +135,13 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     notify,
 
     /** Asks for an event folder and shows it; the folder shown, or null when none was chosen. */
-    async openFolder(): Promise<string | null> {
-      await flush();
-      const shown = await run(
-        'open',
-        async () => {
-          const desk = await api.openEventFolder();
-          if (desk) showFolder(desk, false);
-          return desk?.folder ?? null;
-        },
-        'desk.openFailed',
-      );
-      return shown ?? null;
+    openFolder(): Promise<string | null> {
+      return openWith(() => api.openEventFolder());
+    },
+
+    /** Shows an event folder the main process granted (a drop), with the named event file. */
+    openGrantedFolder(folder: string, eventFile?: string): Promise<string | null> {
+      return openWith(() => api.loadEventFolder({ folder, ...(eventFile ? { eventFile } : {}) }));
     },
 
     /** Reads the folder again (after characters were changed on disk), with `eventFile` when there are several. */

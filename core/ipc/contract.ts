@@ -14,6 +14,7 @@ import { printArgs, type PrintApi, type PrintProgress } from './print';
 import { draftsArgs, type DraftsApi } from './drafts';
 import { deskArgs, type DeskApi, type DeskEntries } from './desk';
 import { syncArgs, type SyncApi } from './sync';
+import { dropArgs, type DropApi } from './drop';
 
 export * from './library';
 export * from './characters';
@@ -22,10 +23,11 @@ export * from './print';
 export * from './drafts';
 export * from './desk';
 export * from './sync';
+export * from './drop';
 
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
-export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi {
+export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -42,10 +44,16 @@ export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi
   onLibraryProgress?(listener: (progress: LibraryProgress) => void): () => void;
   /** Ledger entries that reached an open event file from elsewhere (sharing, another program). Optional for test doubles; the preload always has it. */
   onDeskEntries?(listener: (update: DeskEntries) => void): () => void;
+  /**
+   * The file system path of a File the page took from a drop (Electron's webUtils.getPathForFile),
+   * '' for a File made by a script. Only paths read here can be passed to `grantDropped`. Optional
+   * for test doubles; the preload always has it.
+   */
+  pathForFile?(file: File): string;
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress' | 'onDeskEntries'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress' | 'onDeskEntries' | 'pathForFile'>;
 
 /** The events the main process sends to the window. */
 export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress' | 'deskEntries';
@@ -61,4 +69,5 @@ export const ipcArgs = {
   ...draftsArgs,
   ...deskArgs,
   ...syncArgs,
+  ...dropArgs,
 } satisfies Record<InvokeMethod, z.ZodTuple>;

@@ -152,6 +152,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     syncStatus: vi.fn(async () => null),
     resolveSyncConflict: notImplemented('resolveSyncConflict'),
     lanAddresses: vi.fn(async () => []),
+    grantDropped: notImplemented('grantDropped'),
     saveDraft: vi.fn(async ({ path, character }) => {
       clock += 1000;
       api.drafts.set(path, { path, character: structuredClone(character), savedMs: clock, fileModifiedMs: files.has(path) ? Date.UTC(2025, 0, 1) : null });

@@ -2,7 +2,7 @@
 // points or energy and rule problems; filter to problems and search; check in (with undo, Ctrl+Z);
 // totals; verify a card; the check-in sheet and "reprint changed"; the search box is also the
 // check-in queue (QueueSearch.tsx). Loaded on first use (DeskEntry).
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
 import { deskActionsFor, type DeskActions } from '../../desk-actions';
@@ -19,6 +19,9 @@ import { VerifyCard } from './VerifyCard';
 import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
+import { dropOnDesk } from '../../desk-drop';
+import { droppedFiles, useFileDrop } from '../../file-drop';
+import { DropHint } from '../DropHint';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
@@ -40,6 +43,9 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
   useEffect(() => heading.current?.focus(), []);
   useUndoShortcut(store, actions, api);
   useAutoRefresh(store, actions, api);
+  // Event folders and event files dropped on the window open here (desk-drop.ts).
+  const onDrop = useCallback((files: File[]) => void dropOnDesk(store, api, actions, droppedFiles(files, (f) => api.pathForFile?.(f) ?? '')), [store, api, actions]);
+  const dragging = useFileDrop(onDrop);
 
   const kind = desk?.eventFile.kind;
   return (
@@ -111,6 +117,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {dragging && <DropHint text={t('desk.drop.hint')} detail={t('desk.drop.hintDetail')} />}
     </section>
   );
 }
