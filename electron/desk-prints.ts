@@ -17,7 +17,8 @@ import { nativeDeflate } from '../node/deflate';
 import { writeAtomic } from '../node/files';
 import { holdBackConflicts, readConflictList } from '../node/sync/conflict-list';
 import type { DeskCharacters } from './desk-characters';
-import type { DeskDeps, DeskFonts, DeskHandlers } from './desk';
+import type { DeskDeps, DeskHandlers } from './desk-types';
+import type { DeskFonts } from './handler-types';
 import type { EventLog } from '../node/event-log/event-log';
 import { layoutOf } from './print-pack';
 

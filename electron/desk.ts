@@ -23,39 +23,20 @@ import type { DeskCharacter } from '../core/desk/characters';
 import { EVENT_FILE_SUFFIX, headerOf, newEvent, type DeskEvent } from '../core/desk/event';
 import { isoLocal } from '../core/desk/sheet';
 import { verifyCard as coreVerifyCard, type CardCheck } from '../core/desk/verify';
-import { FONT_FILES, FontMetrics, type FontBytes } from '../core/pdf/index';
+import { FONT_FILES, FontMetrics } from '../core/pdf/index';
 import { appRoot } from '../node/app-root';
 import { EventLog, EventLogError, eventFileName } from '../node/event-log/event-log';
 import { sharedEventLog } from '../node/event-log/registry';
 import { ioProblem } from '../node/files';
-import type { Dialogs, IpcHandlers } from './handler-types';
+import type { DeskFonts } from './handler-types';
+import type { DeskDeps, DeskHandlers } from './desk-types';
 import { DeskCharacters } from './desk-characters';
 import { viewRows } from '../core/desk/view-rows';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from './paths';
 import type { SettingsStore } from './settings';
-import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
+import { createDeskRecordHandlers, settleFolder } from './desk-record';
 import { createDeskPrintHandlers } from './desk-prints';
 import { backupFolderOf } from '../node/files';
-
-/** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
-
-export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
-
-/** The card font, loaded once and kept (with its measured widths) for every print. */
-export type DeskFonts = () => Promise<{ bytes: FontBytes; metrics: FontMetrics }>;
-
-export type DeskDeps = {
-  guard: PathGuard;
-  dialogs: Pick<Dialogs, 'chooseFolder' | 'savePdfFile' | 'saveCsvFile'>;
-  settings: SettingsStore;
-  /** Milliseconds since the epoch: print and backup times. */
-  now: () => number;
-  /** The card and sheet font; defaults to the shipped DejaVu Sans under the app's folder. */
-  fonts?: DeskFonts;
-  /** Told of entries that reached an open event file from elsewhere (main sends them to the window). */
-  onDeskEntries?: (update: DeskEntries) => void;
-};
 
 /** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
 export function deskFonts(root?: string): DeskFonts {

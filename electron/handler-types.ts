@@ -2,7 +2,7 @@
 // desk handlers (electron/desk.ts) and the table (electron/ipc-handlers.ts) do not import each other.
 import type { DeskEntries, InvokeMethod, LibraryProgress, Paper, PrintChoice, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 import type { Character } from '../core/model/character';
-import type { DeskFonts } from './desk';
+import type { FontBytes, FontMetrics } from '../core/pdf/index';
 import type { DeriveFn, Library } from './library';
 import type { PathGuard } from './paths';
 import type { Printer } from './print-pack';
@@ -71,3 +71,5 @@ export type IpcDeps = {
 /** The handler table: exactly the invoke methods of the contract, with the same signatures. */
 export type IpcHandlers = { [M in InvokeMethod]: QuartermasterApi[M] };
 
+/** The card font, loaded once and kept (with its measured widths) for every print. */
+export type DeskFonts = () => Promise<{ bytes: FontBytes; metrics: FontMetrics }>;

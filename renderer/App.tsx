@@ -14,8 +14,8 @@ import { UnreadableView } from './components/UnreadableView';
 import { PrintDialogs } from './components/print/PrintDialogs';
 import { printUiFor, PrintUiContext, usePrintUi, usePrintUiState } from './print-ui';
 import { DeskEntry, DeskRoute, useDeskVisible } from './components/desk/DeskEntry';
+import type { AppModel } from './types';
 
-export type AppModel = { store: AppStore; actions: Actions; api: QuartermasterApi };
 
 export function createApp(api: QuartermasterApi, options: ActionOptions = {}): AppModel {
   const store = createStore(initialState);

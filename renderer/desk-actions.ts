@@ -6,7 +6,7 @@ import type { DeskFolder, PrintChoice, QuartermasterApi, RecordResult, ReprintPl
 import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
 import type { Stamp } from '../core/desk/ledger';
 import { randomUuid } from '../core/format/uuid';
-import { entryOf } from '../core/desk/event';
+import { entryOf } from '../core/desk/fold';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
 import { createDeskLedger } from './desk-append';

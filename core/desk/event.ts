@@ -65,4 +65,3 @@ export function headerOf(event: DeskEvent): EventHeader {
 }
 
 export type { LedgerEntry };
-export { entryOf, lastPrint } from './fold';

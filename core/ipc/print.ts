@@ -5,7 +5,7 @@ import type { Character } from '../model/character';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';
 import { CARD_SIZES, CARD_STOCK_IDS, DEFAULT_LAYOUT, PAPER_IDS, type CardSizeId, type CardStockId, type PrintLayoutSettings, type Segment } from '../pdf/layout';
-import type { Paper } from './settings';
+import type { PaperId as Paper } from '../pdf/layout';
 import { loose, path } from './args';
 
 /**

@@ -1,7 +1,7 @@
 // Writing one face of a card: placing figures (floated to the right, text wrapping beside them),
 // space and lines of text from the top down, into the face's drawing operations.
 import type { DrawOp, LaidFace } from './draw';
-import type { FigureBlock, TextBlock, TextStyle } from './flow';
+import type { FigureBlock, TextBlock, TextStyle } from './types';
 import type { FontMetrics } from './fonts';
 import { LINE_HEIGHT, MIN_SMALL_PT, STYLE_SCALE, mm } from './layout';
 import { fillLine, linePlan, wordsOf } from './lines';

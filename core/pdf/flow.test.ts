@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CardFace, TextOp } from './draw';
-import { bold, layoutContent, text, wordsOf, type CardContent, type FigureBlock } from './flow';
+import { bold, layoutContent, text } from './flow';
+import { wordsOf } from './lines';
+import type { CardContent, FigureBlock } from './types';
 import { FontMetrics } from './fonts';
 import { CARD_SIZES, MIN_BODY_PT, MIN_SMALL_PT, mm } from './layout';
 

@@ -3,47 +3,13 @@
 // step by step down to the smallest body size, and what still does not fit continues on further
 // cards marked "1/2", "2/2".
 // The face itself is written by face-writer.ts and finished (footer, halves, outline) by footer.ts.
-import { LaidFace, type CardFace, type DrawOp } from './draw';
+import { LaidFace } from './draw';
 import { FaceWriter, sizesFor, type Region, type Sizes } from './face-writer';
 import type { FontMetrics } from './fonts';
 import { finishFace, footerLines, type FooterLines, type FooterMemo, type Geometry } from './footer';
-import { mm, LINE_HEIGHT, MIN_BODY_PT, SHRINK_STEP_PT, STYLE_SCALE, LayoutError, type CardSize } from './layout';
+import { mm, LINE_HEIGHT, MIN_BODY_PT, SHRINK_STEP_PT, LayoutError, type CardSize } from './layout';
+import type { Block, CardContent, LaidOut, SpaceBlock, Span, TextBlock, TextStyle } from './types';
 import { wordsOf } from './lines';
-
-export { wordsOf };
-export { OUTLINE_GRAY, OUTLINE_WIDTH } from './footer';
-
-export type Span = { text: string; bold?: boolean };
-export type TextStyle = keyof typeof STYLE_SCALE;
-export type TextBlock = { kind: 'text'; style: TextStyle; spans: Span[]; align?: 'left' | 'center' };
-export type SpaceBlock = { kind: 'space'; mm: number };
-export type FigureArea = { width: number; height: number };
-export type FigureBlock = {
-  kind: 'figure';
-  /** Floated figures sit at the right edge and text wraps beside them. */
-  float: boolean;
-  /** The figure's size for a face whose inner area is `area` (points). Must fit inside it. */
-  size(area: FigureArea): { width: number; height: number };
-  draw(x: number, y: number, width: number, height: number): DrawOp[];
-};
-export type Block = TextBlock | SpaceBlock | FigureBlock;
-
-export type CardContent = {
-  /** Repeated at the top of every card the content continues on. */
-  header: Block[];
-  /** Flows, and continues on further cards when it does not fit at the smallest size. */
-  body: Block[];
-  /** Small print at the bottom: left (kind and serial) and right; "n/N" is added when continued. */
-  footer: { left: string; right?: string };
-  /** Prints the content on both halves with a tear line between them (Curious Pastimes spell cards). */
-  halves?: { label: string };
-};
-
-export type LaidOut = {
-  faces: CardFace[];
-  /** The body text size used, in points. */
-  bodyPt: number;
-};
 
 export const text = (style: TextStyle, ...spans: (Span | string)[]): TextBlock => ({
   kind: 'text',

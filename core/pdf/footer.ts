@@ -2,7 +2,7 @@
 // "n/N" on a continued card), the second half of a two-half card with its tear line, and the outline.
 import type { CardFace, LaidFace, RectOp } from './draw';
 import type { FaceWriter, Sizes } from './face-writer';
-import type { CardContent, TextBlock } from './flow';
+import type { CardContent, TextBlock } from './types';
 import type { FontMetrics } from './fonts';
 import { LINE_HEIGHT, MIN_SMALL_PT, mm } from './layout';
 import { wordsOf } from './lines';

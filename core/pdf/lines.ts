@@ -4,7 +4,7 @@
 // block at a size and width are remembered per font metrics (linePlan) and placed again as they are:
 // the same words measured the same way give the very same numbers.
 import type { Face, FontMetrics } from './fonts';
-import type { TextBlock } from './flow';
+import type { TextBlock } from './types';
 
 export type Piece = { text: string; bold: boolean };
 export type Word = { pieces: Piece[]; sep: 'none' | 'space' | 'newline' };

@@ -1,5 +1,6 @@
 // The event desk (electron/desk.ts, core/ipc/desk.ts), with what the table adds to it.
-import { createDeskHandlers, type DeskHandlers } from '../desk';
+import { createDeskHandlers } from '../desk';
+import type { DeskHandlers } from '../desk-types';
 import type { HandlerContext } from './context';
 
 export function deskHandlers(ctx: HandlerContext): DeskHandlers {

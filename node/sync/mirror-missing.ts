@@ -14,7 +14,8 @@ import { sha256Hex } from '../sha256';
 import { isInside } from '../paths';
 import { absent, onDisk } from './mirror-disk';
 import type { MirrorState } from './mirror-state';
-import type { EventStore, StoredCharacter } from './store';
+import type { EventStore } from './store';
+import type { StoredCharacter } from './types';
 
 export type MissingReport = { restored: string[]; removed: string[] };
 

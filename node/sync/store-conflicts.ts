@@ -3,7 +3,7 @@
 import { canonicalHash as contentHash } from '../sha256';
 import type { Character } from '../../core/model/character';
 import { characterDocId, checkDoc, type SavedBy } from './docs';
-import type { StoredCharacter } from './store';
+import type { StoredCharacter } from './types';
 
 
 /** The versions of a conflict changed since the volunteer looked at them. */

@@ -12,8 +12,8 @@ import { openLocal } from './pouch';
 import { ConflictChangedError, dropEqualConflicts, resolveOver } from './store-conflicts';
 import { PRESENCE_PREFIX, presenceDocId, type Presence } from './presence';
 import { StoreSigning } from './store-keys';
+import type { StoredCharacter } from './types';
 
-export type StoredCharacter = { id: string; rev: string; file: string; character: Character; conflicts: string[] };
 export type ConflictVersion = { rev: string; file: string; character: Character; savedBy?: SavedBy };
 export type CharacterConflict = { id: string; versions: ConflictVersion[] };
 export type StoreProblem = { id: string; message: string };

@@ -2,7 +2,8 @@
 // counted filled in ("filling in any areas that are not protected", rules text 001, Armor).
 import type { Location } from '../../model/ids';
 import type { FortunesLandingDerived } from '../../rulesets/types';
-import { bold, space, text, type Block, type FigureBlock } from '../flow';
+import { bold, space, text } from '../flow';
+import type { Block, FigureBlock } from '../types';
 import { mm } from '../layout';
 import { words } from '../labels';
 import { serialFor } from '../serial';

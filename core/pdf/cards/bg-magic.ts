@@ -8,7 +8,8 @@
 // says "permanent" (or "forever", "завинаги"), else one game, the item's `game`.
 import type { Item } from '../../model/character';
 import { ROLE_LASTING_EFFECT_MINUTES, WITCHER_ALCHEMY_MAX_DOSES } from '../../rulesets/bg-magic';
-import { bold, space, text, type Block } from '../flow';
+import { bold, space, text } from '../flow';
+import type { Block } from '../types';
 import { serialFor } from '../serial';
 import { footerLeft, type CardContext, type CardSpec } from './context';
 import { kindKey } from './item';

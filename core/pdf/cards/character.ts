@@ -3,7 +3,8 @@
 import { tilesOfFate } from '../../desk/character-record';
 import type { Location } from '../../model/ids';
 import type { DrawOp } from '../draw';
-import { bold, space, text, type Block, type FigureArea, type FigureBlock, type TextBlock } from '../flow';
+import { bold, space, text } from '../flow';
+import type { Block, FigureArea, FigureBlock, TextBlock } from '../types';
 import { mm } from '../layout';
 import { cardCodePayload } from '../card-code';
 import { qrCells } from '../qr';

@@ -2,7 +2,7 @@
 // font metrics (figures that carry text measure it).
 import type { Character } from '../../model/character';
 import type { Derivation } from '../../rulesets/types';
-import type { CardContent } from '../flow';
+import type { CardContent } from '../types';
 import type { FontMetrics } from '../fonts';
 import type { CardLanguage, Labels } from '../labels';
 import type { CardType } from '../serial';

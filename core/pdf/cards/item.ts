@@ -2,7 +2,8 @@
 // all times" (Curious Pastimes, rules text 002). Every game's items get one. bg-magic scrolls and
 // role spells have their own cards (bg-magic.ts).
 import type { Item } from '../../model/character';
-import { bold, text, type Block } from '../flow';
+import { bold, text } from '../flow';
+import type { Block } from '../types';
 import { serialFor } from '../serial';
 import { footerLeft, type CardContext, type CardSpec } from './context';
 

@@ -1,7 +1,8 @@
 // Curious Pastimes spell cards: "A spell card of appropriate Rank, Sphere and Day must be torn in
 // half, using both hands, when the spell is cast" (rules text 002). One card per allotted casting
 // (the derived `spellCards`); both halves carry Rank, Sphere and Day, with a tear line between.
-import { bold, centred, type Block } from '../flow';
+import { bold, centred } from '../flow';
+import type { Block } from '../types';
 import { serialFor } from '../serial';
 import { footerLeft, type CardContext, type CardSpec } from './context';
 

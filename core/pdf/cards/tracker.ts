@@ -4,7 +4,8 @@
 // character's own pool struck out, since it cannot spend points it does not have), then the
 // break-cap boxes apart, then the day's plan.
 import type { DrawOp } from '../draw';
-import { bold, space, text, type Block, type FigureBlock } from '../flow';
+import { bold, space, text } from '../flow';
+import type { Block, FigureBlock } from '../types';
 import { mm } from '../layout';
 import { serialFor } from '../serial';
 import { footerLeft, type CardContext, type CardSpec } from './context';

@@ -2,7 +2,7 @@
 // (MenuCommand 'event-desk'). Part of the app's first load, so it imports only the small desk store;
 // the desk view itself (DeskRoute) is loaded when it is first shown.
 import { lazy, Suspense, useEffect } from 'react';
-import type { AppModel } from '../../App';
+import type { AppModel } from '../../types';
 import { deskStoreFor, setDeskVisible, useDeskState } from '../../desk-store';
 import { useT } from '../../i18n';
 

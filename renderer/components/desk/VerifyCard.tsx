@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { DeskActions } from '../../desk-actions';
 import { useDeskState, type DeskStore } from '../../desk-store';
-import { entryOf } from '../../../core/desk/event';
+import { entryOf } from '../../../core/desk/fold';
 import { useT } from '../../i18n';
 import { outOfPlayText } from '../../desk-format';
 
