@@ -36,9 +36,10 @@ import type { SettingsStore } from './settings';
 import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 import { createDeskPrintHandlers } from './desk-prints';
 import { backupFolderOf } from '../node/files';
+import { backupOffer, keepEventCopy, restoreEventBackup } from '../node/event-log/restore';
 
 /** The invoke methods this module provides. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | 'restoreEventBackup' | DeskRecordMethod;
 
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
@@ -155,6 +156,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     const log = await sharedEventLog(path, { folder, now: deps.now });
     if (!watched.has(log)) {
       watched.add(log);
+      // The way back should this file ever stop opening (node/event-log/restore.ts). A copy that
+      // cannot be made (a full or read-only stick) does not stop the desk.
+      await keepEventCopy(path, folder, deps.now()).catch(() => undefined);
       log.onEntries((entries, origin) => {
         // The view's own appends come back in their answer; Record… and reprints answer with theirs.
         if (origin !== 'here') deps.onDeskEntries?.({ eventFile: path, entries });
@@ -171,7 +175,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       log = await logOf(folder, path);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, ...suggestedEvent(folder, list) };
-      return { kind: 'bad', path, message: e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message };
+      const message = e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message;
+      return { kind: 'bad', path, message, backups: backupFolderOf(folder, path), backup: e instanceof PathError ? null : await backupOffer(path, folder) };
     }
     const problems = log.problems.map((p) => p.message);
     if (log.torn) problems.push(`${path}: the last line (line ${log.torn.line}, ${log.torn.bytes} bytes) was cut short by a crash and is not read; it is moved aside at the next change`);
@@ -279,6 +284,13 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     async appendDeskEntries({ folder, eventFile, entries }) {
       const log = await eventLog(folder, eventFile);
       return log.append(entries as never);
+    },
+
+    async restoreEventBackup({ folder, eventFile, backupId }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const { restored, keptAs } = await restoreEventBackup(path, folder, backupId, deps.now());
+      return { restored, keptAs, desk: await deskOf(folder, path) };
     },
 
     async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {
