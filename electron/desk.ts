@@ -156,9 +156,10 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     const log = await sharedEventLog(path, { folder, now: deps.now });
     if (!watched.has(log)) {
       watched.add(log);
-      // The way back should this file ever stop opening (node/event-log/restore.ts). A copy that
-      // cannot be made (a full or read-only stick) does not stop the desk.
-      await keepEventCopy(path, folder, deps.now()).catch(() => undefined);
+      // The way back should this file ever stop opening (node/event-log/restore.ts): not needed for
+      // a file without entries, nor just after a migration (the old file is the backup). A copy
+      // that cannot be made (a full or read-only stick) does not stop the desk.
+      if (log.ledger.size > 0 && log.migratedFrom === undefined) await keepEventCopy(path, folder, deps.now()).catch(() => undefined);
       log.onEntries((entries, origin) => {
         // The view's own appends come back in their answer; Record… and reprints answer with theirs.
         if (origin !== 'here') deps.onDeskEntries?.({ eventFile: path, entries });
