@@ -36,7 +36,7 @@ import type { SettingsStore } from './settings';
 import { createDeskRecordHandlers, settleFolder, type DeskRecordMethod } from './desk-record';
 import { createDeskPrintHandlers } from './desk-prints';
 import { backupFolderOf } from '../node/files';
-import { backupOffer, keepEventCopy, restoreEventBackup } from '../node/event-log/restore';
+import { backupOffer, eventCopies, restoreEventBackup } from '../node/event-log/restore';
 
 /** The invoke methods this module provides. */
 export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | 'restoreEventBackup' | DeskRecordMethod;
@@ -104,6 +104,8 @@ const newEventArgs = z.object({ name: z.string().trim().min(1).max(200), game: z
 export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacters()): DeskHandlers {
   const { guard, dialogs, settings } = deps;
   const fonts = deps.fonts ?? deskFonts();
+  /** The way back should an event file stop opening: copies among its backups (node/event-log/restore.ts). */
+  const keepCopies = eventCopies(deps.now);
   /** The logs whose new entries are sent to the window (each once). */
   const watched = new WeakSet<EventLog>();
 
@@ -154,12 +156,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     await checkEventFile(folder, path);
     await checkOwnFolder(folder, backupFolderOf(folder, path), 'backups');
     const log = await sharedEventLog(path, { folder, now: deps.now });
+    await keepCopies(log, folder);
     if (!watched.has(log)) {
       watched.add(log);
-      // The way back should this file ever stop opening (node/event-log/restore.ts): not needed for
-      // a file without entries, nor just after a migration (the old file is the backup). A copy
-      // that cannot be made (a full or read-only stick) does not stop the desk.
-      if (log.ledger.size > 0 && log.migratedFrom === undefined) await keepEventCopy(path, folder, deps.now()).catch(() => undefined);
       log.onEntries((entries, origin) => {
         // The view's own appends come back in their answer; Record… and reprints answer with theirs.
         if (origin !== 'here') deps.onDeskEntries?.({ eventFile: path, entries });

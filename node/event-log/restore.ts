@@ -2,9 +2,10 @@
 // that are not text, a file that cannot be read): its newest backup that itself opens, put back in
 // one step. Shared by the app's desk (electron/desk.ts) and `quartermaster desk --restore-backup`.
 //
-// - The backups are the ones in `.quartermaster-backups/<file>/` (node/files.ts): the copy the desk
-//   view keeps when it opens an event file that changed since its last copy, the old file a
-//   migration or `desk merge --out` replaced, and the sync's.
+// - The backups are the ones in `.quartermaster-backups/<file>/` (node/files.ts): the copies the
+//   app's desk keeps of an event file it works with (`eventCopies`: when it opens it, then at most
+//   once an hour, each time only if the file changed), the old file a migration or `desk merge
+//   --out` replaced, and the sync's.
 // - Nothing is lost that can still be read: the entry lines of the broken file that still read as
 //   entries and that the backup lacks are written after the backup's own lines (unless the broken
 //   file's header names another event). Only the lines that cannot be read are missing, and the
@@ -21,6 +22,7 @@ import { entryLine, readEntryLines, readHeader, serializeEvent } from '../../cor
 import { exists, moveNew, withLock, writeAtomic, writeNew } from '../atomic';
 import { backUp, listBackups, ownBackupFolderOf } from '../files';
 import { EventLogError } from './errors';
+import type { EventLog } from './event-log';
 import { readLog, type LogRead } from './read';
 import { forgetEventLog } from './registry';
 
@@ -129,4 +131,25 @@ export async function keepEventCopy(eventPath: string, folder: string, nowMs: nu
     if (newest && newest.size === size) return;
     await backUp(eventPath, dir, nowMs, EVENT_FILE_SUFFIX);
   });
+}
+
+/** How often the app's desk copies an event file it works with (when it changed). */
+export const EVENT_COPY_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The copies one process keeps: call it with the log each time the desk uses it (an open, an
+ * append); it copies the file the first time and then once EVENT_COPY_EVERY_MS has passed, so a
+ * file that breaks in the afternoon loses at most the last hour's lines that no longer read. Not
+ * for a file without entries (nothing to lose), nor at the opening that migrated it (the old file
+ * is its backup). A copy that cannot be made (a full or read-only stick) does not stop the desk.
+ */
+export function eventCopies(now: () => number): (log: EventLog, folder: string) => Promise<void> {
+  const last = new Map<string, number>();
+  return async (log, folder) => {
+    const before = last.get(log.path);
+    if (log.ledger.size === 0 || (before !== undefined && now() - before < EVENT_COPY_EVERY_MS)) return;
+    last.set(log.path, now());
+    if (before === undefined && log.migratedFrom !== undefined) return;
+    await keepEventCopy(log.path, folder, now()).catch(() => undefined);
+  };
 }
