@@ -48,6 +48,9 @@ Options:
   --out FILE.pdf        where --reprint-changed writes the cards
   --paper a4|letter     paper for the sheet and the cards (default a4)
   --desk NAME           this desk's name in the event's ledger (default: the host name)
+  --restore-backup      when the event file does not open, put its newest backup that opens back
+                        first (the broken file is kept among the backups, byte for byte; its lines
+                        that still read and the backup lacks are kept)
 
 Event file lines that cannot be read (and a last line cut short by a crash) are listed on stderr,
 each with its file and line; the rest of the ledger is used.
@@ -88,11 +91,12 @@ export type DeskArgs = {
   out?: string;
   paper: PaperId;
   desk?: string;
+  restore: boolean;
 };
 
 export function parseDeskArgs(args: readonly string[]): DeskArgs {
   const paths: string[] = [];
-  const parsed: Omit<DeskArgs, 'folder'> = { reprint: false, paper: 'a4' };
+  const parsed: Omit<DeskArgs, 'folder'> = { reprint: false, paper: 'a4', restore: false };
   for (let i = 0; i < args.length; i++) {
     let arg = args[i]!;
     let inline: string | undefined;
@@ -122,6 +126,9 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
         break;
       case '--reprint-changed':
         parsed.reprint = true;
+        break;
+      case '--restore-backup':
+        parsed.restore = true;
         break;
       case '--desk': {
         const v = take().trim();
@@ -180,7 +187,19 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // --reprint-changed hashes every character (what it prints records the hash).
   // One thread: a worker thread measured slower for the desk at 2,000 and 20,000 files (its own
   // warm-up, and the rows it sends back cost this thread their copying; bench/desk.bench.mjs).
-  const found = await readEventFile(eventPath, io);
+  let found = await readEventFile(eventPath, io);
+  if (a.restore) {
+    const restored = found.kind === 'bad' ? await (await import('./desk-restore')).restoreNewest(eventPath, a.folder, now) : { ok: true, message: `quartermaster desk: ${visible(eventPath)} opens; nothing was restored\n` };
+    if (!restored.ok) {
+      io.err(restored.message);
+      return 2;
+    }
+    if (found.kind !== 'bad') io.err(restored.message);
+    else {
+      io.out(restored.message);
+      found = await readEventFile(eventPath, io);
+    }
+  }
   deps.eventRead?.();
   const event0 = found.kind === 'file' ? found.event : null;
   const printed = a.reprint ? null : event0 ? (id: string) => currentPrint(event0, id) !== undefined : () => false;
@@ -202,6 +221,8 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   let code: number = deskExitCode(rows);
   if (state.kind === 'bad') {
     io.err(`${state.message}\nquartermaster desk: the event file cannot be read, so nothing was written (and it was not changed)\n`);
+    const { restoreAdvice, restoreCommand } = await import('./desk-restore');
+    io.err(await restoreAdvice(state.path, a.folder, restoreCommand(a.folder, a.event)));
     return 2;
   }
   if (state.kind === 'file') {
