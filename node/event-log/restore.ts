@@ -120,17 +120,17 @@ export async function restoreEventBackup(eventPath: string, folder: string, back
 /**
  * Keeps a copy of an event file that opened, among its backups, unless the newest backup is already
  * as long (the file only grows, so that copy holds the same lines): a copy each time the desk opens
- * a file that changed since, not one per check-in. Taken under the file's lock, so the copy ends on
- * a whole line.
+ * a file that changed since, not one per check-in. Not under the file's lock, so that a large file
+ * on a slow stick never holds up another desk's append: the file is only ever appended to, so the
+ * copy is its lines up to some point, perhaps with a last line cut short, which is never read as an
+ * entry (a file replaced meanwhile is copied whole from the one it was when opened).
  */
 export async function keepEventCopy(eventPath: string, folder: string, nowMs: number): Promise<void> {
   const dir = await ownBackupFolderOf(folder, eventPath);
-  await withLock(eventPath, async () => {
-    const newest = (await listBackups(dir, EVENT_FILE_SUFFIX))[0];
-    const { size } = await fsp.stat(eventPath);
-    if (newest && newest.size === size) return;
-    await backUp(eventPath, dir, nowMs, EVENT_FILE_SUFFIX);
-  });
+  const newest = (await listBackups(dir, EVENT_FILE_SUFFIX))[0];
+  const { size } = await fsp.stat(eventPath);
+  if (newest && newest.size === size) return;
+  await backUp(eventPath, dir, nowMs, EVENT_FILE_SUFFIX);
 }
 
 /** How often the app's desk copies an event file it works with (when it changed). */
