@@ -48,6 +48,9 @@ Options:
   --out FILE.pdf        where --reprint-changed writes the cards
   --paper a4|letter     paper for the sheet and the cards (default a4)
   --desk NAME           this desk's name in the event's ledger (default: the host name)
+  --restore-backup      when the event file does not open, put its newest backup that opens back
+                        first (the broken file is kept among the backups, byte for byte; its lines
+                        that still read and the backup lacks are kept)
 
 Event file lines that cannot be read (and a last line cut short by a crash) are listed on stderr,
 each with its file and line; the rest of the ledger is used.
@@ -86,6 +89,7 @@ export type DeskArgs = {
   out?: string;
   paper: PaperId;
   desk?: string;
+  restore: boolean;
 };
 
 export function parseDeskArgs(args: readonly string[]): DeskArgs {
@@ -95,11 +99,12 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
     pdf: { type: 'string' },
     out: { type: 'string' },
     'reprint-changed': { type: 'boolean' },
+    'restore-backup': { type: 'boolean' },
     desk: { type: 'string' },
     paper: { type: 'string' },
   });
   const { event, csv, pdf, out } = values;
-  const parsed: Omit<DeskArgs, 'folder'> = { reprint: values['reprint-changed'] === true, paper: 'a4', ...(event !== undefined ? { event } : {}), ...(csv !== undefined ? { csv } : {}), ...(pdf !== undefined ? { pdf } : {}), ...(out !== undefined ? { out } : {}) };
+  const parsed: Omit<DeskArgs, 'folder'> = { reprint: values['reprint-changed'] === true, restore: values['restore-backup'] === true, paper: 'a4', ...(event !== undefined ? { event } : {}), ...(csv !== undefined ? { csv } : {}), ...(pdf !== undefined ? { pdf } : {}), ...(out !== undefined ? { out } : {}) };
   if (values.desk !== undefined) {
     const v = values.desk.trim();
     if (v === '' || v.length > 60 || hasControlCharacters(v)) throw new UsageError('--desk must be a name of 1 to 60 characters, without control characters (tabs, line breaks, escape codes)');
@@ -147,7 +152,19 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // The event first, so that the report alone hashes only the characters printed for it: the hash
   // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
   // --reprint-changed hashes every character (what it prints records the hash).
-  const found = await readEventFile(eventPath, io);
+  let found = await readEventFile(eventPath, io);
+  if (a.restore) {
+    const restored = found.kind === 'bad' ? await (await import('./desk-restore')).restoreNewest(eventPath, a.folder, now) : { ok: true, message: `quartermaster desk: ${visible(eventPath)} opens; nothing was restored\n` };
+    if (!restored.ok) {
+      io.err(restored.message);
+      return 2;
+    }
+    if (found.kind !== 'bad') io.err(restored.message);
+    else {
+      io.out(restored.message);
+      found = await readEventFile(eventPath, io);
+    }
+  }
   const event0 = found.kind === 'file' ? found.event : null;
   const printed = a.reprint ? null : event0 ? (id: string) => currentPrint(event0, id) !== undefined : () => false;
   // --reprint-changed keeps the characters (it prints their cards); the report alone keeps only
@@ -168,6 +185,8 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   let code: number = deskExitCode(rows);
   if (state.kind === 'bad') {
     io.err(`${state.message}\nquartermaster desk: the event file cannot be read, so nothing was written (and it was not changed)\n`);
+    const { restoreAdvice, restoreCommand } = await import('./desk-restore');
+    io.err(await restoreAdvice(state.path, a.folder, restoreCommand(a.folder, a.event)));
     return 2;
   }
   if (state.kind === 'file') {

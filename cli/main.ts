@@ -14,7 +14,7 @@ Commands:
   check [--json] <file|folder>...     check character files against their game's rules
   print <file|folder>... --out FILE.pdf [--cards LIST] [--paper a4|letter] [--size credit|poker|a6]
                                       print cards and tags for characters
-  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf] [--desk NAME]
+  desk <folder> [--event FILE] [--csv FILE] [--pdf FILE] [--reprint-changed --out FILE.pdf] [--desk NAME] [--restore-backup]
                                       the event desk: check-in report, sheet, reprint what changed
   desk serve <folder> [--port N] [--host ADDRESS]
                                       host the event for other desks; prints the join code

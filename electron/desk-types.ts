@@ -6,7 +6,7 @@ import type { PathGuard } from './paths';
 import type { SettingsStore } from './settings';
 
 /** The invoke methods the desk's handlers provide. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | DeskRecordMethod;
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | 'restoreEventBackup' | DeskRecordMethod;
 
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 

@@ -37,6 +37,7 @@ import type { SettingsStore } from './settings';
 import { createDeskRecordHandlers, settleFolder } from './desk-record';
 import { createDeskPrintHandlers } from './desk-prints';
 import { backupFolderOf } from '../node/files';
+import { backupOffer, eventCopies, restoreEventBackup } from '../node/event-log/restore';
 
 /** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
 export function deskFonts(root?: string): DeskFonts {
@@ -84,6 +85,8 @@ const newEventArgs = z.object({ name: z.string().trim().min(1).max(200), game: z
 export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacters()): DeskHandlers {
   const { guard, dialogs, settings } = deps;
   const fonts = deps.fonts ?? deskFonts();
+  /** The way back should an event file stop opening: copies among its backups (node/event-log/restore.ts). */
+  const keepCopies = eventCopies(deps.now);
   /** The logs whose new entries are sent to the window (each once). */
   const watched = new WeakSet<EventLog>();
 
@@ -134,6 +137,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     await checkEventFile(folder, path);
     await checkOwnFolder(folder, backupFolderOf(folder, path), 'backups');
     const log = await sharedEventLog(path, { folder, now: deps.now });
+    await keepCopies(log, folder);
     if (!watched.has(log)) {
       watched.add(log);
       log.onEntries((entries, origin) => {
@@ -152,7 +156,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       log = await logOf(folder, path);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none', path, ...suggestedEvent(folder, list) };
-      return { kind: 'bad', path, message: e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message };
+      const message = e instanceof PathError || e instanceof EventLogError ? e.message : ioProblem(path, e).message;
+      return { kind: 'bad', path, message, backups: backupFolderOf(folder, path), backup: e instanceof PathError ? null : await backupOffer(path, folder) };
     }
     const problems = log.problems.map((p) => p.message);
     if (log.torn) problems.push(`${path}: the last line (line ${log.torn.line}, ${log.torn.bytes} bytes) was cut short by a crash and is not read; it is moved aside at the next change`);
@@ -260,6 +265,13 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     async appendDeskEntries({ folder, eventFile, entries }) {
       const log = await eventLog(folder, eventFile);
       return log.append(entries as never);
+    },
+
+    async restoreEventBackup({ folder, eventFile, backupId }) {
+      await checkFolder(folder);
+      const path = await checkEventFile(folder, eventFile);
+      const { restored, keptAs } = await restoreEventBackup(path, folder, backupId, deps.now());
+      return { restored, keptAs, desk: await deskOf(folder, path) };
     },
 
     async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {

@@ -161,6 +161,18 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       );
     },
 
+    /** Puts back the newest backup of an event file that does not open (the main process keeps the broken one) and shows the folder as it is then. */
+    async restoreBackup(backupId: string) {
+      const s = store.get();
+      if (!s.desk || s.desk.eventFile.kind !== 'bad') return;
+      const args = { folder: s.desk.folder, eventFile: s.desk.eventFile.path, backupId };
+      const done = await run('load', () => api.restoreEventBackup(args), 'desk.restore.failed');
+      if (!done) return;
+      showFolder(done.desk, false);
+      const { restored, keptAs } = done;
+      notify('info', tools().tn('desk.restore.done', restored.entries, { when: tools().dateTime(restored.savedMs), added: restored.addedBack, kept: keptAs }));
+    },
+
     async createEvent(init: { name: string; game: string; start: string; end: string }): Promise<boolean> {
       const s = store.get();
       if (!s.desk) return false;

@@ -31,10 +31,25 @@ export type DeskEventFile =
    * empty and the volunteer chooses.
    */
   | { kind: 'none'; path: string; suggested: EventInit; tied?: RulesetId[] }
-  /** Cannot be read or is not valid: it is never overwritten. */
-  | { kind: 'bad'; path: string; message: string }
+  /**
+   * Cannot be read or is not valid: it is never overwritten, except by restoreEventBackup.
+   * `backups`: the folder of its backups; `backup`: the newest one that opens, or null.
+   */
+  | { kind: 'bad'; path: string; message: string; backups: string; backup: EventBackupOffer | null }
   /** Several `*.event.json` in the folder: loadEventFolder with one of them. */
   | { kind: 'several'; files: string[] };
+
+/**
+ * The newest backup of an event file that does not open: when it was saved, its entries, and what
+ * restoring it would take from the broken file: `addedBack` entries that still read and the backup
+ * lacks, `unreadable` line numbers that do not read (their entries are lost unless the backup has
+ * them). `readable` false: the broken file cannot be read at all; `otherEvent`: its header names
+ * another event, so none of its lines are taken.
+ */
+export type EventBackupOffer = { id: string; savedMs: number; entries: number; addedBack: number; unreadable: number[]; readable: boolean; otherEvent: boolean };
+
+/** What restoreEventBackup did: the offer as carried out, where the broken file is kept, and the folder read again. */
+export type EventRestore = { restored: EventBackupOffer; keptAs: string; desk: DeskFolder };
 
 /** A game's armour as the desk view puts it in words (the derived values it needs, nothing more). */
 export type ArmourDetail =
@@ -177,6 +192,12 @@ export interface DeskApi {
   transferItem(args: { folder: string; eventFile: string; from: string; item: string; to: string }): Promise<RecordResult>;
   /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
   newCharacterAfterDeath(args: { folder: string; eventFile: string; from: string; name: string }): Promise<RecordResult>;
+  /**
+   * Puts the event file's backup `backupId` back in place of the event file, which must not open:
+   * the broken file is kept in the backups folder, byte for byte; its entry lines that still read
+   * and the backup lacks are written after the backup's. Answers with the folder read again.
+   */
+  restoreEventBackup(args: { folder: string; eventFile: string; backupId: string }): Promise<EventRestore>;
 }
 
 export const deskArgs = {
@@ -191,4 +212,5 @@ export const deskArgs = {
   recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: recordRequest })]),
   transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
   newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), name: z.string().max(200) })]),
+  restoreEventBackup: z.tuple([z.strictObject({ folder: path, eventFile: path, backupId: z.string().regex(/^\d{1,16}-\d{1,6}$/) })]),
 };

@@ -146,6 +146,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     recordDesk: notImplemented('recordDesk'),
     transferItem: notImplemented('transferItem'),
     newCharacterAfterDeath: notImplemented('newCharacterAfterDeath'),
+    restoreEventBackup: notImplemented('restoreEventBackup'),
     shareEvent: notImplemented('shareEvent'),
     joinEvent: notImplemented('joinEvent'),
     stopSync: vi.fn(async () => undefined),

@@ -1,8 +1,9 @@
 // The event file of the open folder: its name, game and dates under the heading; when there is none
 // yet, a form to create it; when there are several, a choice; when it cannot be read, why (it is
-// left as it is, and check-in waits until it is fixed).
+// left as it is, and check-in waits until it is fixed) and its newest backup that opens, restored
+// with one button.
 import { useId, useState, type FormEvent } from 'react';
-import type { DeskFolder, EventInit } from '../../../core/ipc/contract';
+import type { DeskFolder, EventBackupOffer, EventInit } from '../../../core/ipc/contract';
 import type { DeskEvent } from '../../../core/desk/event';
 import { RULESET_IDS } from '../../../core/model/ids';
 import type { DeskActions } from '../../desk-actions';
@@ -55,11 +56,12 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
       return <NewEventForm suggested={file.suggested} tied={file.tied ?? []} actions={actions} busy={busy} />;
     case 'bad':
       return (
-        <div className="banner banner-error" role="alert">
+        <div className="banner banner-error desk-bad-event" role="alert">
           <p>
             <strong>{t('desk.event.badHeading')}</strong> {file.message}
           </p>
           <p>{t('desk.event.badBody')}</p>
+          <RestoreOffer offer={file.backup} folder={file.backups} actions={actions} busy={busy} />
         </div>
       );
     case 'several':
@@ -82,6 +84,29 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
         </section>
       );
   }
+}
+
+/** The newest backup that opens, what restoring it keeps and loses, and the one button that restores it; or where the backups are. */
+function RestoreOffer({ offer, folder, actions, busy }: { offer: EventBackupOffer | null; folder: string; actions: DeskActions; busy: DeskBusy }) {
+  const { tn, t, dateTime } = useT();
+  if (!offer) return <p>{t('desk.restore.none', { folder })}</p>;
+  const when = dateTime(offer.savedMs);
+  const shown = offer.unreadable.slice(0, 10).join(', ') + (offer.unreadable.length > 10 ? ', …' : '');
+  return (
+    <>
+      <p>
+        {tn('desk.restore.offer', offer.entries, { when })}{' '}
+        {!offer.readable ? t('desk.restore.notReadable') : offer.otherEvent ? t('desk.restore.otherEvent') : offer.addedBack > 0 ? tn('desk.restore.addedBack', offer.addedBack) : t('desk.restore.nothingNew')}{' '}
+        {offer.unreadable.length > 0 && tn('desk.restore.unreadable', offer.unreadable.length, { lines: shown })}
+      </p>
+      <p>{t('desk.restore.keeps', { folder })}</p>
+      <p>
+        <button type="button" className="primary" onClick={() => void actions.restoreBackup(offer.id)} disabled={busy !== null}>
+          {tn('desk.restore.button', offer.entries, { when })}
+        </button>
+      </p>
+    </>
+  );
 }
 
 /** The select's values for "another game" (typed in) and for no choice yet (a tie): never a ruleset id. */
