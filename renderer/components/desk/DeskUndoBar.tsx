@@ -14,14 +14,14 @@ export function DeskUndoButtons({ store, actions }: { store: DeskStore; actions:
   useDeskState(store, (s) => s.event);
   useDeskState(store, (s) => s.desk);
   return (
-    <>
+    <span className="toolbar desk-history" role="group" aria-label={t('desk.history.label')}>
       <button type="button" onClick={() => void actions.undo()} disabled={!last} aria-keyshortcuts="Control+Z Meta+Z">
         {last ? t('desk.history.undo', { step: actions.stepWords(last) }) : t('desk.undo')}
       </button>
       <button type="button" onClick={() => void actions.redo()} disabled={!next} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
         {next ? t('desk.history.redo', { step: actions.stepWords(next) }) : t('desk.redo')}
       </button>
-    </>
+    </span>
   );
 }
 
@@ -41,7 +41,7 @@ export function UndoConsequence({ store, actions }: { store: DeskStore; actions:
       {consequence.left.map((l) => (
         <p key={l.entry.id}>{t('desk.history.leftAfter', { name: nameOf(l.entry.character), points: num(l.points), now: num(l.pointsNow) })}</p>
       ))}
-      <p className="desk-sub">{t('desk.history.undoAlsoNote')}</p>
+      <p>{t('desk.history.undoAlsoNote')}</p>
       <div className="toolbar">
         <button type="button" className="primary" onClick={() => void actions.undoConsequences()}>
           {t('desk.history.undoAlso', { name: all })}
