@@ -47,6 +47,7 @@ export {
   type TagState,
 } from './rows';
 export { checkIn, checkOut, checkInAll, undo, undoAll, undoEntries, type UndoStep, type Change } from './checkin';
+export { cancelsOf, leftAfterDeaths, redoneStep, targetsOf, undoneStep, windowStep, RETIRED_AFTER_UNDONE_DEATH, type DeskStep, type LeftAfterDeath, type StepTarget } from './undo-redo';
 export { planReprint, recordPrints, newPrint, voidsOf, type ReprintPlan, type ReprintEntry, type NewPrint, type Voids, type PrintRecord, type OutOfPlayEntry } from './lifecycle';
 export { outOfPlay, outOfPlayWords, fileLife, type OutOfPlay } from './life';
 export { entryDetail, KIND_WORDS } from './entry-words';
