@@ -74,8 +74,8 @@ export function createDeskHistory(deps: DeskHistoryDeps) {
   const windowUndos = (targets: readonly StepTarget[], announcement: string): StepTarget[] => {
     let made: LedgerEntry[] = [];
     deps.change((event) => {
-      // undoEntries takes them newest first from the end: given in the order they were made.
-      const steps: UndoStep[] = [...targets].reverse().map((x) => ({ id: x.character ?? '', entries: [x.id], action: 'check-in' }));
+      // Given in the order they were made: undoEntries aims at the newest first.
+      const steps: UndoStep[] = targets.map((x) => ({ id: x.character ?? '', entries: [x.id], action: 'check-in' }));
       made = undoEntries(event, steps, deps.stamp());
       return { entries: made, step: null, announcement };
     });
