@@ -1049,7 +1049,6 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.record.failed': 'Записът не успя: {{message}}',
   'desk.record.itemReturnedTo': '{{item}} е върнат на {{owner}}',
   'desk.record.itsOwner': 'собственика',
-  'desk.record.undone': 'Записът е отменен',
   'desk.record.noteDied': 'Умря',
   'desk.record.noteReturned': 'Върна се от смъртта',
   'desk.record.noteWithText': '{{what}}: {{text}}',

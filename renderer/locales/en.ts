@@ -1051,7 +1051,6 @@ export const en = {
   'desk.record.failed': 'Could not record: {{message}}',
   'desk.record.itemReturnedTo': '{{item}} returned to {{owner}}',
   'desk.record.itsOwner': 'its owner',
-  'desk.record.undone': 'Entry undone',
   'desk.record.noteDied': 'Died',
   'desk.record.noteReturned': 'Returned from death',
   'desk.record.noteWithText': '{{what}}: {{text}}',
