@@ -112,7 +112,8 @@ export function createDeskHistory(deps: DeskHistoryDeps) {
         const said = t('desk.history.undone', { Step: deps.words(step) });
         set((s) => ({ ...s, consequence: null }));
         if (step.via === 'window') {
-          move('history', step, 'redo', undoneStep(step, windowUndos(step.made, said)));
+          const undone = windowUndos(step.made, said);
+          if (undone.length > 0) move('history', step, 'redo', undoneStep(step, undone));
           return;
         }
         const undone = await recordUndos(cancelsOf(step, 'undo'));
@@ -132,8 +133,7 @@ export function createDeskHistory(deps: DeskHistoryDeps) {
         const said = t('desk.history.redone', { Step: deps.words(step) });
         set((s) => ({ ...s, consequence: null }));
         if (step.via === 'window') {
-          windowUndos([...step.undone], said);
-          move('redo', step, 'history', redoneStep(step));
+          if (windowUndos(step.undone, said).length > 0) move('redo', step, 'history', redoneStep(step));
           return;
         }
         if (!(await recordUndos(cancelsOf(step, 'redo')))) return;
