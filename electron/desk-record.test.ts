@@ -125,6 +125,26 @@ describe('Record… on an event folder', () => {
     ]);
   });
 
+  it('the undo history takes a transfer back and does it again: several requests are one append, and the item follows in the files', async () => {
+    const f = await opened();
+    const eventFile = f.eventFile;
+    const potion = EXAMPLES.dimitri.items[0]!.id;
+    const holders = async () => [(await read('dimitri.character.json')).items.length, (await read('aldric.character.json')).items.length];
+    const moved = ok(await f.handlers.transferItem({ folder, eventFile, from: EXAMPLES.dimitri.id, item: potion, to: EXAMPLES.aldric.id }));
+    expect(moved.made).toEqual(moved.entries.map((e) => e.id));
+    expect(await holders()).toEqual([0, 1]);
+    // Undo: an undo of each entry the step made, in one append.
+    const undone = ok(await f.handlers.recordDesk({ folder, eventFile, request: moved.made.map((target) => ({ kind: 'undo' as const, target, character: EXAMPLES.dimitri.id })) }));
+    expect(kinds(undone.entries)).toEqual([['undo', 2]]);
+    expect(undone.made).toEqual([undone.entries[0]!.id]);
+    expect(await holders()).toEqual([1, 0]);
+    // Redo: an undo of the undo; the same transfer entry stands again.
+    const redone = ok(await f.handlers.recordDesk({ folder, eventFile, request: [{ kind: 'undo', target: undone.made[0]!, character: EXAMPLES.dimitri.id }] }));
+    expect(kinds(redone.entries)).toEqual([['undo', 3]]);
+    expect(await holders()).toEqual([0, 1]);
+    expect((await f.event()).entries.filter((e) => e.kind === 'item-transferred').map((e) => e.id)).toEqual(moved.made);
+  });
+
   it('refuses a Record… the ledger cannot take, naming why, and writes nothing', async () => {
     const f = await opened();
     const before = await readFile(f.eventFile, 'utf8');

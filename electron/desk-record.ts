@@ -140,12 +140,20 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
     const { added, external } = await log.append(made);
     await deps.afterWrite?.('event');
     const written = await settleFolder(folder, log.event, deps);
-    return { ok: true, entries: [...external, ...added], desk: await deps.load(folder, log.path), written };
+    return { ok: true, entries: [...external, ...added], made: made.map((e) => e.id), desk: await deps.load(folder, log.path), written };
   };
 
   return {
-    async recordDesk(args: Args & { request: RecordRequest }): Promise<RecordResult> {
-      return commit(args, (event) => [recordEntry(event, args.request, stamp()).entry]);
+    async recordDesk(args: Args & { request: RecordRequest | readonly RecordRequest[] }): Promise<RecordResult> {
+      const requests = Array.isArray(args.request) ? (args.request as readonly RecordRequest[]) : [args.request as RecordRequest];
+      return commit(args, (event) => {
+        // One stamp for the lot: the log gives them this desk's next seqs in this order, so an undo
+        // and the retirement made with it fold in the order asked.
+        const at = stamp();
+        const entries: LedgerEntry[] = [];
+        for (const r of requests) entries.push(recordEntry(event, r, at).entry);
+        return entries;
+      });
     },
 
     async transferItem(args: Args & { from: string; item: string; to: string }): Promise<RecordResult> {

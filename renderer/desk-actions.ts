@@ -3,13 +3,16 @@
 // Check-ins are ledger entries (core/desk/checkin.ts), appended to the event file by the main
 // process and shown once on disk (./desk-append.ts). Undo is an entry too.
 import type { DeskFolder, PrintChoice, QuartermasterApi, RecordResult, ReprintPlan } from '../core/ipc/contract';
-import { checkIn, checkInAll, checkOut, undoEntries, type UndoStep } from '../core/desk/checkin';
+import { checkIn, checkInAll, checkOut } from '../core/desk/checkin';
+import { windowStep, type DeskStep } from '../core/desk/undo-redo';
 import type { Stamp } from '../core/desk/ledger';
 import { randomUuid } from '../core/format/uuid';
 import { entryOf } from '../core/desk/fold';
 import { isoLocal } from '../core/desk/sheet';
 import { errorMessage } from './api';
 import { createDeskLedger } from './desk-append';
+import { createDeskHistory } from './desk-history';
+import { capitalised, stepNames, stepWords } from './desk-step-words';
 import { initialDeskState, type DeskFilter, type DeskState, type DeskStore } from './desk-store';
 import { t, tools } from './i18n';
 
@@ -58,7 +61,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       event,
       ...(other ? { filter: initialDeskState.filter, notice: null, announcement: '' } : {}),
       saveFailed: false,
-      undo: keepUndo && s.desk?.folder === desk.folder ? s.undo : [],
+      ...(keepUndo && s.desk?.folder === desk.folder ? {} : { history: [], redo: [], consequence: null }),
       reprint: keepUndo ? s.reprint : null,
       verify: keepUndo ? s.verify : null,
     }));
@@ -119,6 +122,15 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     return shown ?? null;
   };
 
+  /** Shows what the main process recorded: its entries and the folder as it left the files. */
+  const applyRecorded = (result: RecordResult) => {
+    showFolder(result.desk, true);
+    ledger.apply(result.entries);
+  };
+
+  const words = (step: DeskStep) => stepWords(step, stepNames(store.get()), t);
+  const history = createDeskHistory({ store, api, change, flush, stamp, applyRecorded, notify, announce, words: (step) => capitalised(words(step)) });
+
   const actions = {
     /** Waits for the check-ins on screen to be saved (Record… writes the event file in the main process). */
     async flushed() {
@@ -127,10 +139,21 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
 
     /** Shows what Record… recorded and the folder as the main process left it (electron/desk-record.ts). */
     showRecorded(result: RecordResult, announcement: string) {
-      showFolder(result.desk, true);
-      ledger.apply(result.entries);
+      applyRecorded(result);
+      history.recorded(result);
       announce(announcement);
     },
+
+    /** Takes back the last action of this desk (check-in, death, transfer…); Redo does it again. */
+    undo: () => history.undo(),
+    redo: () => history.redo(),
+    /** The ledger panel's Undo of one entry: Redo puts it back. */
+    undoEntry: (id: string, character?: string) => history.undoEntry(id, character),
+    /** Undoes too what the last undo left standing (the new character made after a death). */
+    undoConsequences: () => history.undoConsequences(),
+    keepConsequences: () => history.keepConsequences(),
+    /** A step of the history in words, for its button ("death of Brannoc"). */
+    stepWords: words,
 
     notify,
 
@@ -192,8 +215,8 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       const st = stamp();
       justIn.set(id.toLowerCase(), Date.now());
       change((event) => {
-        const { undo, entries } = checkIn(event, id, st);
-        return { entries, undo: { steps: [undo], label: name, action: 'check-in' }, announcement: t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }) };
+        const { entries } = checkIn(event, id, st);
+        return { entries, step: windowStep(entries), announcement: t('desk.checkedInNamed', { name, time: tools().when(st.at, now()) }) };
       });
       warnOutsideDates(st.at);
     },
@@ -217,8 +240,8 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (inAt !== undefined && Date.now() - inAt < DOUBLE_CLICK_MS) return;
       const st = stamp();
       change((event) => {
-        const { undo, entries } = checkOut(event, id, st);
-        return { entries, undo: { steps: [undo], label: name, action: 'check-out' }, announcement: t('desk.checkedOutNamed', { name }) };
+        const { entries } = checkOut(event, id, st);
+        return { entries, step: windowStep(entries), announcement: t('desk.checkedOutNamed', { name }) };
       });
     },
 
@@ -227,29 +250,10 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
       if (ids.length === 0) return;
       const st = stamp();
       change((event) => {
-        const { undo, entries } = checkInAll(event, ids, st);
-        return { entries, undo: { steps: undo, label: player, action: 'check-in' }, announcement: t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }) };
+        const { entries } = checkInAll(event, ids, st);
+        return { entries, step: windowStep(entries, player), announcement: t('desk.checkedInNamed', { name: player, time: tools().when(st.at, now()) }) };
       });
       warnOutsideDates(st.at);
-    },
-
-    /**
-     * Undoes the last check-in or check-out: an undo entry cancels each entry it made. The step is
-     * taken when the undo's turn in the queue comes, so a check-in still on its way is the one undone.
-     */
-    undo() {
-      const s = store.get();
-      if (!s.event || (s.undo.length === 0 && pendingCount() === 0)) return;
-      const st = stamp();
-      change((event) => {
-        const last = store.get().undo.at(-1);
-        if (!last) return { entries: [], undo: null, announcement: '' };
-        const steps: UndoStep[] = last.steps;
-        set((x) => ({ ...x, undo: x.undo.slice(0, -1) }));
-        // The name comes first and the sentence's own words last, so a name ending in a full stop
-        // ("Chen A.") is not followed by a second one.
-        return { entries: undoEntries(event, steps, st), undo: null, announcement: t(last.action === 'check-in' ? 'desk.undoneCheckIn' : 'desk.undoneCheckOut', { name: last.label }) };
-      });
     },
 
     setFilter(patch: Partial<DeskFilter>) {

@@ -13,11 +13,16 @@ import type { LedgerEntry } from '../core/desk/entries';
 import type { DeskEvent } from '../core/desk/event';
 import { EventLedger } from '../core/desk/event-ledger';
 import { errorMessage } from './api';
-import type { DeskState, DeskStore, DeskUndo } from './desk-store';
+import type { DeskStep } from '../core/desk/undo-redo';
+import type { DeskState, DeskStore } from './desk-store';
 import { t } from './i18n';
 
-/** What a change makes from the ledger as it is: the entries to append and, when it can be undone, its undo step ('' announces nothing). */
-export type Change = (event: DeskEvent) => { entries: LedgerEntry[]; undo: DeskUndo | null; announcement: string };
+/**
+ * What a change makes from the ledger as it is: the entries to append, the step it adds to the undo
+ * history when it is a new action (an undo or a redo moves steps itself: null), and what is
+ * announced ('' nothing).
+ */
+export type Change = (event: DeskEvent) => { entries: LedgerEntry[]; step: DeskStep | null; announcement: string };
 
 export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify: (kind: 'info' | 'error', text: string) => void, eventPath: (s?: DeskState) => string | null, reload: () => Promise<void>) {
   const set = store.set;
@@ -65,7 +70,9 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
     // One change of state: the view is drawn once, while the entries are on their way to the disk.
     // The status says "Saving…" from the start (never "saved" before the answer); the style shows it
     // only once the answer is slow to come.
-    set((x) => ({ ...x, event: ledger!.ledger.event, undo: made.undo ? [...x.undo, made.undo] : x.undo, announcement: made.announcement, notice: null, unsaved: pending }));
+    // A new action empties the redo list, as in every editor.
+    const step = made.step;
+    set((x) => ({ ...x, event: ledger!.ledger.event, ...(step ? { history: [...x.history, step], redo: [], consequence: null } : {}), announcement: made.announcement, notice: null, unsaved: pending }));
     const mine = ledger;
     queue = queue.then(async () => {
       try {
@@ -79,7 +86,7 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
         // The change is shown but not on disk: the view goes back to what the file holds.
         await reload().catch(() => undefined);
         notify('error', t('desk.saveFailed', { message: errorMessage(e) }));
-        set((x) => ({ ...x, saveFailed: true, unsaved: pending, undo: made.undo ? x.undo.filter((u) => u !== made.undo) : x.undo }));
+        set((x) => ({ ...x, saveFailed: true, unsaved: pending, history: made.step ? x.history.filter((u) => u !== made.step) : x.history }));
       }
     });
   };

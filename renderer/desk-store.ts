@@ -4,15 +4,15 @@
 // carries only this and the entry button; the desk view itself loads on first use.
 import { useSyncExternalStore } from 'react';
 import type { DeskFolder, QuartermasterApi, ReprintOutcome } from '../core/ipc/contract';
-import type { UndoStep } from '../core/desk/checkin';
+import type { DeskStep, LeftAfterDeath } from '../core/desk/undo-redo';
 import type { DeskEvent } from '../core/desk/event';
 import type { CardCheck } from '../core/desk/verify';
 import { createStore, type Store } from './store';
 
 export type DeskNotice = { kind: 'info' | 'error'; text: string };
 
-/** One undoable action: the check-in steps it made, and whose (for the "Undo …" label). */
-export type DeskUndo = { steps: UndoStep[]; label: string; action: 'check-in' | 'check-out' };
+/** An undo that left something standing that followed from what it undid (a new character made after the death), offered to undo too. */
+export type DeskConsequence = { step: DeskStep; left: LeftAfterDeath[] };
 
 /** `arrival`: everyone, only those not checked in yet, or only those checked in; `game`: a ruleset id or '' for all. */
 export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: 'all' | 'waiting' | 'in'; game: string };
@@ -29,7 +29,12 @@ export type DeskState = {
   unsaved: number;
   /** The last append failed (the notice says why). */
   saveFailed: boolean;
-  undo: DeskUndo[];
+  /** This desk's own actions in this session, oldest first: what Undo takes back, the last first. */
+  history: DeskStep[];
+  /** What was undone, the last undone last: what Redo does again. A new action empties it. */
+  redo: DeskStep[];
+  /** What the last undo left standing (null when nothing). */
+  consequence: DeskConsequence | null;
   filter: DeskFilter;
   busy: DeskBusy;
   notice: DeskNotice | null;
@@ -47,7 +52,9 @@ export const initialDeskState: DeskState = {
   event: null,
   unsaved: 0,
   saveFailed: false,
-  undo: [],
+  history: [],
+  redo: [],
+  consequence: null,
   filter: { problemsOnly: false, includeWarnings: false, query: '', arrival: 'all', game: '' },
   busy: null,
   notice: null,

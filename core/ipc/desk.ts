@@ -116,6 +116,8 @@ export type RecordResult = {
   ok: true;
   /** The entries recorded (and any others found appended meanwhile). */
   entries: LedgerEntry[];
+  /** The ids of the entries this call recorded, in the order made (the desk's undo history names them). */
+  made: string[];
   /** The folder's rows as they are now (without the ledger: `entries` says what is new). */
   desk: DeskFolder;
   /** The character files changed to agree with the ledger. */
@@ -186,8 +188,12 @@ export interface DeskApi {
   reprintChanged(args: { folder: string; eventFile: string; print?: PrintChoice }): Promise<ReprintOutcome | null>;
   /** A card's QR text against the folder's files and the event's prints. */
   verifyCard(args: { folder: string; eventFile?: string; text: string }): Promise<CardCheck>;
-  /** Records a death, return, convergence, retirement, item handed in/returned/expired, bow competency, note or undo; then the files follow the ledger. */
-  recordDesk(args: { folder: string; eventFile: string; request: RecordRequest }): Promise<RecordResult>;
+  /**
+   * Records a death, return, convergence, retirement, item handed in/returned/expired, bow
+   * competency, note or undo; then the files follow the ledger. Several requests (an undo of each
+   * entry of a step, and a consequence with it) are one append and one settling of the files.
+   */
+  recordDesk(args: { folder: string; eventFile: string; request: RecordRequest | RecordRequest[] }): Promise<RecordResult>;
   /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
   transferItem(args: { folder: string; eventFile: string; from: string; item: string; to: string }): Promise<RecordResult>;
   /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
@@ -209,7 +215,7 @@ export const deskArgs = {
   previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
   reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
-  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: recordRequest })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: z.union([recordRequest, z.array(recordRequest).min(1).max(50)]) })]),
   transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
   newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), name: z.string().max(200) })]),
   restoreEventBackup: z.tuple([z.strictObject({ folder: path, eventFile: path, backupId: z.string().regex(/^\d{1,16}-\d{1,6}$/) })]),

@@ -237,7 +237,7 @@ export function fakeDesk(push: (update: DeskEntries) => void): { desk: FakeDesk;
     },
     recordResult(folder, eventFile, entries, written = []) {
       const recorded = desk.recordEntries(eventFile, entries);
-      return { ok: true, entries: recorded, desk: structuredClone(desk.folderOf(folder, eventFile, false)), written };
+      return { ok: true, entries: recorded, made: entries.map((e) => e.id), desk: structuredClone(desk.folderOf(folder, eventFile, false)), written };
     },
   };
 

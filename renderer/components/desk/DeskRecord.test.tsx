@@ -39,10 +39,12 @@ describe('Record… in the desk view', () => {
     // As electron/desk-record.ts: the entry made from the ledger as main holds it, appended, answered.
     api.recordDesk = vi.fn(async ({ folder, eventFile, request }) => {
       expect([folder, eventFile]).toEqual([FOLDER, FILE]);
-      requests.push(request);
-      const { entry } = recordEntry(onDisk(api), request, { ...stamp, at: `2026-10-02T18:0${5 + n}:00+01:00` });
+      // Several requests (an undo of each entry of a step) are one append.
+      const list = Array.isArray(request) ? request : [request];
+      requests.push(...list);
+      const at = `2026-10-02T18:0${5 + n}:00+01:00`;
       n++;
-      return api.desk.recordResult(folder, eventFile, [entry]);
+      return api.desk.recordResult(folder, eventFile, list.map((r) => recordEntry(onDisk(api), r, { ...stamp, at }).entry));
     });
     api.transferItem = vi.fn(async ({ folder, eventFile, from, item, to }) => {
       expect([from, to]).toEqual([EXAMPLES.dimitri.id, EXAMPLES.aldric.id]);
@@ -112,8 +114,9 @@ describe('Record… in the desk view', () => {
     const requests: RecordRequest[] = [];
     addFolder(api, START);
     api.recordDesk = vi.fn(async ({ folder, eventFile, request }) => {
-      requests.push(request);
-      return api.desk.recordResult(folder, eventFile, [recordEntry(onDisk(api), request, stamp).entry]);
+      const list = Array.isArray(request) ? request : [request];
+      requests.push(...list);
+      return api.desk.recordResult(folder, eventFile, list.map((r) => recordEntry(onDisk(api), r, stamp).entry));
     });
     deskActionsFor(deskStoreFor(api), api, { now: () => NOW });
     renderApp(api);

@@ -102,7 +102,7 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
     <>
       {target && <RecordDialog target={target} rows={rows} event={event} onCancel={() => openRecord(null)} record={record} send={send} api={api} />}
       <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, t('desk.record.itemReturnedTo', { item: h.name, owner: nameOf.get(h.owner) ?? t('desk.record.itsOwner') }))} />
-      <LedgerPanel event={event} nameOf={nameOf} itemNames={itemNames} onUndo={(id, character) => record({ kind: 'undo', target: id, ...(character ? { character } : {}) }, t('desk.record.undone'))} />
+      <LedgerPanel event={event} nameOf={nameOf} itemNames={itemNames} onUndo={(id, character) => void actions.undoEntry(id, character)} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { DeskPrintDialog } from './DeskPrintDialog';
 import { VerifyCard } from './VerifyCard';
 import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
+import { DeskUndoButtons, UndoConsequence } from './DeskUndoBar';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import { dropOnDesk } from '../../desk-drop';
 import { droppedFiles, useFileDrop } from '../../file-drop';
@@ -127,7 +128,6 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const desk = useDeskState(store, (s) => s.desk)!;
   const filter = useDeskState(store, (s) => s.filter);
   const busy = useDeskState(store, (s) => s.busy);
-  const lastUndo = useDeskState(store, (s) => s.undo[s.undo.length - 1] ?? null);
   const unsaved = useDeskState(store, (s) => s.unsaved);
   const saveFailed = useDeskState(store, (s) => s.saveFailed);
   const reprint = useDeskState(store, (s) => s.reprint);
@@ -221,15 +221,14 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
             </label>
           </div>
           <div className="desk-undo-row">
-            <button type="button" onClick={() => actions.undo()} disabled={!lastUndo} aria-keyshortcuts="Control+Z Meta+Z">
-              {lastUndo ? t(lastUndo.action === 'check-in' ? 'desk.undoCheckIn' : 'desk.undoCheckOut', { name: lastUndo.label }) : t('desk.undo')}
-            </button>
+            <DeskUndoButtons store={store} actions={actions} />
             {/* A failed append is dropped from the queue (unsaved goes back to 0): the failure itself says "not saved" until an append succeeds. */}
             {canCheckIn && <span className={`save-state${unsaved > 0 || saveFailed ? ' is-dirty' : ''}${unsaved > 0 ? ' is-saving' : ''}`}>{unsaved > 0 ? t('desk.saving') : saveFailed ? t('desk.notSaved') : t('desk.saved')}</span>}
           </div>
         </div>
         <VerifyCard store={store} actions={actions} canCheckIn={canCheckIn} />
       </div>
+      <UndoConsequence store={store} actions={actions} />
 
       <p className="count desk-count" role="status">
         {shown === rows.length ? tn('desk.shownAll', rows.length) : tn('desk.shown', rows.length, { shown: num(shown) })}

@@ -1,4 +1,5 @@
-// The desk view's window-wide keys and its refresh: Ctrl/Cmd+F to the search, Ctrl/Cmd+Z to undo,
+// The desk view's window-wide keys and its refresh: Ctrl/Cmd+F to the search, Ctrl/Cmd+Z to undo
+// (Ctrl+Shift+Z or Ctrl+Y to redo),
 // and the folder read again when it may have changed.
 import { useEffect, type RefObject } from 'react';
 import type { QuartermasterApi } from '../../../core/ipc/contract';
@@ -51,9 +52,10 @@ export function useAutoRefresh(store: DeskStore, actions: DeskActions, api: Quar
 }
 
 /**
- * Ctrl/Cmd+Z undoes the last check-in or check-out, wherever the focus is except in a text box
- * (there it undoes typing, as usual). The key is taken (preventDefault), so the Edit menu's Undo
- * does not fire as well; the menu's Undo, chosen with the mouse, does the same.
+ * Ctrl/Cmd+Z undoes the desk's last action (a check-in, a death, a transfer…), Ctrl/Cmd+Shift+Z
+ * and Ctrl+Y redo it, wherever the focus is except in a text box (there they undo and redo typing,
+ * as usual). The key is taken (preventDefault), so the Edit menu's Undo or Redo does not fire as
+ * well; the menu's, chosen with the mouse, do the same.
  */
 export function useUndoShortcut(store: DeskStore, actions: DeskActions, api: QuartermasterApi) {
   useEffect(() => {
@@ -62,14 +64,16 @@ export function useUndoShortcut(store: DeskStore, actions: DeskActions, api: Qua
     const inText = (el: Element | null) =>
       el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type) && !(el.id === QUEUE_SEARCH_ID && el.value === '')) || (el instanceof HTMLElement && el.isContentEditable);
     const onKeyDown = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 'z') return;
-      if (inText(document.activeElement)) return;
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      const doing = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && !e.shiftKey && e.ctrlKey ? 'redo' : null;
+      if (doing === null || inText(document.activeElement)) return;
       e.preventDefault();
-      actions.undo();
+      void actions[doing]();
     };
     window.addEventListener('keydown', onKeyDown);
     const offMenu = api.onMenuCommand((command) => {
-      if (command === 'undo' && store.get().visible && !inText(document.activeElement)) actions.undo();
+      if ((command === 'undo' || command === 'redo') && store.get().visible && !inText(document.activeElement)) void actions[command]();
     });
     return () => {
       window.removeEventListener('keydown', onKeyDown);
