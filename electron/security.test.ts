@@ -354,6 +354,8 @@ describe('security scan (scripts/security-scan.mjs)', () => {
     ['@electron/remote', { check: 'removed-option', file: 'electron/menu.ts', edit: append("import { getCurrentWindow } from '@electron/remote';"), mark: '@electron/remote' }],
     ['session.fromPartition', { check: 'other-session', file: 'electron/main.ts', edit: append("export const printing = session.fromPartition('persist:print');"), mark: 'fromPartition' }],
     ['a second window in the bundle, not locked down', { check: 'window-preferences', file: 'dist-electron/main.js', edit: append('var printWindow = new BrowserWindow({ show: false, webPreferences: { sandbox: true } });'), mark: 'var printWindow' }],
+    ['webPreferences spread from another object', { check: 'window-preferences', file: 'electron/window.ts', edit: swap('preload: o.preload,', 'preload: o.preload,\n      ...o.extra,'), mark: '...o.extra' }],
+    ['a window whose webPreferences come from a variable', { check: 'window-preferences', file: 'electron/menu.ts', edit: append('export const about = (webPreferences: object) => new BrowserWindow({ width: 400, webPreferences });'), mark: 'export const about' }],
     ['<webview allowpopups> in index.html', { check: 'webview', file: 'renderer/index.html', edit: swap('<div id="root"></div>', '<div id="root"></div>\n    <webview src="https://example.org/" allowpopups></webview>'), mark: '<webview' }],
     ['<webview> in a component', { check: 'webview', file: 'renderer/components/Modal.tsx', edit: append('export const Rules = () => <webview src="https://example.org/" />;'), mark: '<webview' }],
     ['eval in a handler', { check: 'dynamic-code', file: 'electron/handlers/print.ts', edit: append('export const run = (code: string) => eval(code);'), mark: 'eval(code)' }],

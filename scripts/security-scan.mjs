@@ -149,17 +149,22 @@ function scanCode(file, text) {
 
   /** One web preference, set in an object literal or by an assignment. */
   const preference = (key, value, at) => {
-    if (SAFE_VALUES[key]) {
+    if (Object.hasOwn(SAFE_VALUES, key)) {
       const [check, safe] = SAFE_VALUES[key];
       if (literal(value) !== safe) report(check, at, `webPreferences.${key} is ${value.getText(sf)}; it must be ${safe}`);
-    } else if (FORBIDDEN_KEYS[key]) report(FORBIDDEN_KEYS[key], at, `webPreferences.${key} is set`);
+    } else if (Object.hasOwn(FORBIDDEN_KEYS, key)) report(FORBIDDEN_KEYS[key], at, `webPreferences.${key} is set`);
   };
 
   const visit = (node) => {
-    if (ts.isPropertyAssignment(node) && nameOf(node.name) === 'webPreferences' && ts.isObjectLiteralExpression(node.initializer)) {
-      for (const p of node.initializer.properties) {
-        if (ts.isPropertyAssignment(p)) preference(nameOf(p.name), p.initializer, p);
-        else if (ts.isShorthandPropertyAssignment(p) && (SAFE_VALUES[p.name.text] || FORBIDDEN_KEYS[p.name.text])) preference(p.name.text, p.name, p);
+    if (ts.isShorthandPropertyAssignment(node) && node.name.text === 'webPreferences') report('window-preferences', node, 'webPreferences taken from a variable, not written in place');
+    if (ts.isPropertyAssignment(node) && nameOf(node.name) === 'webPreferences') {
+      if (!ts.isObjectLiteralExpression(node.initializer)) report('window-preferences', node, `webPreferences: ${node.initializer.getText(sf)} is not written in place`);
+      else {
+        for (const p of node.initializer.properties) {
+          if (ts.isPropertyAssignment(p)) preference(nameOf(p.name), p.initializer, p);
+          else if (ts.isShorthandPropertyAssignment(p)) preference(p.name.text, p.name, p);
+          else if (ts.isSpreadAssignment(p)) report('window-preferences', p, `webPreferences spread from ${p.expression.getText(sf)}, which the scan cannot read`);
+        }
       }
     }
     // webPreferences.nodeIntegration = true (a will-attach-webview handler, say).
@@ -176,8 +181,10 @@ function scanCode(file, text) {
 
   const windowOptions = (node) => {
     const options = node.arguments?.[0];
-    const prefs = options && ts.isObjectLiteralExpression(options) ? options.properties.find((p) => ts.isPropertyAssignment(p) && nameOf(p.name) === 'webPreferences') : undefined;
-    if (!prefs || !ts.isObjectLiteralExpression(prefs.initializer)) return report('window-preferences', node, `new ${node.expression.text} without webPreferences written in place`);
+    const prefs = options && ts.isObjectLiteralExpression(options) ? options.properties.find((p) => nameOf(p.name) === 'webPreferences') : undefined;
+    // webPreferences that are not an object literal are reported where they are set.
+    if (prefs && !(ts.isPropertyAssignment(prefs) && ts.isObjectLiteralExpression(prefs.initializer))) return;
+    if (!prefs) return report('window-preferences', node, `new ${node.expression.text} without webPreferences written in place`);
     const set = new Map(prefs.initializer.properties.filter(ts.isPropertyAssignment).map((p) => [nameOf(p.name), p.initializer]));
     const missing = REQUIRED.filter((k) => !set.has(k));
     const blink = set.get('disableBlinkFeatures');
