@@ -36,8 +36,8 @@ export function createWindow(settings: SettingsStore, o: { preload: string; devT
       webviewTag: false,
       navigateOnDragDrop: false,
       // A middle click on a link fires 'auxclick' and asks for a new window; the window-open handler
-      // denies that anyway, and without the feature the page cannot even ask (Electronegativity
-      // AUXCLICK_JS_CHECK).
+      // denies that anyway, and without the feature the page cannot even ask (scripts/security-scan.mjs
+      // requires it of every window).
       disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       // Dictionaries come only from this computer (electron/spelling.ts); off by the setting.
