@@ -102,7 +102,7 @@ describe('desk serve: stopping, restarting, and a folder already in use', () => 
     expect(ids.filter((id) => id.startsWith('entry:'))).toHaveLength(1);
     expect(again.err()).not.toMatch(/lock/i);
     // The desk finds the hub again by itself.
-    const connectedLines = () => desk.err().match(/connected since/g)?.length ?? 0;
+    const connectedLines = () => desk.err().match(/Connected to the hub at 127\.0\.0\.1:\d+ since \d\d:\d\d\./g)?.length ?? 0;
     const before = connectedLines();
     for (let i = 0; i < 200 && connectedLines() === before; i++) await new Promise((r) => setTimeout(r, 100));
     expect(connectedLines(), desk.err()).toBeGreaterThan(before);

@@ -9,7 +9,8 @@ import { namedDesk } from '../core/desk/editions';
 import { lanAddresses } from '../node/sync/addresses';
 import { databaseName } from '../node/sync/docs';
 import { JoinCodeError, parseJoinCode } from '../node/sync/join-code';
-import { couchUrlProblem, type RemoteTarget } from '../node/sync/remote';
+import { couchUrlProblem, remoteName, type RemoteTarget } from '../node/sync/remote';
+import { remoteProblem, type DeskLinkState } from '../node/sync/replicate';
 import { DeskSession, SyncSetupError, describeState, folderEventId } from '../node/sync/session';
 import type { Io } from './io';
 import { parseOptions, parseOrExplain, UsageError } from './usage';
@@ -41,10 +42,31 @@ Options:
   --desk NAME      this desk's name in the event's ledger (default: the host name); the desk
                    signs what it records with its key, whose short fingerprint is printed`;
 
-export type DeskSyncDeps = { waitForStop(): Promise<string>; env: Record<string, string | undefined> };
+/**
+ * `waitForStop`: until Ctrl+C (the signal's name). `end`: ends the process once a live command has
+ * stopped in order, returning only where there is no process to end (a caller's own).
+ */
+export type DeskSyncDeps = { waitForStop(): Promise<string>; end(code: number): Promise<number>; env: Record<string, string | undefined> };
 
 /** Longest a stop may take (the last files written, the database closed) before the process ends regardless. */
 export const STOP_LIMIT_MS = 10_000;
+
+/**
+ * Ends the process once what it printed is out. Live replication leaves a retry timer behind when it
+ * is cancelled (PouchDB does not clear its back-off, up to half a minute while the hub is away), and
+ * waiting for it to run out would keep a stopped desk running; by now the files are written and the
+ * database is closed, so nothing is left to do.
+ */
+function endProcess(code: number): Promise<number> {
+  return new Promise(() => {
+    let left = 2;
+    const flushed = () => {
+      if (--left === 0) process.exit(code);
+    };
+    process.stdout.write('', flushed);
+    process.stderr.write('', flushed);
+  });
+}
 
 /**
  * The first SIGINT or SIGTERM stops the command in order. Stopping is bounded: a second signal, or
@@ -71,7 +93,7 @@ function waitForSignal(): Promise<string> {
   });
 }
 
-const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, env: process.env };
+const defaultDeps: DeskSyncDeps = { waitForStop: waitForSignal, end: endProcess, env: process.env };
 
 type ServeArgs = { folder: string; port: number; host?: string; desk?: string };
 type JoinArgs = { target: string; folder: string; once: boolean; desk?: string };
@@ -138,7 +160,7 @@ export async function runDeskServe(args: string[], io: Io, deps: DeskSyncDeps = 
   const signal = await deps.waitForStop();
   io.out(`${signal}: stopping; the folder's files are up to date.\n`);
   await session.close();
-  return 0;
+  return deps.end(0);
 }
 
 export function targetOf(text: string, folderEventId: string | null, env: Record<string, string | undefined>): { target: RemoteTarget; eventId: string } {
@@ -203,18 +225,31 @@ export async function runDeskJoin(args: string[], io: Io, deps: DeskSyncDeps = d
       if (s.conflicts > 0) io.out(`${s.conflicts} character${s.conflicts === 1 ? ' was' : 's were'} edited at two desks: resolve in the desk view before reprinting.\n`);
       return 0;
     } catch (e) {
-      io.err(`quartermaster desk join: could not replicate the event into ${folder}: ${(e as Error).message}. ${folder} is NOT up to date: what the hub has did not arrive.\n`);
+      io.err(`quartermaster desk join: could not replicate the event into ${folder}: ${remoteProblem(e, target)}. ${folder} is NOT up to date: what the ${target.kind === 'hub' ? 'hub' : 'CouchDB'} has did not arrive.\n`);
       return 2;
     } finally {
       await session.close({ lastPass: false });
     }
   }
   const link = session.join(target);
-  io.out(`Joined the event (${link.description}) into ${folder}. Press Ctrl+C to stop.\n`);
-  const signal = await deps.waitForStop();
-  io.out(`${signal}: stopping (${describeState(link.state)}).\n`);
+  io.out(`Joining the event at the ${remoteName(target)} into ${folder}. Press Ctrl+C to stop.\n`);
+  // A wrong join code (or address) stays wrong: the command ends saying so instead of waiting.
+  const refused = new Promise<string>((found) => {
+    const check = (s: DeskLinkState) => {
+      if (s.kind === 'refused' && s.lasting) found(s.reason);
+    };
+    check(link.state);
+    link.on('state', check);
+  });
+  const stop = await Promise.race([deps.waitForStop().then((signal) => ({ signal })), refused.then((reason) => ({ reason }))]);
+  if ('reason' in stop) {
+    await session.close();
+    io.err(`quartermaster desk join: ${stop.reason}.\n`);
+    return deps.end(2);
+  }
+  io.out(`${stop.signal}: stopping (${describeState(link.state)}).\n`);
   await session.close();
-  return 0;
+  return deps.end(0);
 }
 
 function stamp(): string {

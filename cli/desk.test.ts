@@ -134,6 +134,25 @@ describe('quartermaster desk: the report', () => {
   });
 });
 
+describe('quartermaster desk: a Curious Pastimes death', () => {
+  it('the report and the sheet say DEAD since the death in place of the check-in, and the player is not counted as checked in', async () => {
+    // c01 is a copy of Brannoc (Curious Pastimes), Bo's; checked in at 09:00, dead at 14:00: his card is handed in (the rules).
+    writeFileSync(join(folder, 'autumn.event.json'), logText(header({ game: 'curious-pastimes' }), { id: entryId(1), at: '2026-10-03T09:00:00+01:00', desk: 'Front desk', kind: 'check-in', character: fakeId(2), seq: 1 }, { id: entryId(2), at: '2026-10-03T14:00:00+01:00', desk: 'Front desk', kind: 'died', character: fakeId(2), seq: 2 }));
+    const r = await desk([folder, '--csv', join(dir, 'sheet.csv')]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Brannoc 1 · Curious Pastimes · ');
+    const line = r.out.split('\n').find((l) => l.includes('Brannoc 1 '))!;
+    expect(line).toMatch(/ · DEAD since 2026-10-03 14:00 \(retired\), was checked in 09:00 · cards NOT VALID \(hand them in at the desk\)$/);
+    expect(r.out).toMatch(/^Bo: 4 characters, 1 dead or retired$/m);
+    expect(r.out).toContain('; 0 checked in.');
+    const csv = readFileSync(join(dir, 'sheet.csv'), 'utf8').split('\r\n');
+    expect(csv[0]!.endsWith(',Character id,Out of play')).toBe(true);
+    const row = csv.find((l) => l.startsWith('Bo,Brannoc 1,'))!;
+    expect(row).toContain(',"ok, 1 warning",,"DEAD since 2026-10-03 14:00 (retired): cards not valid, hand them in (was checked in 09:00); 1 warning",,');
+    expect(row.endsWith(`,${fakeId(2)},dead since 2026-10-03 14:00 (retired)`)).toBe(true);
+  });
+});
+
 describe('quartermaster desk: the check-in sheet', () => {
   it('writes the CSV and the PDF and nothing else', async () => {
     const before = snapshot();
@@ -152,7 +171,7 @@ describe('quartermaster desk: the check-in sheet', () => {
     expect(lines[1]).toMatch(/^Ann,Aldric of the Vale 0,Fortune's Landing,"3 over torso, left leg, right leg",ok,,,,/);
     const broken = join(folder, 'broken.character.json');
     expect(lines[20]!.startsWith(`,broken.character.json,,,unreadable file,,unreadable: it is not valid JSON (`)).toBe(true);
-    expect(lines[20]!.endsWith(`,,${broken},`)).toBe(true);
+    expect(lines[20]!.endsWith(`,,${broken},,`)).toBe(true);
     const doc = await PDFDocument.load(readFileSync(pdf));
     expect(doc.getPageCount()).toBe(2);
     const pdfText = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });

@@ -151,7 +151,7 @@ describe('event desk in Chromium', () => {
     await page.getByRole('button', { name: 'Check-in sheet (CSV)…' }).click();
     await page.getByRole('status').filter({ hasText: `Check-in sheet (CSV) saved to ${sheetCsv}.` }).waitFor();
     const csv = (await readFile(sheetCsv, 'utf8')).replace(/^\ufeff/, '').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('Player,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id');
+    expect(csv[0]).toBe('Player,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id,Out of play');
     expect(csv).toHaveLength(21);
     const checkedInRows = csv.slice(1).filter((line) => /,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/.test(line));
     expect(checkedInRows.map((line) => line.split(',')[1]).sort()).toEqual(['Aldric of the Vale', 'Dimitri', 'Elowen Marsh', 'Васил Вещера']);

@@ -596,7 +596,7 @@ describe('the check-in sheet', () => {
     expect(f.asked.at(-1)).toEqual({ kind: 'csv', options: { defaultPath: join(folder, 'Autumn Muster check-in sheet.csv') } });
     const text = await readFile(join(dir, 'sheet.csv'), 'utf8');
     const lines = text.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]).toBe('Player,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id');
+    expect(lines[0]).toBe('Player,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id,Out of play');
     // Ordered by player (Priya, Sam, Георги), unreadable last; Aldric's check-in on the desk's clock.
     expect(lines[1]).toMatch(/^Priya,Aldric of the Vale,Fortune's Landing,.*,ok,2026-10-02 18:05,checked in 18:05,,/);
     expect(lines[2]).toMatch(/^Sam,Dimitri,Fortune's Landing,3 over torso,ok,,,,/);

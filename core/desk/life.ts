@@ -83,10 +83,18 @@ export function statusSince(history: readonly { kind: string; at: string; eventI
   return undefined;
 }
 
+const STATE_WORDS = { dead: 'dead', permanent: 'permanently dead', retired: 'retired' } as const;
+
 /** The state in English words, as the command line and the verify messages say it: "dead since 2 Oct 2026 14:02 (retired)". */
 export function outOfPlayWords(o: OutOfPlay, when: (iso: string) => string): string {
-  const state = o.shown === 'dead' ? 'dead' : o.shown === 'permanent' ? 'permanently dead' : 'retired';
+  const state = STATE_WORDS[o.shown];
   const since = o.since ? ` since ${when(o.since)}` : '';
   const extra = o.retired && o.shown !== 'retired' ? ' (retired)' : o.convergences !== undefined ? ` (${o.convergences} of ${NOVITAS_PERMANENT_CONVERGENCES} convergences)` : '';
   return `${state}${since}${extra}${o.alert ? `: ${o.alert}` : ''}`;
+}
+
+/** As outOfPlayWords with the state in capitals, for a report or sheet line that must stand out: "DEAD since 2026-10-03 14:00 (retired)". */
+export function outOfPlayLoud(o: OutOfPlay, when: (iso: string) => string): string {
+  const state = STATE_WORDS[o.shown];
+  return `${state.toUpperCase()}${outOfPlayWords(o, when).slice(state.length)}`;
 }

@@ -1,9 +1,11 @@
 // The desk report as plain text, for `quartermaster desk`: the event, then the characters grouped
-// by player with problems first, then the totals.
+// by player with problems first, then the totals. A dead, permanently dead or retired character
+// says so in place of its check-in, and is not counted as checked in.
 import { RULESETS } from '../rulesets/index';
 import type { DeskEvent } from './event';
 import { eventRuleset } from './event-format';
 import { deskTotals, groupByPlayer, valuesText, type DeskProblem, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
+import { outOfPlayLoud, type OutOfPlay } from './life';
 import { wallTime } from './sheet';
 import { visible } from '../format/visible';
 
@@ -24,7 +26,13 @@ export function groupTitle(g: PlayerGroup): string {
   const parts = [`${n} character${n === 1 ? '' : 's'}`];
   if (g.problems > 0) parts.push(`${g.problems} with problems`);
   if (g.checkedIn > 0) parts.push(`${g.checkedIn} checked in`);
+  if (g.out > 0) parts.push(`${g.out} dead or retired`);
   return `${g.player || '(no player named)'}: ${parts.join(', ')}`;
+}
+
+/** "DEAD since 2026-10-03 14:00 (retired), was checked in 09:00": the state first, in capitals, as the report's other warnings. */
+export function outOfPlayLine(out: OutOfPlay, checkedInAt: string | null): string {
+  return `${outOfPlayLoud(out, wallTime)}${checkedInAt ? `, was checked in ${wallTime(checkedInAt).slice(11)}` : ''}`;
 }
 
 export function totalsLine(t: DeskTotals): string {
@@ -49,7 +57,8 @@ export function formatDeskReport(rows: readonly DeskRow[], heading: string): str
         continue;
       }
       // Names and file names come from the files: one line each, whatever they hold (core/format/visible.ts).
-      const facts = [visible(r.name) || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in', r.tag ? TAG_WORD[r.tag] : ''];
+      const arrival = r.out ? outOfPlayLine(r.out, r.checkedInAt) : r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in';
+      const facts = [visible(r.name) || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), arrival, r.out ? 'cards NOT VALID (hand them in at the desk)' : r.tag ? TAG_WORD[r.tag] : ''];
       out.push(`  ${STATUS_WORD[r.status]}  ${facts.filter(Boolean).join(' · ')}`);
       out.push(`              ${visible(r.file)}`);
       for (let k = 0; k < r.errors.length; k++) out.push(problemLine('error  ', r.errors[k]!));

@@ -8,7 +8,7 @@ import type { DeskEvent } from './event';
 import { characterFold } from './fold';
 import { armourCell } from './row-cells';
 import { compareNames } from '../model/collate';
-import { fileLife } from './life';
+import { fileLife, outOfPlay, type OutOfPlay } from './life';
 
 export { armourCell, valuesText } from './row-cells';
 
@@ -62,6 +62,8 @@ export type DeskRow = {
   items?: { id: string; name: string; expires?: string }[];
   /** The file's status when not active (the desk records deaths into it): dead or retired, why, and since when (its history's last record of it). */
   life?: { status: 'dead' | 'retired'; reason?: string; since?: string; sinceEvent?: string };
+  /** Dead, permanently dead or retired at this event (core/desk/life.ts), set by finishRows; null or absent when in play. */
+  out?: OutOfPlay | null;
 };
 
 export type PlayerGroup = {
@@ -70,7 +72,10 @@ export type PlayerGroup = {
   rows: DeskRow[];
   /** Rows with errors or unreadable. */
   problems: number;
+  /** Checked in and in play: a character who died after checking in is not counted. */
   checkedIn: number;
+  /** Dead, permanently dead or retired. */
+  out: number;
 };
 
 export type DeskTotals = {
@@ -84,6 +89,7 @@ export type DeskTotals = {
   withErrors: number;
   withWarnings: number;
   unreadable: number;
+  /** Checked in and in play (see PlayerGroup). */
   checkedIn: number;
 };
 
@@ -194,6 +200,7 @@ export function finishRows(rows: DeskRow[], event: DeskEvent): DeskRow[] {
     r.checkedInAt = folded.checkedInAt;
     r.tag = last === null ? 'never-printed' : last.hash === r.hash ? 'current' : 'changed';
     r.lastPrintedAt = last?.at ?? null;
+    r.out = outOfPlay(r, event);
     const shared = files.get(r.id)!;
     if (shared.length > 1) {
       const others = shared.filter((f) => f !== r.file);
@@ -242,7 +249,8 @@ export function groupByPlayer(rows: readonly DeskRow[]): PlayerGroup[] {
     player,
     rows: [...list].sort(compareRows),
     problems: list.filter((r) => isProblem(r)).length,
-    checkedIn: list.filter((r) => r.checkedInAt !== null).length,
+    checkedIn: list.filter(inPlayCheckedIn).length,
+    out: list.filter((r) => r.out).length,
   }));
   const rank = (g: PlayerGroup) => (g.player === null ? 0 : g.problems > 0 ? 1 : 2);
   return out.sort((a, b) => rank(a) - rank(b) || compareNames(a.player ?? '', b.player ?? ''));
@@ -275,7 +283,7 @@ export function filterRows(rows: readonly DeskRow[], filter: RowFilter): DeskRow
 }
 
 /** The totals line; any row with a status, warnings and check-in time will do (the desk view's rows too). */
-export function deskTotals(rows: readonly Pick<DeskRow, 'status' | 'warnings' | 'checkedInAt'>[]): DeskTotals {
+export function deskTotals(rows: readonly (Pick<DeskRow, 'status' | 'warnings' | 'checkedInAt'> & { out?: OutOfPlay | null })[]): DeskTotals {
   const t: DeskTotals = { files: rows.length, characters: 0, clean: 0, withErrors: 0, withWarnings: 0, unreadable: 0, checkedIn: 0 };
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
@@ -287,10 +295,13 @@ export function deskTotals(rows: readonly Pick<DeskRow, 'status' | 'warnings' | 
     if (r.status === 'errors') t.withErrors++;
     else t.clean++;
     if (r.warnings.length > 0) t.withWarnings++;
-    if (r.checkedInAt !== null) t.checkedIn++;
+    if (inPlayCheckedIn(r)) t.checkedIn++;
   }
   return t;
 }
+
+/** Checked in and still in play: a character who died (or was retired) after checking in no longer counts as in. */
+export const inPlayCheckedIn = (r: { checkedInAt: string | null; out?: OutOfPlay | null }) => r.checkedInAt !== null && !r.out;
 
 /** 0 when every character is clean, 1 when any has an error, 2 when any file cannot be read (as `check`). */
 export function deskExitCode(rows: readonly DeskRow[]): 0 | 1 | 2 {

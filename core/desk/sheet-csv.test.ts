@@ -8,7 +8,7 @@ import { namedDesk } from './editions';
 import { serialFor } from '../pdf/serial';
 import { unreadableCharacter } from './characters';
 
-const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', file: '', id: '', flag: 'ok', ...over });
+const row = (over: Partial<SheetRow>): SheetRow => ({ player: '', character: '', ruleset: '', armour: '', status: '', checkedIn: '', notes: '', out: '', file: '', id: '', flag: 'ok', ...over });
 
 describe('CSV fields (RFC 4180)', () => {
   it('leaves plain text alone and quotes commas, quotes and line breaks', () => {
@@ -31,8 +31,8 @@ describe('CSV fields (RFC 4180)', () => {
 describe('the check-in sheet as CSV', () => {
   it('starts with a byte order mark, ends lines with CRLF and has one row per character', () => {
     const csv = checkInCsv([row({ player: 'Георги', character: 'Васил, "Вещера"', notes: 'two\nlines', ruleset: 'bg-magic' })]);
-    expect(csv.startsWith('\ufeffPlayer,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id\r\n')).toBe(true);
-    expect(csv).toBe('\ufeffPlayer,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id\r\nГеорги,"Васил, ""Вещера""",bg-magic,,,,"two\nlines",,,\r\n');
+    expect(csv.startsWith('\ufeffPlayer,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id,Out of play\r\n')).toBe(true);
+    expect(csv).toBe('\ufeffPlayer,Character,Ruleset,Armour,Status,Checked in,Notes,Signature,File,Character id,Out of play\r\nГеорги,"Васил, ""Вещера""",bg-magic,,,,"two\nlines",,,,\r\n');
     // As bytes: EF BB BF, then UTF-8 Cyrillic (Г = D0 93).
     const bytes = new TextEncoder().encode(csv);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -54,7 +54,7 @@ describe('the check-in sheet as CSV', () => {
     expect(rows[3]).toMatchObject({ flag: 'unreadable', status: 'unreadable file', notes: 'unreadable: the file is empty' });
     const lines = checkInCsv(rows).split('\r\n');
     expect(lines).toHaveLength(6); // heading, four rows, and the empty string after the last CRLF
-    expect(lines[2]).toBe(`Priya,Aldric of the Vale,Fortune's Landing,"3 over torso, left leg, right leg",ok,2026-10-02 18:05,checked in 18:05,,aldric.character.json,${EXAMPLES.aldric.id}`);
+    expect(lines[2]).toBe(`Priya,Aldric of the Vale,Fortune's Landing,"3 over torso, left leg, right leg",ok,2026-10-02 18:05,checked in 18:05,,aldric.character.json,${EXAMPLES.aldric.id},`);
   });
 });
 

@@ -2,6 +2,8 @@
 // or line break quoted, quotes doubled), UTF-8 with a byte order mark so spreadsheet programs read
 // Cyrillic names correctly. Cells that a spreadsheet would run as a formula (starting with = + - @,
 // a tab or a carriage return) get a leading apostrophe: a character named "=HYPERLINK(…)" stays text.
+// "Out of play" is the last column, so the columns before it keep their places: "dead since
+// 2026-10-03 14:00 (retired)", "permanently dead since …", "retired since …", or empty.
 import type { SheetRow } from './sheet';
 
 export const CSV_COLUMNS: readonly { key: Exclude<keyof SheetRow, 'flag'> | 'signature'; label: string }[] = [
@@ -15,6 +17,7 @@ export const CSV_COLUMNS: readonly { key: Exclude<keyof SheetRow, 'flag'> | 'sig
   { key: 'signature', label: 'Signature' },
   { key: 'file', label: 'File' },
   { key: 'id', label: 'Character id' },
+  { key: 'out', label: 'Out of play' },
 ];
 
 export const UTF8_BOM = '\ufeff';

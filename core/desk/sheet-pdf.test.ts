@@ -23,6 +23,7 @@ const row = (i: number): SheetRow => ({
   status: 'ok',
   checkedIn: i % 4 === 0 ? '2026-10-02 18:05' : '',
   notes: i % 5 === 0 ? '2 rule errors' : '',
+  out: '',
   file: `c${i}.character.json`,
   id: '',
   flag: i % 5 === 0 ? 'errors' : 'ok',

@@ -150,7 +150,7 @@ export async function checkInSheetPdf(rows: readonly SheetRow[], options: SheetO
           return;
         }
         const value = r[c.key];
-        const face: Face = c.key === 'character' || (c.key === 'notes' && (r.flag === 'errors' || r.flag === 'unreadable')) ? 'bold' : 'regular';
+        const face: Face = c.key === 'character' || (c.key === 'notes' && (r.flag === 'errors' || r.flag === 'unreadable' || r.out !== '')) ? 'bold' : 'regular';
         const size = c.key === 'notes' ? L.notesPt : L.bodyPt;
         const lines = wrap(value, w - 2 * L.cellPadPt, face, size, 2, metrics);
         const lh = size * L.lineHeight;

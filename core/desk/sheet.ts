@@ -2,6 +2,7 @@
 // player then character, with the unreadable files last so the desk sees them.
 import type { DeskEvent } from './event';
 import { currentPrint } from './fold';
+import { outOfPlayLoud, outOfPlayWords } from './life';
 import { characterCardLabel, compareRows, type DeskRow } from './rows';
 import { compareNames } from '../model/collate';
 
@@ -14,8 +15,10 @@ export type SheetRow = {
   status: string;
   /** The local check-in time as "YYYY-MM-DD HH:MM", or "". */
   checkedIn: string;
-  /** Pre-filled notes: problems and check-in; the desk writes the rest by hand. */
+  /** Pre-filled notes: out of play, problems and check-in; the desk writes the rest by hand. */
   notes: string;
+  /** "dead since 2026-10-03 14:00 (retired)", "permanently dead since …", "retired since …"; "" when in play. */
+  out: string;
   file: string;
   id: string;
   /** How the row stands, for emphasis: rule errors and unreadable files stand out on the sheet. */
@@ -40,20 +43,23 @@ export function sheetRow(r: DeskRow, cardLabel: string | null = null): SheetRow 
     // The message names the file; the sheet shows the file's name in its own column.
     const message = r.errors[0]?.message ?? '';
     const why = message.startsWith(`${r.file}: `) ? message.slice(r.file.length + 2) : message;
-    return { player: '', character: baseName(r.file), ruleset: '', armour: '', status: 'unreadable file', checkedIn: '', notes: `unreadable: ${why}`, file: r.file, id: '', flag: 'unreadable' };
+    return { player: '', character: baseName(r.file), ruleset: '', armour: '', status: 'unreadable file', checkedIn: '', notes: `unreadable: ${why}`, out: '', file: r.file, id: '', flag: 'unreadable' };
   }
   const status = r.errors.length > 0 ? plural(r.errors.length, 'rule error') : r.warnings.length > 0 ? `ok, ${plural(r.warnings.length, 'warning')}` : 'ok';
-  const checkedIn = r.checkedInAt ? wallTime(r.checkedInAt) : '';
+  const out = r.out ? outOfPlayWords(r.out, wallTime) : '';
+  // Out of play: not checked in (the box stays empty), the state first in the notes, its cards not valid.
+  const checkedIn = r.checkedInAt && !out ? wallTime(r.checkedInAt) : '';
   const notes = [
+    r.out ? `${outOfPlayLoud(r.out, wallTime)}: cards not valid, hand them in${r.checkedInAt ? ` (was checked in ${wallTime(r.checkedInAt).slice(11)})` : ''}` : '',
     r.errors.length > 0 ? plural(r.errors.length, 'rule error') : '',
     r.warnings.length > 0 ? plural(r.warnings.length, 'warning') : '',
-    r.tag === 'changed' ? `cards changed since printed${cardLabel ? ` (${cardLabel} void on reprint)` : ''}` : cardLabel ? `card ${cardLabel}` : '',
+    out ? '' : r.tag === 'changed' ? `cards changed since printed${cardLabel ? ` (${cardLabel} void on reprint)` : ''}` : cardLabel ? `card ${cardLabel}` : '',
     checkedIn ? `checked in ${checkedIn.slice(11)}` : '',
   ]
     .filter(Boolean)
     .join('; ');
   const flag = r.errors.length > 0 ? 'errors' : r.warnings.length > 0 ? 'warnings' : 'ok';
-  return { player: r.player, character: r.name, ruleset: r.rulesetName, armour: r.armour?.text ?? '', status, checkedIn, notes, file: r.file, id: r.id ?? '', flag };
+  return { player: r.player, character: r.name, ruleset: r.rulesetName, armour: r.armour?.text ?? '', status, checkedIn, notes, out, file: r.file, id: r.id ?? '', flag };
 }
 
 /** "2026-05-01T10:32:00+02:00" -> "2026-05-01 10:32": the time as it was on the desk's clock. */

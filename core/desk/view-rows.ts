@@ -13,7 +13,7 @@ const NO_EVENT: DeskEvent = newEvent({ name: 'none', game: '', start: '2000-01-0
 /** What the desk view gets of each file: its row without what the view makes itself, and its armour in detail. */
 export function viewRows(list: readonly DeskCharacter[]): DeskViewRow[] {
   return finishRows(list.map((c) => characterRow(c, true)), NO_EVENT).map((row, i) => {
-    const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, ...sent } = row;
+    const { search: _search, armour: _armour, rulesetName: _name, checkedInAt: _in, tag: _tag, lastPrintedAt: _printed, out: _out, ...sent } = row;
     return { ...sent, detail: armourDetail(list[i]!) };
   });
 }

@@ -59,7 +59,7 @@ export type ArmourDetail =
   | { ruleset: 'novitas'; areas: Location[] };
 
 /** The fields of a `DeskRow` the desk view makes itself: from the event it holds, or from the row. */
-export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'search' | 'armour' | 'rulesetName';
+export type DeskViewOwnFields = 'checkedInAt' | 'tag' | 'lastPrintedAt' | 'search' | 'armour' | 'rulesetName' | 'out';
 
 /**
  * One character file as the main process sends it to the desk view: core/desk/rows.ts `DeskRow`

@@ -50,11 +50,22 @@ export class PinnedAgent extends Agent {
     });
     return undefined;
   }
+
+  override reuseSocket(socket: Socket, req: import('node:http').ClientRequest): void {
+    super.reuseSocket(socket, req);
+    silentLimitAgain(socket, this.options.timeout);
+  }
 }
 
 export type RemoteTarget =
   | { kind: 'hub'; code: JoinCode }
   | { kind: 'couchdb'; url: string; username?: string; password?: string };
+
+/** The remote as a volunteer names it: "hub at 192.168.1.20:6984", "CouchDB at couch.example.org". */
+export function remoteName(t: RemoteTarget): string {
+  if (t.kind === 'hub') return `hub at ${t.code.host.includes(':') ? `[${t.code.host}]` : t.code.host}:${t.code.port}`;
+  return `CouchDB at ${new URL(t.url).host}`;
+}
 
 export function describeTarget(t: RemoteTarget): string {
   if (t.kind === 'hub') return `hub ${t.code.host}:${t.code.port}`;
@@ -98,6 +109,16 @@ function endWhenSilent(socket: Socket, ms: number | undefined): void {
   socket.on('error', () => undefined);
 }
 
+/**
+ * A kept-alive connection taken from the pool for a request gets the silence limit back. Between
+ * requests Node's agent shortens it to what the server's Keep-Alive header says (the hub's: 5 s, so
+ * 4 s), and a request without its own timeout (a long poll) would keep that: a connected, idle desk
+ * failed its long poll after 4 s and called a hub that was there "not answering" every few seconds.
+ */
+function silentLimitAgain(socket: Socket, ms: number | undefined): void {
+  if (ms) socket.setTimeout(ms);
+}
+
 /** An agent for a game's CouchDB whose connections end when silent (see endWhenSilent). */
 function silenceLimitedAgent(protocol: string, ms: number): HttpAgent {
   const Base = protocol === 'https:' ? Agent : HttpAgent;
@@ -106,6 +127,11 @@ function silenceLimitedAgent(protocol: string, ms: number): HttpAgent {
       const socket = super.createConnection(...args);
       endWhenSilent(socket as Socket, ms);
       return socket;
+    }
+
+    override reuseSocket(socket: Socket, req: import('node:http').ClientRequest): void {
+      super.reuseSocket(socket, req);
+      silentLimitAgain(socket, ms);
     }
   })({ keepAlive: true, maxSockets: 8, timeout: ms });
 }

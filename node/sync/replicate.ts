@@ -6,13 +6,13 @@ import type { AdmitContext, Refusal } from './doc-rules';
 import { PRESENCE_PREFIX } from './presence';
 import { PouchDB } from './pouch';
 import { guardedTarget } from './pull-guard';
-import { describeTarget, remoteDb, REQUEST_TIMEOUT_MS, type RemoteTarget } from './remote';
+import { describeTarget, remoteDb, remoteName, REQUEST_TIMEOUT_MS, type RemoteTarget } from './remote';
 
 export type DeskLinkState =
   | { kind: 'connecting'; since: string }
   | { kind: 'connected'; since: string; lastChangeAt?: string }
   | { kind: 'offline'; since: string; waiting: number; reason: string }
-  | { kind: 'refused'; since: string; reason: string }
+  | { kind: 'refused'; since: string; reason: string; lasting?: boolean }
   | { kind: 'stopped'; since: string };
 
 /**
@@ -41,14 +41,27 @@ export type LiveSyncOptions = {
 /** What the pulled documents are checked against (pull-guard.ts), and who hears of those refused. */
 export type PullCheck = AdmitContext & { onRefused: (refused: Refusal[]) => void };
 
-/** Whether an error is the remote's answer (secret, pin, refused document) rather than the network. */
-function refusal(err: unknown): string | null {
+/** What a desk is told when the hub does not take its join code's secret: waiting will not change that. */
+export const CODE_REFUSED = 'the hub refused this join code: check it with the desk that shares the event';
+
+/**
+ * Whether an error is the remote's answer (secret, pin, refused document) rather than the network,
+ * in words; `lasting` when waiting cannot change it (the join code or the address is wrong), as
+ * against one refused document, after which the rest still flows.
+ */
+function refusal(err: unknown, target: RemoteTarget): { reason: string; lasting: boolean } | null {
   const e = err as { status?: number; code?: string; message?: string; reason?: string };
-  if (e?.code === 'QM_PIN_MISMATCH') return e.message ?? 'certificate mismatch';
-  if (e?.status === 401) return 'the hub refused the join code (wrong or old secret)';
-  if (e?.status === 403) return `the hub refused a document: ${e.reason ?? e.message}`;
-  if (e?.status === 404) return 'the hub does not serve this event';
+  const hub = target.kind === 'hub';
+  if (e?.code === 'QM_PIN_MISMATCH') return { reason: e.message ?? 'certificate mismatch', lasting: true };
+  if (e?.status === 401) return { reason: hub ? CODE_REFUSED : 'the CouchDB refused the user name or password: check them with whoever runs it', lasting: true };
+  if (e?.status === 403) return { reason: `the ${hub ? 'hub' : 'CouchDB'} refused a document: ${e.reason ?? e.message}`, lasting: false };
+  if (e?.status === 404) return { reason: hub ? 'the hub does not serve this event: check the join code with the desk that shares the event' : 'the CouchDB has no such database: check its address', lasting: true };
   return null;
+}
+
+/** Why a request to the remote failed, in words (never a request's address). */
+export function remoteProblem(err: unknown, target: RemoteTarget): string {
+  return refusal(err, target)?.reason ?? `the ${remoteName(target)} does not answer`;
 }
 
 export class LiveSync extends EventEmitter {
@@ -141,10 +154,13 @@ export class LiveSync extends EventEmitter {
     pull.on('paused', (err?: unknown) => {
       if (err && !this.stopped) this.goOffline(err);
     });
+    // Connected once the remote has answered: the pull got changes from it, or the push wrote to it.
+    // A push turning active only means there is something to send (this desk's own presence, written
+    // at each change of state, among them), so it says nothing of the remote: taken as an answer, a
+    // desk whose hub is away flickered between connected and offline.
+    pull.on('active', () => this.answered());
+    push.on('change', () => this.answered());
     for (const h of this.handles) {
-      h.on('active', () => {
-        if (this.state.kind !== 'connected' && !this.stopped) this.setState({ kind: 'connected', since: this.nowIso() });
-      });
       h.on('denied', (err: unknown) => {
         this.counts.errors++;
         this.emit('denied', err);
@@ -153,10 +169,14 @@ export class LiveSync extends EventEmitter {
         // Live replication with retry only ends with an error the remote meant (a refusal).
         this.counts.errors++;
         if (this.stopped) return;
-        const why = refusal(err);
-        this.setState(why ? { kind: 'refused', since: this.nowIso(), reason: why } : { kind: 'offline', since: this.nowIso(), waiting: 0, reason: String((err as Error)?.message ?? err) });
+        const why = refusal(err, this.target);
+        this.setState(why ? { kind: 'refused', since: this.nowIso(), ...why } : { kind: 'offline', since: this.nowIso(), waiting: 0, reason: String((err as Error)?.message ?? err) });
       });
     }
+  }
+
+  private answered(): void {
+    if (this.state.kind !== 'connected' && !this.stopped) this.setState({ kind: 'connected', since: this.nowIso() });
   }
 
   private changed(info: unknown): void {
@@ -176,9 +196,9 @@ export class LiveSync extends EventEmitter {
   }
 
   private goOffline(err: unknown): void {
-    const why = refusal(err);
+    const why = refusal(err, this.target);
     if (why) {
-      this.setState({ kind: 'refused', since: this.nowIso(), reason: why });
+      this.setState({ kind: 'refused', since: this.nowIso(), ...why });
       return;
     }
     const since = this.state.kind === 'offline' ? this.state.since : this.nowIso();

@@ -17,13 +17,14 @@ import { MirrorState } from './mirror-state';
 import type { Refusal } from './doc-rules';
 import { renamedNote } from './mirror-names';
 import { LiveSync, syncOnce, type DeskLinkState, type LiveSyncOptions, type PullCheck } from './replicate';
+import { describeState, linkLine } from './link-words';
 import type { RemoteTarget } from './remote';
 import { EventStore } from './store';
 import { keyFingerprint, loadDeskKey } from './desk-keys';
 
 import { SYNC_FOLDER } from './conflict-list';
 
-export { SYNC_FOLDER };
+export { SYNC_FOLDER, describeState };
 
 export class SyncSetupError extends Error {}
 
@@ -158,7 +159,12 @@ export class DeskSession {
   /** Replicates with the hub or CouchDB live, until stopped. */
   join(target: RemoteTarget): LiveSync {
     this.link = new LiveSync(this.store.db, target, this.pullCheck(), this.options.link);
-    this.link.on('state', (s: DeskLinkState) => this.options.log?.(describeState(s)));
+    let said: DeskLinkState | null = null;
+    this.link.on('state', (s: DeskLinkState) => {
+      const line = linkLine(s, said, target);
+      said = s;
+      if (line) this.options.log?.(line);
+    });
     // The hub refused a document this desk sent.
     this.link.on('denied', (err: { id?: string; reason?: string }) => this.note(`the hub refused ${String(err.id ?? 'a document').slice(0, 100)} from this desk: ${String(err.reason ?? '').slice(0, 300)}`));
     // A game's CouchDB has no hosting desk: a desk bringing other desks' entries seals them once it
@@ -340,24 +346,6 @@ export class DeskSession {
     this.mirror.close();
     await this.store.close();
     await this.release().catch(() => undefined);
-  }
-}
-
-export function describeState(s: DeskLinkState | { kind: 'hub'; url: string }): string {
-  const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
-  switch (s.kind) {
-    case 'hub':
-      return `hosting the event at ${s.url}`;
-    case 'connecting':
-      return 'connecting…';
-    case 'connected':
-      return `connected since ${hhmm(s.since)}`;
-    case 'offline':
-      return `offline since ${hhmm(s.since)}, ${s.waiting} change${s.waiting === 1 ? '' : 's'} waiting (${s.reason})`;
-    case 'refused':
-      return `refused: ${s.reason}`;
-    case 'stopped':
-      return 'stopped';
   }
 }
 

@@ -194,7 +194,8 @@ function GroupHeader({ group, rows, line, actions, canCheckIn, tools }: HeaderPr
   const waiting: string[] = [];
   for (const i of group.rows) {
     const r = rows[i]!;
-    if (r.id === null) continue;
+    // Dead, permanently dead or retired: neither checked in nor waiting (the row says which).
+    if (r.id === null || r.out) continue;
     readable++;
     if (r.checkedInAt !== null) checkedIn++;
     else if (checkable(r)) waiting.push(r.id);
