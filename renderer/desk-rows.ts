@@ -5,7 +5,8 @@
 // so a check-in redraws one row. The grouping and order (which do not depend on the event) are
 // made once per folder read; the search text only when a search is first typed.
 import type { DeskViewRow } from '../core/ipc/contract';
-import { deskTotals, DESK_STATUSES, DUPLICATE_ID_CODE, fold, type DeskTotals, type TagState } from '../core/desk/rows';
+import { deskTotals, DUPLICATE_ID_CODE, fold, type DeskTotals } from '../core/desk/rows';
+import { DESK_STATUSES, type TagState } from '../core/desk/types';
 import type { DeskEvent } from '../core/desk/event';
 import { foldEvent } from '../core/desk/fold';
 import type { RulesetId } from '../core/model/ids';

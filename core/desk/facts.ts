@@ -5,7 +5,7 @@ import type { Character } from '../model/character';
 import { RULESETS } from '../rulesets/index';
 import type { Derivation } from '../rulesets/types';
 import { areaWords } from '../check/summary';
-import { armourCell } from './rows';
+import { armourCell } from './row-cells';
 
 export type Facts = Record<string, string>;
 

@@ -4,7 +4,9 @@
 import { RULESETS } from '../rulesets/index';
 import type { DeskEvent } from './event';
 import { eventRuleset } from './event-format';
-import { deskTotals, groupByPlayer, valuesText, type DeskProblem, type DeskRow, type DeskStatus, type DeskTotals, type PlayerGroup } from './rows';
+import { deskTotals, groupByPlayer, type DeskTotals, type PlayerGroup } from './rows';
+import type { DeskProblem, DeskRow, DeskStatus } from './types';
+import { valuesText } from './row-cells';
 import { outOfPlayLoud, type OutOfPlay } from './life';
 import { wallTime } from './sheet';
 import { visible } from '../format/visible';

@@ -4,7 +4,7 @@ import { areaWords } from '../check/summary';
 import { LOCATIONS, type Location } from '../model/ids';
 import type { Character } from '../model/character';
 import type { Derived } from '../rulesets/types';
-import type { ArmourCell, DeskRow } from './rows';
+import type { ArmourCell, DeskRow } from './types';
 
 /** A game's armour in one cell. */
 export function armourCell(d: Derived, character: Character): ArmourCell {

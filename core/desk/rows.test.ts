@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { unreadableCharacter } from './characters';
 import { newEvent } from './event';
-import { characterRow, deskExitCode, deskRows, deskTotals, filterRows, finishRows, fold, groupByPlayer, valuesText, type DeskRow } from './rows';
+import { characterRow, deskExitCode, deskRows, deskTotals, filterRows, finishRows, fold, groupByPlayer } from './rows';
+import type { DeskRow } from './types';
+import { valuesText } from './row-cells';
 import { EXAMPLES, exampleDesk, fakeId, withCheckIn, withPrint, type ExampleName } from './testing';
 
 const event = newEvent({ name: 'Autumn Muster', game: 'fortunes-landing', start: '2026-10-02', end: '2026-10-04' });

@@ -3,7 +3,8 @@
 import type { DeskEvent } from './event';
 import { currentPrint } from './fold';
 import { outOfPlayLoud, outOfPlayWords } from './life';
-import { characterCardLabel, compareRows, type DeskRow } from './rows';
+import { characterCardLabel, compareRows } from './rows';
+import type { DeskRow } from './types';
 import { compareNames } from '../model/collate';
 
 export type SheetRow = {

@@ -1,7 +1,7 @@
 // The event desk's part of the IPC contract (core/ipc/contract.ts assembles the whole).
 import { z } from 'zod';
 import type { RulesetId } from '../model/ids';
-import type { DeskRow } from '../desk/rows';
+import type { DeskRow } from '../desk/types';
 import type { Location } from '../model/ids';
 import type { EventHeader } from '../desk/event';
 import type { LedgerEntry } from '../desk/entries';
