@@ -132,7 +132,8 @@ export function newCharacterPoints(event: DeskEvent, player: string, playerOf: (
   return { deaths, points: startingPoints(deaths), base: CP_STARTING_POINTS };
 }
 
-const normalPlayer = (p: string) => p.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
+/** A player's name as two records of one player compare it (case and spacing ignored). */
+export const normalPlayer = (p: string) => p.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 
 /** The life state words the desk row shows. */
 export function lifeWords(f: DeathFold, ruleset: RulesetId): string | null {

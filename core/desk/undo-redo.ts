@@ -13,7 +13,7 @@ import type { LedgerEntry } from './entries';
 import type { DeskEvent } from './event';
 import { foldEvent } from './fold';
 import { compareEntries } from './order';
-import { newCharacterPoints } from './deaths';
+import { newCharacterPoints, normalPlayer } from './deaths';
 
 /** An entry of a step, and the character it names (an undo aimed at it names the same). */
 export type StepTarget = { id: string; character?: string };
@@ -76,7 +76,7 @@ export function leftAfterDeaths(event: DeskEvent, deaths: readonly string[], pla
   const folded = foldEvent(event);
   const dead = deaths.map((id) => folded.byId.get(id)).filter((e): e is LedgerEntry => e?.kind === 'died' && folded.cancelled.has(e.id));
   if (dead.length === 0) return [];
-  const same = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && normal(a) === normal(b);
+  const same = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && normalPlayer(a) === normalPlayer(b);
   const out: LeftAfterDeath[] = [];
   for (const e of folded.entries) {
     if (e.kind !== 'new-character' || folded.cancelled.has(e.id)) continue;
@@ -88,8 +88,6 @@ export function leftAfterDeaths(event: DeskEvent, deaths: readonly string[], pla
   }
   return out;
 }
-
-const normal = (p: string) => p.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 
 /** Why a new character undone after its death was undone is retired (kept in the folder, out of play). */
 export const RETIRED_AFTER_UNDONE_DEATH = 'Made after a death that was undone';
