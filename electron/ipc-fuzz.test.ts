@@ -355,6 +355,9 @@ describe('IPC fuzz: hostile ledger entries', () => {
     const eventFile = desk.eventFile.path;
     const first = validEntry(f.character.id, 1);
     expect((await f.handlers.appendDeskEntries({ folder, eventFile, entries: [first as never] })).added).toHaveLength(1);
+    // The desk reads the folder again, as the view does: opening a file with entries keeps a copy
+    // of it among its backups (the way back, node/event-log/restore.ts). From here on nothing may be written.
+    await f.handlers.loadEventFolder({ folder, eventFile });
     const folderBefore = await snapshot(folder);
     const libBefore = await snapshot(lib);
     // Sent before each hostile entry: a valid one, which must not be written either.
