@@ -1,13 +1,13 @@
 // Builds the renderer (renderer/) into dist/renderer/, with relative URLs so the built page loads
 // from wherever the app serves it (app://quartermaster/ in Electron, http://127.0.0.1 in the e2e
 // suite). The built page keeps the strict policy written in renderer/index.html. The dev server
-// swaps in the main process's dev policy (electron/csp.ts), because Vite's client and React Fast
+// swaps in the main process's dev policy (electron/app/csp.ts), because Vite's client and React Fast
 // Refresh inject inline scripts and styles and talk over a websocket.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { DEV_CONTENT_SECURITY_POLICY } from './electron/csp.js';
-import { metaPolicy } from './renderer/csp-meta.js';
+import { DEV_CONTENT_SECURITY_POLICY } from './electron/app/csp.js';
+import { metaPolicy } from './renderer/app/csp-meta.js';
 
 const root = fileURLToPath(new URL('./renderer/', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer/', import.meta.url));

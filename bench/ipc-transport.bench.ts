@@ -1,5 +1,5 @@
 // How faithful the e2e harness's IPC transport is: the desk view's answer for N generated characters
-// (electron/desk.ts viewRows, ~1 MB per 1,000 rows) carried from Node into the page
+// (electron/desk/desk.ts viewRows, ~1 MB per 1,000 rows) carried from Node into the page
 //   - object:  Playwright's exposeFunction returning the object (what the harness did before)
 //   - string:  exposeFunction returning one JSON string, JSON.parse in the page
 //   - http:    one POST to the harness's server answered with one JSON string (the harness now,

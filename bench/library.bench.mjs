@@ -1,4 +1,4 @@
-// `npm run bench:library`: the main process's Library (electron/library.ts, through tsx) listing
+// `npm run bench:library`: the main process's Library (electron/library/library.ts, through tsx) listing
 // generated libraries of 2,000 and 20,000 character files (BENCH_SIZES=2000,20000), against
 // baselines measured in the same run, medians of BENCH_ROUNDS rounds. The operating system's file
 // cache is warm on both sides: "cold" means the app's own caches are empty.
@@ -34,9 +34,9 @@ const VERBOSE = process.env.BENCH_VERBOSE === '1';
 // BENCH_ARRIVAL=0 leaves out the arrival part.
 const ARRIVAL = process.env.BENCH_ARRIVAL !== '0';
 
-const { Library, coreDerive, watchLibrary } = await import('../electron/library.ts');
-const { DEBOUNCE_MS } = await import('../electron/library-watch.ts');
-const { sortEntries, filterEntries } = await import('../renderer/library-order.ts');
+const { Library, coreDerive, watchLibrary } = await import('../electron/library/library.ts');
+const { DEBOUNCE_MS } = await import('../electron/library/watch.ts');
+const { sortEntries, filterEntries } = await import('../renderer/library/library-order.ts');
 const derive = await coreDerive();
 if (derive instanceof Error) throw derive;
 
@@ -76,7 +76,7 @@ async function baseline(dir, { read }) {
  * The same without asynchronous calls: synchronous readdir, stat, read and parse in one go. Faster
  * on a warm disk (a synchronous stat costs ~5 us, an asynchronous one 15-30 us of this thread), but
  * it blocks the event loop for the whole listing, which the app may not: the app makes these calls
- * in 8 ms slices (electron/library-io.ts). Shown beside the asynchronous baseline, so the ratios
+ * in 8 ms slices (electron/library/io.ts). Shown beside the asynchronous baseline, so the ratios
  * against the fastest way to make the same calls are in the report too.
  */
 function baselineSync(dir, { read }) {
@@ -99,7 +99,7 @@ function baselineSync(dir, { read }) {
 /**
  * readdir + stat as baselineSync makes them, with each path made by concatenation instead of
  * path.join, which normalises every path it makes: 12-20% of baselineSync's time on this machine
- * (the app's walk concatenates too, electron/library-walk.ts). Shown beside the other, unchanged,
+ * (the app's walk concatenates too, electron/library/walk.ts). Shown beside the other, unchanged,
  * so that the restart's ratio against the fastest way to make the same calls is in the report.
  */
 function baselineSyncConcat(dir) {

@@ -19,8 +19,8 @@ import { FontMetrics, type Face } from '../core/pdf/fonts';
 import type { Sheet } from '../core/pdf/impose';
 import { layoutBatch, printCards, type PrintCharacter } from '../core/pdf/print';
 import { sampleBatch } from '../core/pdf/sample-characters';
-import { nativeContentHash } from '../node/sha256';
-import { nativeDeflate } from '../node/deflate';
+import { nativeContentHash } from '../node/fs/sha256';
+import { nativeDeflate } from '../node/fs/deflate';
 
 const root = join(import.meta.dirname, '..');
 const fonts = { regular: readFileSync(join(root, 'assets/fonts/DejaVuSans.ttf')), bold: readFileSync(join(root, 'assets/fonts/DejaVuSans-Bold.ttf')) };
@@ -39,7 +39,7 @@ const median = (xs: number[]) => {
 const entriesOf = (characters: readonly Character[]): PrintCharacter[] => characters.map((c) => ({ character: c, derivation: derive(c), source: c.name }));
 
 /**
- * Quartermaster as the command line runs it (cli/print.ts): loaded characters to PDF bytes, fresh
+ * Quartermaster as the command line runs it (cli/commands/print.ts): loaded characters to PDF bytes, fresh
  * font metrics, native deflate and native SHA-256 for the content hashes.
  */
 async function quartermaster(characters: readonly Character[], deflate = nativeDeflate) {

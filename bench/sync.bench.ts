@@ -23,7 +23,7 @@ import { PouchDB, pouchIn } from '../node/sync/pouch';
 import { PinnedAgent } from '../node/sync/remote';
 import { BATCH_SIZE } from '../node/sync/replicate';
 import { DeskSession } from '../node/sync/session';
-import { entry } from '../node/sync/testing';
+import { entry } from '../node/sync/testing/helpers';
 
 // PouchDB's HTTP replication can leave a rejected request unhandled when a connection resets;
 // it retries by itself, so that is noted rather than allowed to end the run.

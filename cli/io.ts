@@ -1,6 +1,6 @@
 // The command line's contact with the outside world, injected so commands can be tested in-process.
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
-import { writeAtomic } from '../node/atomic';
+import { writeAtomic } from '../node/fs/atomic';
 import { visibleLines } from '../core/format/visible';
 
 
@@ -67,7 +67,7 @@ export function nodeIo(): Io {
     readdir: async (p) => readdirSync(p),
     readdirTypes: async (p) =>
       readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'link' : 'other' })),
-    // The one atomic writer (node/atomic.ts), which also works on FAT and exFAT sticks.
+    // The one atomic writer (node/fs/atomic.ts), which also works on FAT and exFAT sticks.
     writeFileAtomic: (p, data) => writeAtomic(p, data),
   };
 }

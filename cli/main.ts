@@ -2,7 +2,7 @@
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { DeskSubcommand } from './desk';
+import type { DeskSubcommand } from './commands/desk/desk';
 import type { Io } from './io';
 import { nodeIo, terminalIo } from './io';
 
@@ -30,14 +30,14 @@ Commands:
 Exit codes: 0 all clean, 1 a rule error in some file, 2 a file that cannot be read or bad usage.`;
 
 /**
- * `quartermaster desk <subcommand>`: one runner for each of cli/desk.ts DESK_SUBCOMMANDS (the type
+ * `quartermaster desk <subcommand>`: one runner for each of cli/commands/desk/desk.ts DESK_SUBCOMMANDS (the type
  * makes the two lists the same).
  */
 const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => Promise<number>> = {
-  serve: async (args, io) => (await import('./desk-sync')).runDeskServe(args, io),
-  join: async (args, io) => (await import('./desk-sync')).runDeskJoin(args, io),
-  log: async (args, io) => (await import('./desk-ledger')).runDeskLog(args, io),
-  merge: async (args, io) => (await import('./desk-ledger')).runDeskMerge(args, io),
+  serve: async (args, io) => (await import('./commands/desk/sync')).runDeskServe(args, io),
+  join: async (args, io) => (await import('./commands/desk/sync')).runDeskJoin(args, io),
+  log: async (args, io) => (await import('./commands/desk/ledger')).runDeskLog(args, io),
+  merge: async (args, io) => (await import('./commands/desk/ledger')).runDeskMerge(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {
@@ -47,12 +47,12 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
   try {
     switch (command) {
       case 'check':
-        return await (await import('./check')).runCheck(rest, io);
+        return await (await import('./commands/check')).runCheck(rest, io);
       case 'print':
-        return await (await import('./print')).runPrint(rest, io);
+        return await (await import('./commands/print')).runPrint(rest, io);
       case 'desk':
         if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
-        return await (await import('./desk')).runDesk(rest, io);
+        return await (await import('./commands/desk/desk')).runDesk(rest, io);
       case '--version':
       case '-v':
         io.out(`quartermaster ${await version()}\n`);
@@ -78,7 +78,7 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
 async function version(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
-  const { appRoot } = await import('../node/app-root');
+  const { appRoot } = await import('../node/fs/app-root');
   return (JSON.parse(await readFile(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 

@@ -9,7 +9,7 @@ import { entryLine } from '../core/desk/event-load';
 import { loadCharacterValue } from '../core/format/load';
 import { visible, visibleLines } from '../core/format/visible';
 import { checkDoc } from '../node/sync/docs';
-import { entry, ledgerEvent, sheet } from '../node/sync/testing';
+import { entry, ledgerEvent, sheet } from '../node/sync/testing/helpers';
 import { eventFileText } from '../node/sync/ledger-api';
 import { nodeIo, type Io } from './io';
 import { main } from './main';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeCharacter } from '../core/format/save';
 import type { Character } from '../core/model/character';
 import type { RulesetId } from '../core/model/ids';
-import { DRAFTS_FOLDER } from '../electron/drafts';
+import { DRAFTS_FOLDER } from '../electron/library/drafts';
 import { useHarness } from './use-harness';
 import { ARTIFACTS, EXAMPLES, SCREENS } from './paths';
 

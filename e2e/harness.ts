@@ -1,5 +1,5 @@
 // The end-to-end harness: the built renderer in headless Chromium, with the REAL main-process handler
-// table (electron/ipc-handlers.ts) bound behind `window.quartermaster`, over a temp library folder.
+// table (electron/ipc/handlers.ts) bound behind `window.quartermaster`, over a temp library folder.
 // Calls cross as one JSON string each way over loopback HTTP (see encodeAnswer), as Electron's IPC
 // carries one serialised value.
 // Only what Electron itself provides is replaced: native dialogs are scripted, the shell records
@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ipcArgs, type EventChannel, type InvokeMethod, type MenuCommand } from '../core/ipc/contract';
-import { createIpcHandlers, type IpcHandlers } from '../electron/ipc-handlers';
-import { Library, watchLibrary } from '../electron/library';
-import { PathGuard } from '../electron/paths';
-import { createPdfExporter } from '../electron/pdf-export';
-import { createPrinter } from '../electron/print-pack';
-import { memoryBacking, openSettings, type SettingsStore } from '../electron/settings';
-import { scriptedDialogs } from '../electron/testing';
-import { createSyncHandlers } from '../electron/sync-handlers';
+import { createIpcHandlers, type IpcHandlers } from '../electron/ipc/handlers';
+import { Library, watchLibrary } from '../electron/library/library';
+import { PathGuard } from '../electron/app/paths';
+import { createPdfExporter } from '../electron/print/pdf-export';
+import { createPrinter } from '../electron/print/print-pack';
+import { memoryBacking, openSettings, type SettingsStore } from '../electron/app/settings';
+import { scriptedDialogs } from '../electron/testing/handlers';
+import { createSyncHandlers } from '../electron/sync/handlers';
 import { installPageApi } from './page-api';
 import { CHROMIUM, EXAMPLES, RENDERER_DIST, ROOT } from './paths';
 import { IPC_PATH, serveRenderer, type IpcCarrier, type StaticServer } from './static-server';
@@ -44,7 +44,7 @@ export function carryIpc(handlers: IpcHandlers, methods: readonly InvokeMethod[]
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** The window size the app opens with (electron/settings.ts DEFAULT_WINDOW). */
+/** The window size the app opens with (electron/app/settings.ts DEFAULT_WINDOW). */
 const VIEWPORT = { width: 1200, height: 800 };
 
 export type Harness = {
@@ -58,7 +58,7 @@ export type Harness = {
   /** Files the shell was asked to open (a printed PDF) and to move to the trash. */
   opened: string[];
   trashed: string[];
-  /** Answers for the next native dialogs (see electron/testing.ts scriptedDialogs). */
+  /** Answers for the next native dialogs (see electron/testing/handlers.ts scriptedDialogs). */
   dialogs: ReturnType<typeof scriptedDialogs>['queue'];
   /** Console errors, uncaught page errors, CSP violations and failed requests seen so far. */
   problems: string[];

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { character, characterText } from '../node/testing';
+import { character, characterText } from '../node/testing/temp';
 import { axeViolations, describeFindings } from './axe';
 import { useHarness } from './use-harness';
 import { ARTIFACTS } from './paths';

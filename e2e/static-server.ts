@@ -1,5 +1,5 @@
 // Serves the built renderer over http://127.0.0.1:<random port> through the main process's own
-// app:// request handler (electron/protocol.ts), so the page gets exactly the files and the
+// app:// request handler (electron/app/protocol.ts), so the page gets exactly the files and the
 // Content-Security-Policy header the app serves. (file:// cannot be used: Chromium refuses module
 // scripts from file:// pages.)
 //
@@ -9,7 +9,7 @@
 // page (bench/ipc-transport.bench.ts compares it with Electron's structured clone).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { APP_ORIGIN, serveAppRequest } from '../electron/protocol';
+import { APP_ORIGIN, serveAppRequest } from '../electron/app/protocol';
 
 export type StaticServer = { url: string; close(): Promise<void> };
 

@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { character, characterText, tempFolder } from './testing';
+import { character, characterText, tempFolder } from './testing/handlers';
 import { ipcArgs } from '../core/ipc/contract';
 
 type Handler = (...args: any[]) => any;

@@ -7,25 +7,25 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { channelOf, type EventChannel, type MenuCommand } from '../core/ipc/contract';
-import { filesFromArgv } from './argv';
-import { DEV_CONTENT_SECURITY_POLICY } from './csp';
-import { deskFonts } from './desk';
-import { sweepStaleTemps } from '../node/files';
-import { createIpcHandlers, type Dialogs } from './ipc-handlers';
-import { createSyncHandlers } from './sync-handlers';
-import { registerIpcHandlers } from './ipc-register';
-import { Library, watchLibrary } from './library';
-import { menuTemplate } from './menu';
-import { PathGuard } from './paths';
-import { createPdfExporter } from './pdf-export';
-import { createPrinter } from './print-pack';
-import { APP_SCHEME, APP_URL, serveAppRequest } from './protocol';
-import { openSettings, type SettingsStore } from './settings';
-import { carryOverSettings } from './carry-over';
-import { showCrashReports, startCrashReports } from './crash-reports';
-import { configureSpelling } from './spelling';
-import { applyTheme, themeBackground } from './theme';
-import { createWindow } from './window';
+import { filesFromArgv } from './app/argv';
+import { DEV_CONTENT_SECURITY_POLICY } from './app/csp';
+import { deskFonts } from './desk/desk';
+import { sweepStaleTemps } from '../node/fs/files';
+import { createIpcHandlers, type Dialogs } from './ipc/handlers';
+import { createSyncHandlers } from './sync/handlers';
+import { registerIpcHandlers } from './ipc/register';
+import { Library, watchLibrary } from './library/library';
+import { menuTemplate } from './app/menu';
+import { PathGuard } from './app/paths';
+import { createPdfExporter } from './print/pdf-export';
+import { createPrinter } from './print/print-pack';
+import { APP_SCHEME, APP_URL, serveAppRequest } from './app/protocol';
+import { openSettings, type SettingsStore } from './app/settings';
+import { carryOverSettings } from './app/carry-over';
+import { showCrashReports, startCrashReports } from './app/crash-reports';
+import { configureSpelling } from './app/spelling';
+import { applyTheme, themeBackground } from './app/theme';
+import { createWindow } from './app/window';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
@@ -43,7 +43,7 @@ export const UNSANDBOXED_MESSAGE =
 
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();
-// Minidumps of a crash are written to the crash folder only, never uploaded (electron/crash-reports.ts).
+// Minidumps of a crash are written to the crash folder only, never uploaded (electron/app/crash-reports.ts).
 startCrashReports(crashReporter);
 
 // codeCache: V8 keeps compiled code of the app's scripts between starts (faster start-up).
@@ -113,7 +113,7 @@ function start(): void {
   };
 
   const printer = createPrinter(appRoot);
-  // Shared events (electron/sync-handlers.ts): their hubs and links end when the app does.
+  // Shared events (electron/sync/handlers.ts): their hubs and links end when the app does.
   const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), keyFolder: join(app.getPath('userData'), 'sync'), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({
     sync,

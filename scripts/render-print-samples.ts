@@ -10,7 +10,7 @@ import { printCalibration } from '../core/pdf/calibration';
 import { FontMetrics, printCards } from '../core/pdf/index';
 import { sampleCharacter } from '../core/pdf/sample-characters';
 import { derive } from '../core/rulesets/index';
-import { nativeDeflate } from '../node/deflate';
+import { nativeDeflate } from '../node/fs/deflate';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'docs/renders');

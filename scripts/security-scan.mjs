@@ -4,7 +4,7 @@
 //
 // What is scanned (copied into a temp folder, so tests, test support and node_modules stay out):
 // - electron/**/*.ts: the main process and preload sources, not the tests or electron/testing*;
-// - renderer/**: the page's sources and its HTML, not its tests or test-support/;
+// - renderer/**: the page's sources and its HTML, not its tests or testing/;
 // - dist-electron/main.js and preload.cjs, built fresh with electron/build-main.mjs, so the code of
 //   core/ and node/ that the main process bundles is scanned as it ships;
 // - package.json's scripts and config (switches handed to Electron).
@@ -53,7 +53,7 @@ export const REVIEWED = [
     check: 'open-external',
     files: ['electron/main.ts', 'dist-electron/main.js'],
     line: /if \(u\.protocol === ["']https:["'] \|\| u\.protocol === ["']http:["']\) void shell\.openExternal\(u\.href\);/,
-    reason: 'openOutside (lockDown) hands on only URLs that parse with the protocol http: or https:, as the URL parser wrote them (electron/security.test.ts, 14 URLs)',
+    reason: 'openOutside (lockDown) hands on only URLs that parse with the protocol http: or https:, as the URL parser wrote them (electron/app/security.test.ts, 14 URLs)',
   },
   {
     check: 'command-line-switch',
@@ -71,7 +71,7 @@ export const REVIEWED = [
     check: 'protocol',
     files: ['electron/main.ts', 'dist-electron/main.js'],
     line: /protocol\.handle\(APP_SCHEME, \(request\) => serveAppRequest\(request, rendererRoot\)\);/,
-    reason: 'serves files from dist/renderer only, refusing .., encoded separators and NUL (electron/protocol.test.ts)',
+    reason: 'serves files from dist/renderer only, refusing .., encoded separators and NUL (electron/app/protocol.test.ts)',
   },
 ];
 
@@ -99,13 +99,13 @@ const SAFE_VALUES = {
 };
 /** Web preferences that must not be set at all. */
 const FORBIDDEN_KEYS = { enableBlinkFeatures: 'blink-features', blinkFeatures: 'blink-features', affinity: 'removed-option', enableRemoteModule: 'removed-option', partition: 'other-session', session: 'other-session' };
-/** What every window, view and web contents view states itself (electron/window.ts does). */
+/** What every window, view and web contents view states itself (electron/app/window.ts does). */
 const REQUIRED = ['contextIsolation', 'sandbox', 'nodeIntegration', 'webSecurity'];
 const PROTOCOL_METHODS = /^(setAsDefaultProtocolClient|registerSchemesAsPrivileged|registerStandardSchemes|registerServiceWorkerSchemes|(register|intercept)(File|Http|String|Buffer|Stream)Protocol)$/;
 
-const isTest = (rel) => /\.test\.[cm]?[jt]sx?$/.test(rel) || rel.split('/').includes('test-support');
+const isTest = (rel) => /\.test\.[cm]?[jt]sx?$/.test(rel) || rel.split('/').includes('testing');
 const shipped = (rel) =>
-  (/^electron\/.*\.ts$/.test(rel) && rel !== 'electron/testing.ts' && !rel.startsWith('electron/testing/') && !isTest(rel)) ||
+  (/^electron\/.*\.ts$/.test(rel) && rel !== 'electron/testing/handlers.ts' && !rel.startsWith('electron/testing/') && !isTest(rel)) ||
   (/^renderer\/.*\.(tsx?|html)$/.test(rel) && !isTest(rel)) ||
   rel === 'dist-electron/main.js' || rel === 'dist-electron/preload.cjs' || rel === 'package.json';
 

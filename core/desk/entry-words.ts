@@ -1,7 +1,7 @@
 // A ledger entry's own fields in English words, for `quartermaster desk log`: the item by its
 // name (not its id), who received it, what a death's note said, and what an undo undoes ("undoes
 // the death of Brannoc (Alex), recorded 2026-10-03 14:02 at Gate"). The desk view words the same
-// entries in the window's language (renderer/components/desk/DeskLedgerPanels.tsx). Pure.
+// entries in the window's language (renderer/desk/DeskLedgerPanels.tsx). Pure.
 import { cardLabel, type LedgerEntry } from './entries';
 import { wallTime } from './sheet';
 

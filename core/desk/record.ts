@@ -1,4 +1,4 @@
-// Making the desk's record-of-play entries (Record… in the desk view, core of electron/desk-record.ts):
+// Making the desk's record-of-play entries (Record… in the desk view, core of electron/desk/record.ts):
 // deaths, returns, convergences, retirements, new characters, items handed in, returned,
 // transferred or expired, bow competency and notes. Each is a new ledger entry; pure.
 import type { Character } from '../model/character';

@@ -1,5 +1,5 @@
 // The desk table over the six shipped examples. Expected values are worked out from the rule texts
-// (the working is in the comments), as in cli/check.test.ts.
+// (the working is in the comments), as in cli/commands/check.test.ts.
 import { describe, expect, it } from 'vitest';
 import { unreadableCharacter } from './characters';
 import { newEvent } from './event';

@@ -54,7 +54,7 @@ export function deskRows(characters: readonly DeskCharacter[], event: DeskEvent)
 
 /**
  * `lean`: without the search text and the armour cell (left '' and null), for a caller that makes
- * its own (the desk view: renderer/desk-rows.ts words the armour and searches in the page).
+ * its own (the desk view: renderer/desk/rows.ts words the armour and searches in the page).
  * `search` false: without the search text only (the command line's report does not search).
  *
  * A character's row before the event and the other files are known: without check-in and card

@@ -1,6 +1,6 @@
 // Content hashes: SHA-256 (@noble/hashes, pure JavaScript, so the core stays free of node:crypto
 // and DOM APIs) of canonical JSON. Used for the content hash printed on cards and stored by the
-// event desk; the Node side hashes the same text natively (node/sha256.ts).
+// event desk; the Node side hashes the same text natively (node/fs/sha256.ts).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 

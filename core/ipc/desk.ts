@@ -13,7 +13,7 @@ import type { PrintChoice } from './print';
 import { printChoice } from './print';
 import { loose, path } from './args';
 
-// ---- the event desk (electron/desk.ts, renderer/components/desk/) ----
+// ---- the event desk (electron/desk/desk.ts, renderer/desk/) ----
 
 /** A new event's name, game (a ruleset id or free text) and dates (YYYY-MM-DD). */
 export type EventInit = { name: string; game: string; start: string; end: string };
@@ -111,7 +111,7 @@ export type ReprintOutcome =
 /** What Record… asks the main process to add to the ledger (core/desk/record.ts). */
 export type { RecordRequest };
 
-/** How a Record…, an item transfer or a new character after a death ended (electron/desk-record.ts). */
+/** How a Record…, an item transfer or a new character after a death ended (electron/desk/record.ts). */
 export type RecordResult = {
   ok: true;
   /** The entries recorded (and any others found appended meanwhile). */

@@ -4,7 +4,7 @@ import type { Character } from '../model/character';
 import type { SessionState } from '../session/session';
 import { loose, path } from './args';
 
-/** Unsaved edits of one character file, autosaved by the renderer (see electron/drafts.ts). */
+/** Unsaved edits of one character file, autosaved by the renderer (see electron/library/drafts.ts). */
 export type Draft = {
   path: string;
   savedMs: number;

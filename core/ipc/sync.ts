@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Character } from '../model/character';
 import { loose, path } from './args';
 
-// ---- sharing an event between desks (node/sync/, electron/sync-handlers.ts) ----
+// ---- sharing an event between desks (node/sync/, electron/sync/handlers.ts) ----
 
 /** A desk's link to the event's hub, as the desk view shows it. */
 export type SyncLink =

@@ -9,7 +9,7 @@ export const CUT_MARK_MAX_MM = 5;
 /** Cut marks shorter than this are left out (the card's own outline still shows the cut). */
 export const CUT_MARK_MIN_MM = 1.5;
 
-/** What a person may type for the printer's settings (validateLayout; saved corrections too, electron/settings.ts). */
+/** What a person may type for the printer's settings (validateLayout; saved corrections too, electron/app/settings.ts). */
 export const MAX_MARGIN_MM = 50;
 export const MAX_GAP_MM = 20;
 /** A front or back offset, on each axis: ± this many mm. */

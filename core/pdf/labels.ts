@@ -129,7 +129,7 @@ export const LABELS = {
     ruleErrors: (n: number) => `${n} ${n === 1 ? 'нарушение' : 'нарушения'} на правилата; покажете картата на регистрацията:`,
     ruleNotes: 'За сведение:',
     // Each rules error of the mage rules in short, for the card (the app shows the long form with
-    // the rule text quoted: renderer/locales/bg.ts violation.*). Codes without one print the core's words.
+    // the rule text quoted: renderer/app/locales/bg.ts violation.*). Codes without one print the core's words.
     violation: {
       'bg.missing-block': () => 'не е посочен пътят на мага (боен или ролеви) и полагащите му се доспехи',
       'bg.armour.unknown-type': (p) => `„${p.name}“: вид броня „${p.type}“, правилата познават само кожена и метална`,

@@ -39,11 +39,11 @@ export type PrintOptions = {
   /** Reuse measured widths between runs (the app keeps one). */
   metrics?: FontMetrics;
   title?: string;
-  /** Compresses the page content: pass Node's native zlib where there is one (node/deflate.ts). */
+  /** Compresses the page content: pass Node's native zlib where there is one (node/fs/deflate.ts). */
   deflate?: Deflate;
   /**
    * The content hash of a character without one given: core/format/hash.ts contentHash by default;
-   * pass node's native SHA-256 over the same canonical JSON where there is one (node/sha256.ts nativeContentHash).
+   * pass node's native SHA-256 over the same canonical JSON where there is one (node/fs/sha256.ts nativeContentHash).
    */
   contentHash?: (character: Character) => string;
 };

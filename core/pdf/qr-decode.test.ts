@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../format/hash';
 import type { Character } from '../model/character';
 import { derive } from '../rulesets/index';
-import { nativeDeflate } from '../../node/deflate';
+import { nativeDeflate } from '../../node/fs/deflate';
 import { FontMetrics } from './fonts';
 import { faceMatrix } from './impose';
 import type { CardSizeId, PaperId } from './layout';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facePlacements, printScaling } from '../../node/pdf-readback';
+import { facePlacements, printScaling } from '../../node/testing/pdf-readback';
 import { derive } from '../rulesets/index';
 import { calibrationSheets, CROSS_ARM_MM, printCalibration, slotCorners } from './calibration';
 import { FontMetrics, type FontBytes } from './fonts';

@@ -1,4 +1,4 @@
-// A new character of every game, as the app makes one (electron/ipc-handlers.ts newCharacter: the
+// A new character of every game, as the app makes one (electron/ipc/handlers.ts newCharacter: the
 // file format's defaults and a name), starts valid, or with the one prompt the rules need.
 import { describe, expect, it } from 'vitest';
 import { characterSchema } from '../model/character';

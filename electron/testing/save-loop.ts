@@ -1,4 +1,4 @@
-// Child process for electron/crash-safety.test.ts (test support, not shipped): saves one character
+// Child process for electron/library/crash-safety.test.ts (test support, not shipped): saves one character
 // file over and over with the app's real save path until it is killed.
 //
 //   node save-loop.mjs <library folder> <character file>
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { serializeCharacter } from '../../core/format/save';
 import { characterSchema, type Character } from '../../core/model/character';
 import type { Derivation } from '../../core/rulesets/types';
-import { handlerFixture } from '../testing';
+import { handlerFixture } from './handlers';
 
 const CHARACTER_ID = '2f1c9a7e-5b3d-4c1a-9e8f-0a1b2c3d4e5f';
 

@@ -1,6 +1,6 @@
-// Child process for electron/desk-record-crash.test.ts (test support, not shipped): moves one item
+// Child process for electron/desk/record-crash.test.ts (test support, not shipped): moves one item
 // between two character files of an event folder, back and forth, with the desk's real transfer
-// (electron/desk-record.ts: the ledger entry written first, then the receiver's file, then the
+// (electron/desk/record.ts: the ledger entry written first, then the receiver's file, then the
 // giver's), until it is killed. On start it first settles the folder, as opening it in the app does.
 //
 //   node transfer-loop.mjs <event folder> <event file> <character id A> <character id B> <item id>
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sharedEventLog } from '../../node/event-log/registry';
 import { holderOf } from '../../core/desk/custody';
 import type { DeskFolder } from '../../core/ipc/contract';
-import { createDeskRecordHandlers, settleFolder } from '../desk-record';
+import { createDeskRecordHandlers, settleFolder } from '../desk/record';
 
 const say = (line: string) => writeSync(1, `${line}\n`);
 

@@ -16,9 +16,9 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../core/testing/mutate';
-import { lockPathFor } from '../atomic';
-import { backupFolderOf } from '../files';
-import { tempFolder } from '../testing';
+import { lockPathFor } from '../fs/atomic';
+import { backupFolderOf } from '../fs/files';
+import { tempFolder } from '../testing/temp';
 import { EventLog } from './event-log';
 import { deskUuid, entryId, header, note } from './testing/fixtures';
 import type { ChildConfig } from './testing/append-child';
@@ -66,7 +66,7 @@ type Stats = {
   emptyLocks: number;
   /**
    * An empty lock (its holder killed between creating it and writing its pid) is stale only by its
-   * age (node/atomic.ts: 12 s). The first one is left for the log to take over, and that is timed;
+   * age (node/fs/atomic.ts: 12 s). The first one is left for the log to take over, and that is timed;
    * later ones are removed by this test once the check after the kill is done.
    */
   emptyLockTakeOverMs: number | null;

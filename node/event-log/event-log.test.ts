@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LedgerEntry } from '../../core/desk/entries';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { loadLegacyBytes } from '../../core/desk/event-load';
-import { lockPathFor, withLock } from '../atomic';
-import { tempFolder } from '../testing';
+import { lockPathFor, withLock } from '../fs/atomic';
+import { tempFolder } from '../testing/temp';
 import { EventLog, EventLogError } from './event-log';
 import { useFatImage } from './testing/fat';
 import { fatUnavailable } from './testing/procs';

@@ -4,7 +4,7 @@
 // - append: the entries made at this desk, each validated once, given its desk's next `seq` (and a
 //   time not before that desk's previous entry, so one desk's entries keep the order they were made
 //   in), written as lines in one write and fsync'd before it answers: an acknowledged entry survives
-//   a crash. Every append holds the event file's lock (node/atomic.ts withLock), so two processes
+//   a crash. Every append holds the event file's lock (node/fs/atomic.ts withLock), so two processes
 //   (the app and `quartermaster desk --reprint-changed`, or two desks on one network share) never
 //   interleave, and first reads what the others appended since (`external`).
 // - take: entries made elsewhere (another desk's, by replication or a merged copy) kept as they are.
@@ -28,8 +28,8 @@ import { canonicalJson } from '../../core/format/hash';
 import { inspectJson, notJsonData } from '../../core/format/json-guard';
 import { fieldPath } from '../../core/format/paths';
 import { describeIssue } from '../../core/format/versioned';
-import { exists, withLock, writeAtomic, writeNew } from '../atomic';
-import { backUpEvent, ownBackupFolderOf } from '../files';
+import { exists, withLock, writeAtomic, writeNew } from '../fs/atomic';
+import { backUpEvent, ownBackupFolderOf } from '../fs/files';
 import { EventLogError } from './errors';
 import { readLog } from './read';
 

@@ -4,7 +4,7 @@
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { EventLog, EventLogError } from './event-log';
 import { readLog } from './read';
 import { keepEventCopy, newestGoodBackup, restoreEventBackup, salvage } from './restore';

@@ -1,8 +1,8 @@
 // The way back from an event file that does not open (a garbled header, a file cut short, bytes
 // that are not text, a file that cannot be read): its newest backup that itself opens, put back in
-// one step. Shared by the app's desk (electron/desk.ts) and `quartermaster desk --restore-backup`.
+// one step. Shared by the app's desk (electron/desk/desk.ts) and `quartermaster desk --restore-backup`.
 //
-// - The backups are the ones in `.quartermaster-backups/<file>/` (node/files.ts): the copies the
+// - The backups are the ones in `.quartermaster-backups/<file>/` (node/fs/files.ts): the copies the
 //   app's desk keeps of an event file it works with (`eventCopies`: when it opens it, then at most
 //   once an hour, each time only if the file changed), the old file a migration or `desk merge
 //   --out` replaced, and the sync's.
@@ -19,8 +19,8 @@ import type { LedgerEntry } from '../../core/desk/entries';
 import type { EventBackupOffer } from '../../core/ipc/desk';
 import { EVENT_FILE_SUFFIX } from '../../core/desk/event-format';
 import { entryLine, readEntryLines, readHeader, serializeEvent } from '../../core/desk/event-load';
-import { exists, moveNew, withLock, writeAtomic, writeNew } from '../atomic';
-import { backUp, listBackups, ownBackupFolderOf } from '../files';
+import { exists, moveNew, withLock, writeAtomic, writeNew } from '../fs/atomic';
+import { backUp, listBackups, ownBackupFolderOf } from '../fs/files';
 import { EventLogError } from './errors';
 import type { EventLog } from './event-log';
 import { readLog, type LogRead } from './read';

@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useFatImage } from '../event-log/testing/fat';
 import { fatUnavailable } from '../event-log/testing/procs';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
 import { FileMirror } from './mirror';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
-import { ledgerEvent, sheet } from './testing';
-import { startProc, stopAll, until } from './testing-procs';
+import { ledgerEvent, sheet } from './testing/helpers';
+import { startProc, stopAll, until } from './testing/procs';
 
 const text = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const fatWhy = fatUnavailable();
@@ -91,11 +91,11 @@ describe.skipIf(fatWhy !== null)('file names that differ only in case, joined in
     await writeFile(join(hubFolder, 'Bob.character.json'), text(sheet('Bob')));
     await writeFile(join(hubFolder, 'bob.character.json'), text(sheet('bob the younger')));
     await writeFile(join(hubFolder, 'Muster.event.json'), eventFileText(ev));
-    const hub = await startProc('testing-desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
+    const hub = await startProc('desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
     const code = parseJoinCode(hub.ready.code as string);
     const folder = join(fat.dir(), 'desk');
     await mkdir(folder);
-    const desk = await startProc('testing-desk.ts', { folder, eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 }, 60_000);
+    const desk = await startProc('desk.ts', { folder, eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 }, 60_000);
     expect(await until(async () => (await characterFiles(folder)).length === 2, 45_000, 250)).toBe(true);
     // Which arrives first is replication's choice: that one keeps its name, the other gets " (2)".
     const files = await characterFiles(folder);

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeAtomic } from '../files';
+import { writeAtomic } from '../fs/files';
 
 export const SYNC_FOLDER = '.quartermaster-sync';
 export const CONFLICTS_FILE = 'conflicts.json';

@@ -8,12 +8,12 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
 import { DeskSession } from './session';
-import { until } from './testing-procs';
-import { ledgerEvent, sheet } from './testing';
+import { until } from './testing/procs';
+import { ledgerEvent, sheet } from './testing/helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

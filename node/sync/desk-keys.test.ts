@@ -2,10 +2,10 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { DeskKeyError, keyFingerprint, loadDeskKey } from './desk-keys';
 import { KeyRing, authorRefusal, entryPayload, signEntry } from './signatures';
-import { deskEntry, deskIdOf, entry } from './testing';
+import { deskEntry, deskIdOf, entry } from './testing/helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../../core/format/limits';
 import { checkDoc, databaseName, safeCharacterFileName } from './docs';
-import { entry, ledgerEvent, sheet } from './testing';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
 
 const ok = (raw: unknown) => checkDoc(raw).ok;
 const why = (raw: unknown) => {

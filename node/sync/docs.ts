@@ -23,7 +23,7 @@ import { describeIssue } from '../../core/format/versioned';
 import { PRESENCE_PREFIX, presenceDocId, presenceSchema, type Presence } from './presence';
 import { eventHeaderSchema, ledgerEntrySchema, type EventHeader, type LedgerEntry } from './ledger-api';
 import { KEY_PREFIX, SEAL_ID, checkSigningDoc, entrySignatureSchema, type EntrySignature, type KeyDoc, type SealDoc } from './desk-keys';
-import { canonicalHash } from '../sha256';
+import { canonicalHash } from '../fs/sha256';
 
 export const HEADER_ID = 'header';
 export const ENTRY_PREFIX = 'entry:';

@@ -5,13 +5,13 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
 import { loadEventBytes } from '../../core/desk/event-load';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
-import { entry, ledgerEvent, sheet } from './testing';
-import type { Dump } from './testing-dump';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
+import type { Dump } from './testing/dump';
 
 const ev = ledgerEvent();
 const characters = Array.from({ length: 30 }, (_, i) => sheet(`Player ${String(i + 1).padStart(2, '0')}`));
@@ -85,9 +85,9 @@ beforeAll(async () => {
   for (const c of characters) await writeFile(join(t.dir, 'hub', `${c.name}.character.json`), `${JSON.stringify(c, null, 2)}\n`);
   await writeFile(join(t.dir, 'hub', 'Autumn Muster.event.json'), eventFileText(ev));
   for (const i of [1, 2, 3]) await mkdir(deskFolder(i));
-  hub = await startProc('testing-desk.ts', hubConfig(0));
+  hub = await startProc('desk.ts', hubConfig(0));
   code = parseJoinCode(hub.ready.code as string);
-  desks.push(...(await Promise.all([1, 2, 3].map((i) => startProc('testing-desk.ts', deskConfig(i))))));
+  desks.push(...(await Promise.all([1, 2, 3].map((i) => startProc('desk.ts', deskConfig(i))))));
 }, 120_000);
 
 afterAll(async () => {
@@ -117,7 +117,7 @@ describe('three desks and a hub, as separate processes', () => {
     const st = (await desks[0]!.ask('status')).status.link;
     expect(st.waiting).toBeGreaterThanOrEqual(15);
     expect(Date.parse(st.since)).toBeLessThanOrEqual(Date.now());
-    hub = await startProc('testing-desk.ts', hubConfig(code.port));
+    hub = await startProc('desk.ts', hubConfig(code.port));
     expect(hub.ready.code).toBe(formatCode(code)); // same certificate and secret after a restart
     expectAgreed(await converge(all()));
     expect(expected.size).toBe(40 + 45);
@@ -127,13 +127,13 @@ describe('three desks and a hub, as separate processes', () => {
     const burst = work('Desk 3', 300);
     await record(desks[2]!, burst);
     await desks[2]!.kill('SIGKILL');
-    desks[2] = await startProc('testing-desk.ts', deskConfig(3));
+    desks[2] = await startProc('desk.ts', deskConfig(3));
     expectAgreed(await converge(all()));
   }, 120_000);
 
   it('the hub stopped and started again: desks catch up by themselves', async () => {
     await hub.kill('SIGTERM');
-    hub = await startProc('testing-desk.ts', hubConfig(code.port));
+    hub = await startProc('desk.ts', hubConfig(code.port));
     await record(desks[0]!, work('Desk 1', 5));
     expectAgreed(await converge(all()));
   }, 120_000);
@@ -146,7 +146,7 @@ describe('three desks and a hub, as separate processes', () => {
     await desks[0]!.ask('edit', { file: 'Player 05.character.json', notes: 'desk one says: lost a hand' });
     await desks[1]!.ask('edit', { file: 'Player 05.character.json', notes: 'desk two says: new shield' });
     await desks[2]!.ask('edit', { file: 'Player 06.character.json', notes: 'only desk three' });
-    hub = await startProc('testing-desk.ts', hubConfig(code.port));
+    hub = await startProc('desk.ts', hubConfig(code.port));
     const dumps = await converge(all());
     expectAgreed(dumps, [characters[4]!.id]);
     expect(JSON.parse(dumps[0]!.files['Player 06.character.json']!).notes).toBe('only desk three');
@@ -158,7 +158,7 @@ describe("a game's CouchDB (an express-pouchdb process) as the hub", () => {
   it('desks join by URL and credentials, keep working while it is down, and agree after', async () => {
     const couchFolder = join(t.dir, 'couch');
     const creds = { username: 'desk', password: 'correct horse battery staple' };
-    let couch = await startProc('testing-couch.ts', { folder: couchFolder, port: 0, ...creds });
+    let couch = await startProc('couch.ts', { folder: couchFolder, port: 0, ...creds });
     const port = couch.ready.port as number;
     const url = `http://127.0.0.1:${port}/qm-event-${ev.id}`;
     const target = { kind: 'couchdb', url, ...creds };
@@ -167,16 +167,16 @@ describe("a game's CouchDB (an express-pouchdb process) as the hub", () => {
     const b = join(t.dir, 'couch-b');
     await cp(join(t.dir, 'hub'), a, { recursive: true, filter: (src) => !src.includes('.quartermaster-sync') });
     await mkdir(b);
-    const wrong = await startProc('testing-desk.ts', { folder: b, eventId: ev.id, join: { ...target, password: 'wrong' }, backoffMs: 100 });
+    const wrong = await startProc('desk.ts', { folder: b, eventId: ev.id, join: { ...target, password: 'wrong' }, backoffMs: 100 });
     expect(await until(async () => (await wrong.ask('status')).status.link.kind === 'refused', 10_000)).toBe(true);
     await wrong.kill();
-    const da = await startProc('testing-desk.ts', { folder: a, eventId: ev.id, join: target, backoffMs: 100 });
-    const db = await startProc('testing-desk.ts', { folder: b, eventId: ev.id, join: target, backoffMs: 100 });
+    const da = await startProc('desk.ts', { folder: a, eventId: ev.id, join: target, backoffMs: 100 });
+    const db = await startProc('desk.ts', { folder: b, eventId: ev.id, join: target, backoffMs: 100 });
     expectAgreed(await converge([da, db]));
     await couch.kill('SIGKILL');
     await record(da, work('Desk A', 10));
     await record(db, work('Desk B', 10));
-    couch = await startProc('testing-couch.ts', { folder: couchFolder, port, ...creds });
+    couch = await startProc('couch.ts', { folder: couchFolder, port, ...creds });
     expectAgreed(await converge([da, db]));
   }, 90_000);
 });

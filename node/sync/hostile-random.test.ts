@@ -10,14 +10,14 @@ import { afterAll, expect, it } from 'vitest';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { MAX_JSON_DEPTH } from '../../core/format/limits';
 import { prng } from '../../core/testing/mutate';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { contentRev } from './docs';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
 import { PinnedAgent } from './remote';
-import { entry, ledgerEvent, sheet } from './testing';
-import type { Dump } from './testing-dump';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
+import type { Dump } from './testing/dump';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
 
 const SECONDS = Number(process.env.QM_HOSTILE_SECONDS ?? 60);
 const SEED = Number(process.env.QM_HOSTILE_SEED ?? 20261205);
@@ -59,12 +59,12 @@ it(`honest desks agree while a desk with the join code attacks for ${SECONDS} s`
   await mkdir(hubFolder);
   for (const c of characters) await writeFile(join(hubFolder, `${c.name}.character.json`), JSON.stringify(c));
   await writeFile(join(hubFolder, 'Autumn Muster.event.json'), eventFileText({ ...ev, entries: [] }));
-  const hub = await startProc('testing-desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
+  const hub = await startProc('desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
   const code = parseJoinCode(hub.ready.code as string);
   const desks: Proc[] = [];
   for (const name of ['one', 'two', 'three']) {
     await mkdir(join(t.dir, name));
-    desks.push(await startProc('testing-desk.ts', { folder: join(t.dir, name), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 }));
+    desks.push(await startProc('desk.ts', { folder: join(t.dir, name), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 }));
   }
   for (const d of desks) expect(await until(async () => 'Autumn Muster.event.json' in ((await d.ask('dump')) as Dump).files, 30_000, 250)).toBe(true);
   const db = `/qm-event-${ev.id}`;

@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEventBytes } from '../../core/desk/event-load';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { contentRev } from './docs';
 import { MAX_LEAVES } from './doc-rules';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
 import { PinnedAgent } from './remote';
-import { entry, ledgerEvent, sheet } from './testing';
-import type { Dump } from './testing-dump';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
+import type { Dump } from './testing/dump';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
 
 const ev = ledgerEvent();
 const ayla = sheet('Ayla');
@@ -99,11 +99,11 @@ beforeAll(async () => {
   await writeFile(join(hubFolder, 'Ayla.character.json'), JSON.stringify(ayla));
   await writeFile(join(hubFolder, 'Bram.character.json'), JSON.stringify(bram));
   await writeFile(join(hubFolder, 'Muster.event.json'), eventFileText({ ...ev, entries: [entry('check-in', ayla.id, 'Hub')] }));
-  hub = await startProc('testing-desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
+  hub = await startProc('desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
   code = parseJoinCode(hub.ready.code as string);
   for (const name of ['one', 'two']) await mkdir(join(t.dir, name));
-  one = await startProc('testing-desk.ts', { folder: join(t.dir, 'one'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
-  two = await startProc('testing-desk.ts', { folder: join(t.dir, 'two'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
+  one = await startProc('desk.ts', { folder: join(t.dir, 'one'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
+  two = await startProc('desk.ts', { folder: join(t.dir, 'two'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
   await stillSyncing();
 }, 60_000);
 
@@ -172,7 +172,7 @@ describe('a desk with the join code cannot break the shared event', () => {
     expect(await push([child])).toEqual([doc._id]);
     await stillSyncing();
     // A desk joining now gets the original.
-    const three = await startProc('testing-desk.ts', { folder: join(t.dir, 'three'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
+    const three = await startProc('desk.ts', { folder: join(t.dir, 'three'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
     try {
       expect(await until(async () => (await dump(three)).folded.checkedIn[ayla.id.toLowerCase()] !== undefined, 20_000, 250)).toBe(true);
       const d = await dump(three);
@@ -207,7 +207,7 @@ describe('a desk with the join code cannot break the shared event', () => {
     const [start, h] = winner.split('-');
     const d = hash('deleted');
     expect(await push([{ _id: `character:${bram.id}`, _rev: `${Number(start) + 1}-${d}`, _revisions: { start: Number(start) + 1, ids: [d, h] }, _deleted: true }])).toEqual([`character:${bram.id}`]);
-    const four = await startProc('testing-desk.ts', { folder: join(t.dir, 'four'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
+    const four = await startProc('desk.ts', { folder: join(t.dir, 'four'), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100 });
     try {
       expect(await until(async () => 'Bram.character.json' in (await dump(four)).files, 20_000, 250)).toBe(true);
     } finally {
@@ -233,7 +233,7 @@ describe('a desk with the join code cannot break the shared event', () => {
 describe("a desk checks what it pulls: a game's CouchDB (an express-pouchdb process) holding forged documents", () => {
   it('a joining desk refuses the forgeries and a design document, notes each, and keeps the event whole', async () => {
     const creds = { username: 'desk', password: 'correct horse battery staple' };
-    const couch = await startProc('testing-couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
+    const couch = await startProc('couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
     const url = `http://127.0.0.1:${couch.ready.port as number}/qm-event-${ev.id}`;
     const target = { kind: 'couchdb', url, ...creds };
     const auth = `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`;
@@ -243,7 +243,7 @@ describe("a desk checks what it pulls: a game's CouchDB (an express-pouchdb proc
     };
     // An honest desk (a copy of the hub's folder) brings the event to the CouchDB.
     await cp(join(t.dir, 'hub'), join(t.dir, 'couch-a'), { recursive: true, filter: (src) => !src.includes('.quartermaster-sync') });
-    const honest = await startProc('testing-desk.ts', { folder: join(t.dir, 'couch-a'), eventId: ev.id, join: target, backoffMs: 100 });
+    const honest = await startProc('desk.ts', { folder: join(t.dir, 'couch-a'), eventId: ev.id, join: target, backoffMs: 100 });
     const inCouch = async () => ((await couchCall('GET', '/_changes?style=all_docs')).body.results ?? []) as { id: string; changes: { rev: string }[] }[];
     // The characters, and the entries (sealed by this desk as their witness once it exchanged everything).
     const arrived = async () => {
@@ -267,7 +267,7 @@ describe("a desk checks what it pulls: a game's CouchDB (an express-pouchdb proc
     expect((await couchCall('POST', '/_bulk_docs', { docs: [futureDoc], new_edits: false })).status).toBe(201);
 
     await mkdir(join(t.dir, 'five'));
-    const five = await startProc('testing-desk.ts', { folder: join(t.dir, 'five'), eventId: ev.id, join: target, backoffMs: 100 });
+    const five = await startProc('desk.ts', { folder: join(t.dir, 'five'), eventId: ev.id, join: target, backoffMs: 100 });
     try {
       const notes = async () => ((await five.ask('status')).status.notes as { message: string }[]).map((n) => n.message).join('\n');
       expect(await until(async () => /_design\/evil/.test(await notes()) && /2099/.test(await notes()), 20_000, 250), await notes()).toBe(true);

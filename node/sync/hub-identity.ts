@@ -5,7 +5,7 @@ import { randomBytes, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { writeAtomic } from '../files';
+import { writeAtomic } from '../fs/files';
 
 export type HubIdentity = { key: string; cert: string; fingerprint: string; secret: string };
 

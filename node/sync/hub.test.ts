@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_JSON_DEPTH } from '../../core/format/limits';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
 import { PinnedAgent, PinMismatchError, remoteDb } from './remote';
@@ -13,7 +13,7 @@ import { syncOnce } from './replicate';
 import { startHub } from './hub';
 import { hubIdentity } from './hub-identity';
 import { DeskSession } from './session';
-import { entry, ledgerEvent, sheet } from './testing';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
 
 type Answer = { status: number; body: string };
 

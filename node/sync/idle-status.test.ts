@@ -6,11 +6,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
-import { entry, ledgerEvent, sheet } from './testing';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 /** Three and a half request timeouts. */
@@ -55,11 +55,11 @@ describe('an idle, connected desk stays connected', () => {
     await mkdir(folder);
     const { cp } = await import('node:fs/promises');
     await cp(join(t.dir, 'source'), folder, { recursive: true });
-    const hub = await startProc('testing-desk.ts', { folder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
+    const hub = await startProc('desk.ts', { folder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 } });
     await hub.ask('record', { entries: [entry('check-in', characters[0]!.id, 'Gate')] });
     const deskFolder = join(t.dir, 'hub-desk');
     await mkdir(deskFolder);
-    const desk = await startProc('testing-desk.ts', { folder: deskFolder, eventId: ev.id, join: { kind: 'hub', code: parseJoinCode(hub.ready.code as string) }, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const desk = await startProc('desk.ts', { folder: deskFolder, eventId: ev.id, join: { kind: 'hub', code: parseJoinCode(hub.ready.code as string) }, requestTimeoutMs: REQUEST_TIMEOUT_MS });
     await staysConnected(desk, hub, 1);
     await desk.kill();
     await hub.kill();
@@ -67,16 +67,16 @@ describe('an idle, connected desk stays connected', () => {
 
   it(`joined to a game's CouchDB: connected through ${QUIET_MS / 1000} s of quiet with a ${REQUEST_TIMEOUT_MS / 1000} s request timeout`, async () => {
     const creds = { username: 'desk', password: 'correct horse battery staple' };
-    const couch = await startProc('testing-couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
+    const couch = await startProc('couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
     const target = { kind: 'couchdb', url: `http://127.0.0.1:${couch.ready.port as number}/qm-event-${ev.id}`, ...creds };
     const a = join(t.dir, 'couch-a');
     const b = join(t.dir, 'couch-b');
     const { cp } = await import('node:fs/promises');
     await cp(join(t.dir, 'source'), a, { recursive: true });
     await mkdir(b);
-    const first = await startProc('testing-desk.ts', { folder: a, eventId: ev.id, join: target, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const first = await startProc('desk.ts', { folder: a, eventId: ev.id, join: target, requestTimeoutMs: REQUEST_TIMEOUT_MS });
     await first.ask('record', { entries: [entry('check-in', characters[0]!.id, 'Gate')] });
-    const desk = await startProc('testing-desk.ts', { folder: b, eventId: ev.id, join: target, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    const desk = await startProc('desk.ts', { folder: b, eventId: ev.id, join: target, requestTimeoutMs: REQUEST_TIMEOUT_MS });
     await staysConnected(desk, first, 1);
     await desk.kill();
     await first.kill();

@@ -2,8 +2,8 @@
 // as the mirror left it, and what to record for a file just written.
 import { lstat, readlink, stat } from 'node:fs/promises';
 import { MAX_EVENT_FILE_BYTES } from '../../core/format/limits';
-import { backUp, ownBackupFolderOf, readBytes, writeAtomicIf } from '../files';
-import { sha256Hex } from '../sha256';
+import { backUp, ownBackupFolderOf, readBytes, writeAtomicIf } from '../fs/files';
+import { sha256Hex } from '../fs/sha256';
 import type { FileState } from './mirror-state';
 
 /**

@@ -4,12 +4,12 @@
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { eventFileText } from './ledger-api';
 import { FileMirror } from './mirror';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
-import { ledgerEvent, sheet } from './testing';
+import { ledgerEvent, sheet } from './testing/helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -9,9 +9,9 @@
 // character's revision under the new name).
 import { join } from 'node:path';
 import { serializeCharacter } from '../../core/format/save';
-import { writeAtomicIf } from '../files';
-import { sha256Hex } from '../sha256';
-import { isInside } from '../paths';
+import { writeAtomicIf } from '../fs/files';
+import { sha256Hex } from '../fs/sha256';
+import { isInside } from '../fs/paths';
 import { absent, onDisk } from './mirror-disk';
 import type { MirrorState } from './mirror-state';
 import type { EventStore } from './store';

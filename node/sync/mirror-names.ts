@@ -5,7 +5,7 @@
 // folded on every volume: on FAT, exFAT, Windows and macOS the two are one file, and writing the
 // second replaced the first; folding everywhere also gives every desk of an event the same names.
 import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
-import { safeStem, writeAtomicIf } from '../files';
+import { safeStem, writeAtomicIf } from '../fs/files';
 import { absent } from './mirror-disk';
 import { safeCharacterFileName } from './docs';
 

@@ -5,18 +5,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { headerOf } from './ledger-api';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
-import { ledgerEvent, sheet } from './testing';
+import { ledgerEvent, sheet } from './testing/helpers';
 import { mkdir } from 'node:fs/promises';
 
 /** What the test does at the mirror's write: before its last check, or right after its rename. */
 const hook: { before?: (path: string) => Promise<void>; after?: (path: string) => Promise<void> } = {};
 
-vi.mock('../files', async (original) => {
-  const real = await original<typeof import('../files')>();
+vi.mock('../fs/files', async (original) => {
+  const real = await original<typeof import('../fs/files')>();
   return {
     ...real,
     writeAtomicIf: async (path: string, data: string, stillOk: () => Promise<boolean>) => {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeAtomic } from '../files';
+import { writeAtomic } from '../fs/files';
 
 const fileState = z.object({ id: z.string().max(100), rev: z.string().max(200), hash: z.string().max(64), size: z.number(), mtimeMs: z.number() });
 export type FileState = z.infer<typeof fileState>;

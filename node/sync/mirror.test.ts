@@ -2,14 +2,14 @@ import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { entryLine, loadEventBytes } from '../../core/desk/event-load';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listBackups, backupFolderOf } from '../files';
-import { tempFolder } from '../testing';
+import { listBackups, backupFolderOf } from '../fs/files';
+import { tempFolder } from '../testing/temp';
 import { eventFileText, headerOf } from './ledger-api';
 import { FileMirror } from './mirror';
 import { holdBackConflicts } from './conflict-list';
 import { MirrorState } from './mirror-state';
 import { EventStore } from './store';
-import { deskEntry, ledgerEvent, sheet, testDeskKey } from './testing';
+import { deskEntry, ledgerEvent, sheet, testDeskKey } from './testing/helpers';
 import { mkdir, rm } from 'node:fs/promises';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -3,14 +3,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { checkDoc } from './docs';
 import { parseJoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
 import { presenceView, PRESENCE_STALE_MS, type Presence } from './presence';
 import { DeskSession } from './session';
-import { until } from './testing-procs';
-import { entry, ledgerEvent, sheet } from './testing';
+import { until } from './testing/procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

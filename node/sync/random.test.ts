@@ -6,14 +6,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { prng } from '../../core/testing/mutate';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { parseJoinCode } from './join-code';
 import { eventFileText } from './ledger-api';
 import type { RemoteTarget } from './remote';
 import { DeskSession } from './session';
-import { dumpSession, type Dump } from './testing-dump';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
-import { entry, ledgerEvent, sheet } from './testing';
+import { dumpSession, type Dump } from './testing/dump';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
 
 const SEEDS = Number(process.env.QM_SYNC_SEEDS ?? 50);
 /** QM_SYNC_SEED=33 runs that one seed alone, to replay a failure. */
@@ -29,7 +29,7 @@ let hubs: Proc;
 
 beforeAll(async () => {
   t = await tempFolder('qm-random-');
-  hubs = await startProc('testing-hubs.ts', {});
+  hubs = await startProc('hubs.ts', {});
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // A game's CouchDB over plain http:// only on this computer: anywhere else the password would cross
 // the network in clear.
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../cli/desk-sync';
+import { targetOf } from '../../cli/commands/desk/sync';
 import { couchUrlProblem, isLoopback, remoteDb } from './remote';
 
 const db = 'qm-event-0b9c3f0e-1f5e-4c1a-9a3e-2d4f6a8b0c1d';

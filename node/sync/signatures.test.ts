@@ -10,16 +10,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedDesk } from '../../core/desk/editions';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { keyDocId, keyFingerprint, loadDeskKey, type DeskKey } from './desk-keys';
 import { contentRev } from './docs';
 import { parseJoinCode, type JoinCode } from './join-code';
 import { eventFileText, type LedgerEntry } from './ledger-api';
 import { PinnedAgent } from './remote';
 import { entryPayload, signEntry } from './signatures';
-import { startProc, stopAll, until, type Proc } from './testing-procs';
-import { entry, ledgerEvent, sheet } from './testing';
-import type { Dump } from './testing-dump';
+import { startProc, stopAll, until, type Proc } from './testing/procs';
+import { entry, ledgerEvent, sheet } from './testing/helpers';
+import type { Dump } from './testing/dump';
 
 const GATE = { id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Gate' };
 const FIELD = { id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'Field' };
@@ -86,11 +86,11 @@ beforeAll(async () => {
   await mkdir(hubFolder);
   for (const c of characters) await writeFile(join(hubFolder, `${c.name}.character.json`), `${JSON.stringify(c, null, 2)}\n`);
   await writeFile(join(hubFolder, 'Autumn Muster.event.json'), eventFileText({ ...ev, entries: beforeSharing }));
-  hub = await startProc('testing-desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 }, desk: GATE });
+  hub = await startProc('desk.ts', { folder: hubFolder, eventId: ev.id, serve: { host: '127.0.0.1', port: 0 }, desk: GATE });
   code = parseJoinCode(hub.ready.code as string);
   for (const [i, desk] of [FIELD, TAVERN].entries()) {
     await mkdir(join(t.dir, `desk${i}`));
-    desks.push(await startProc('testing-desk.ts', { folder: join(t.dir, `desk${i}`), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100, desk }));
+    desks.push(await startProc('desk.ts', { folder: join(t.dir, `desk${i}`), eventId: ev.id, join: { kind: 'hub', code }, backoffMs: 100, desk }));
   }
   mallory = await loadDeskKey(join(t.dir, 'mallory'), MALLORY);
 }, 120_000);
@@ -200,7 +200,7 @@ describe('desks sign what they record', () => {
 
   it('through a CouchDB that checks nothing, every desk refuses a forged, tampered or unknown entry itself, naming the document and the desk', async () => {
     const creds = { username: 'desk', password: 'correct horse battery staple' };
-    const couch = await startProc('testing-couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
+    const couch = await startProc('couch.ts', { folder: join(t.dir, 'couch'), port: 0, ...creds });
     const ev2 = ledgerEvent({ name: 'Spring Muster' });
     const url = `http://127.0.0.1:${couch.ready.port}/qm-event-${ev2.id}`;
     const target = { kind: 'couchdb', url, ...creds };
@@ -210,8 +210,8 @@ describe('desks sign what they record', () => {
     await mkdir(b);
     await writeFile(join(a, 'Ayla.character.json'), JSON.stringify(ayla));
     await writeFile(join(a, 'Spring Muster.event.json'), eventFileText(ev2));
-    const da = await startProc('testing-desk.ts', { folder: a, eventId: ev2.id, join: target, backoffMs: 100, desk: FIELD });
-    const db = await startProc('testing-desk.ts', { folder: b, eventId: ev2.id, join: target, backoffMs: 100, desk: TAVERN });
+    const da = await startProc('desk.ts', { folder: a, eventId: ev2.id, join: target, backoffMs: 100, desk: FIELD });
+    const db = await startProc('desk.ts', { folder: b, eventId: ev2.id, join: target, backoffMs: 100, desk: TAVERN });
     const fine = at(FIELD, 'check-in', ayla.id);
     await da.ask('record', { entries: [fine] });
     await holdExactly([da, db], new Set([fine.id]));

@@ -1,6 +1,6 @@
 // Ending a character conflict in the event's database (EventStore.resolveConflict), and closing
 // branches that hold the same as the winner.
-import { canonicalHash as contentHash } from '../sha256';
+import { canonicalHash as contentHash } from '../fs/sha256';
 import type { Character } from '../../core/model/character';
 import { characterDocId, checkDoc, type SavedBy } from './docs';
 import type { StoredCharacter } from './types';

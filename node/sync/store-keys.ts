@@ -3,7 +3,7 @@
 // revision named by its content, so writing the same one twice (a restart, replication bringing it
 // back) is one revision, never a conflict; which entries it signs; and the check of every entry
 // document read from the store against the registered keys (signatures.ts).
-import { canonicalHash as contentHash } from '../sha256';
+import { canonicalHash as contentHash } from '../fs/sha256';
 import { checkDoc, entryDocId, type EntryDoc } from './docs';
 import { SEAL_ID, keyDocId, keyFingerprint, loadDeskKey, type DeskKey, type EntrySignature } from './desk-keys';
 import type { LedgerEntry } from './ledger-api';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../testing';
+import { tempFolder } from '../testing/temp';
 import { ConflictChangedError, EntryClashError, EventStore } from './store';
-import { deskEntry, entry, ledgerEvent, sheet, testDeskKey } from './testing';
+import { deskEntry, entry, ledgerEvent, sheet, testDeskKey } from './testing/helpers';
 import { headerOf } from './ledger-api';
 
 const cleanups: (() => Promise<void>)[] = [];

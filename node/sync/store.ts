@@ -4,7 +4,7 @@
 // `problems` and never reach the files, the ledger or the view. Entries are signed by this desk
 // as they enter the store, and an entry is used only when its signature and signer hold
 // (signatures.ts).
-import { canonicalHash as contentHash } from '../sha256';
+import { canonicalHash as contentHash } from '../fs/sha256';
 import type { Character } from '../../core/model/character';
 import { CHARACTER_PREFIX, ENTRY_PREFIX, HEADER_ID, characterDocId, checkDoc, contentRev, databaseName, entryDocId, safeCharacterFileName, type CharacterDoc, type EventDoc, type SavedBy } from './docs';
 import { compareEntries, type EventHeader, type LedgerEntry, type LedgerEvent } from './ledger-api';

@@ -2,8 +2,8 @@
 // mounted before its tests, and after them unmounted and checked with fsck.fat, which must find it
 // clean.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { tempFolder } from '../../testing';
-import { mountVolume, type Volume } from '../../testing-volumes';
+import { tempFolder } from '../../testing/temp';
+import { mountVolume, type Volume } from '../../testing/volumes';
 
 /**
  * Mounts a FAT image for the enclosing describe block; `dir()` is its folder. `before` runs before

@@ -1,11 +1,11 @@
 // Starting append-child.ts processes from a test and reading what they acknowledged (test support).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { volumesUnavailable } from '../../testing-volumes';
+import { volumesUnavailable } from '../../testing/volumes';
 import type { ChildConfig } from './append-child';
 
 export const CHILD_SCRIPT = fileURLToPath(new URL('./append-child.ts', import.meta.url));
-/** How the tests run the child from its TypeScript source (as node/sync/testing-procs.ts does). */
+/** How the tests run the child from its TypeScript source (as node/sync/testing/procs.ts does). */
 export const TSX_RUNNER = ['--import', 'tsx', CHILD_SCRIPT];
 
 /** An entry the child said was acknowledged (its append's promise resolved), as written. */
@@ -101,7 +101,7 @@ export async function killAll(): Promise<void> {
 }
 
 /**
- * Why the FAT tests cannot run here, or null: /dev/fuse missing (node/testing-volumes.ts), or
+ * Why the FAT tests cannot run here, or null: /dev/fuse missing (node/testing/volumes.ts), or
  * fusefat not installed (CI installs it: apt-get install fusefat dosfstools).
  */
 export function fatUnavailable(): string | null {

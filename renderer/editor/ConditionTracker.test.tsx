@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { makeCharacter } from '../testing/fake-api';
+import { editedCharacter, openCharacter } from '../testing/render';
+
+afterEach(cleanup);
+
+const tracker = () => screen.getByRole('region', { name: 'Conditions' });
+const held = () => within(tracker()).queryByRole('list', { name: 'Conditions now' })?.textContent ?? '';
+const click = (name: string) => fireEvent.click(within(tracker()).getByRole('button', { name }));
+const choose = (label: string, value: string) => fireEvent.change(within(tracker()).getByRole('combobox', { name: label }), { target: { value } });
+
+describe('Novitas condition tracker', () => {
+  it('follows the conditions model: a wounded arm hit again is a Torso Wound that bleeds out', async () => {
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
+    expect(within(tracker()).getByText('No conditions.')).toBeTruthy();
+    choose('Where', 'left-arm');
+    click('Wound');
+    expect(held()).toBe('Left Arm Wound');
+    // Damage to an already wounded arm: a Torso Wound instead, which brings Bleeding Out (10 minutes).
+    click('Wound');
+    expect(held()).toBe('Torso WoundBleeding OutLeft Arm Wound');
+    expect(within(tracker()).getByText('Bleeding out: dies in 10 minutes unless healed.')).toBeTruthy();
+    // 4 minutes pass, then first aid adds 10: 10 + 10 - 4 = 16 minutes left.
+    fireEvent.change(within(tracker()).getByRole('spinbutton', { name: 'Minutes' }), { target: { value: '4' } });
+    click('Let the minutes pass');
+    expect(within(tracker()).getByText('Bleeding out: dies in 6 minutes unless healed.')).toBeTruthy();
+    click('First aid');
+    expect(within(tracker()).getByText('Bleeding out: dies in 16 minutes unless healed.')).toBeTruthy();
+    // The core's notes, newest first.
+    const log = within(tracker()).getByRole('region', { name: 'What happened' });
+    expect(within(log).getAllByRole('listitem')[0]!.textContent).toContain('First aid: the character now dies after 20 minutes');
+  });
+
+  it('an effect on a wounded limb does nothing; Poisoned locks the wounds it came with', async () => {
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
+    choose('Where', 'right-leg');
+    choose('By', 'effect');
+    click('Wound');
+    click('Wound');
+    expect(held()).toBe('Right Leg Wound');
+    fireEvent.click(within(tracker()).getByRole('checkbox', { name: 'with Torso Wound' }));
+    click('Poison');
+    expect(held()).toBe('PoisonedTorso Wound (came with the poison)Bleeding Out (came with the poison)Right Leg Wound');
+    choose('Where', 'torso');
+    click('Heal that wound');
+    const log = within(tracker()).getByRole('region', { name: 'What happened' });
+    expect(within(log).getAllByRole('listitem')[0]!.textContent).toBe('Not possible The Torso Wound came with the Poisoned condition and can only be removed by removing Poisoned.');
+    click('Remove Poisoned');
+    expect(held()).toBe('Right Leg Wound');
+  });
+
+  it('is session state: not in the character, not saved, not undone', async () => {
+    const { app, api, path } = await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Player' }), { target: { value: 'Dana' } });
+    click('Die');
+    expect(held()).toBe('Dead');
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(editedCharacter(app).player).toBe('');
+    expect(held()).toBe('Dead');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Player' }), { target: { value: 'Dana' } });
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await act(async () => undefined);
+    expect(api.files.get(path)!.character).toEqual({ ...editedCharacter(app) });
+    expect(JSON.stringify(api.files.get(path)!.character)).not.toMatch(/dead/i);
+  });
+});
+
+describe("Fortune's Landing wounds and armour wear", () => {
+  const ayla = makeCharacter({ ruleset: 'fortunes-landing', name: 'Ayla', armour: [{ name: 'Breastplate', type: 'plate', locations: ['torso'] }] });
+
+  it('two Limb Wounds: unconscious in 10 minutes, dead 5 after; Healing Ways stops it', async () => {
+    await openCharacter(ayla);
+    choose('Where', 'left-leg');
+    click('Wound');
+    choose('Where', 'right-leg');
+    click('Wound');
+    expect(held()).toContain('Left leg useless');
+    expect(within(tracker()).getByText('Unconscious in 10 minutes unless the Wounds are tended.')).toBeTruthy();
+    expect(within(tracker()).getByText('Dead in 15 minutes unless treated with Healing Ways.')).toBeTruthy();
+    click('Healing Ways');
+    expect(within(tracker()).queryByText(/Dead in/)).toBeNull();
+    expect(within(tracker()).getByText('Tended with Healing Ways: not bleeding to death.')).toBeTruthy();
+  });
+
+  it('armour of rating 5 shrugs off a 1-damage blow (Threshold) and loses a point to a heavier one', async () => {
+    await openCharacter(ayla);
+    const wear = within(tracker()).getByRole('group', { name: 'Armour in the fight' });
+    expect(within(wear).getByText('Armour now 5 of 5.')).toBeTruthy();
+    click('Take a blow');
+    expect(within(wear).getByText('No effect: the armour’s Threshold stopped it.')).toBeTruthy();
+    fireEvent.change(within(wear).getByRole('spinbutton', { name: 'Blow damage' }), { target: { value: '3' } });
+    click('Take a blow');
+    // 3 is not more than 5: no Wound, the rating drops by one.
+    expect(within(wear).getByText('Armour now 4 of 5.')).toBeTruthy();
+    expect(within(wear).getByText('The armour stopped it (and lost a point).')).toBeTruthy();
+    click('Readjust (one minute)');
+    expect(within(wear).getByText('Armour now 5 of 5.')).toBeTruthy();
+  });
+});

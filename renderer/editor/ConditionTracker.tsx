@@ -1,0 +1,344 @@
+// The condition tracker: what is happening to the character during play, following the core's state
+// models (Novitas conditions; Fortune's Landing wounds and armour wear). It is session state: kept in
+// the open document (`Doc.trackers`) and beside the drafts, so it survives closing and reopening the
+// character and a crash until the player says the day is over; never written to the character file,
+// and not part of undo.
+import { useState } from 'react';
+import type { Location } from '../../core/model/ids';
+import {
+  bleedingMinutesLeft,
+  bleedOut,
+  CONDITIONS,
+  die,
+  has,
+  healBodyPoints,
+  initialConditions,
+  isPermanentlyDead,
+  LIMBS,
+  mustKneel,
+  passConvergence,
+  passTime,
+  poison,
+  removeBleedingOut,
+  removeLimbWound,
+  removePoison,
+  removeTorsoWound,
+  revive,
+  setFirstAid,
+  takeDamage,
+  woundLimb,
+  woundTorso,
+  type AttachableCondition,
+  type Cause,
+  type Condition,
+  type ConditionState,
+  type Limb,
+  type Transition,
+} from '../../core/rulesets/novitas-conditions';
+import { applyWound, breakOpen, FL_LIMBS, FL_WAKE_AFTER_HEALING_WAYS_MINUTES, summary, treat, unwounded, type FlWoundLocation, type WoundsState } from '../../core/rulesets/fortunes-landing-wounds';
+import { freshArmour, readjust, takeBlow, type ArmourWear } from '../../core/rulesets/fortunes-landing-wear';
+import { locationName } from '../app/format';
+import { useT, type Tools } from '../app/i18n';
+import { Panel } from './fields';
+import { useActions } from '../app/actions';
+import type { FlTracker, NovitasTracker } from '../../core/session/session';
+
+/** The most a number box here accepts (minutes, points). */
+const AMOUNT_MAX = 999;
+
+function conditionName(c: Condition, { t }: Tools): string {
+  return t(`condition.${c}`);
+}
+
+function Amount({ label, value, onChange, min = 1 }: { label: string; value: number; onChange: (n: number) => void; min?: number }) {
+  return (
+    <label className="field field-number field-small">
+      <span className="label-text">{label}</span>
+      <input type="number" min={min} max={AMOUNT_MAX} step={1} value={value} onChange={(e) => onChange(Math.min(AMOUNT_MAX, Math.max(min, Math.floor(Number(e.target.value) || min))))} />
+    </label>
+  );
+}
+
+// ---- Novitas ----
+
+type NovitasSession = { state: ConditionState; log: { notes: string[]; refused: boolean }[] };
+
+export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undefined }) {
+  const tools = useT();
+  const { t, tn, num } = tools;
+  const actions = useActions();
+  const maxBody = tracker?.maxBody ?? 1;
+  const session: NovitasSession = tracker ? { state: tracker.state as ConditionState, log: tracker.log } : { state: initialConditions(1), log: [] };
+  const setMaxBody = (n: number) => actions.setTracker('novitas', { maxBody: n, state: session.state as NovitasTracker['state'], log: session.log });
+  const setSession = (update: NovitasSession | ((old: NovitasSession) => NovitasSession)) => {
+    const next = typeof update === 'function' ? update(session) : update;
+    actions.setTracker('novitas', { maxBody, state: next.state as NovitasTracker['state'], log: next.log });
+  };
+  const [where, setWhere] = useState<'torso' | Limb>('torso');
+  const [cause, setCause] = useState<Cause>('damage');
+  const [amount, setAmount] = useState(1);
+  const [minutes, setMinutes] = useState(5);
+  const [withPoison, setWithPoison] = useState<AttachableCondition[]>([]);
+  const s = session.state;
+
+  const apply = (step: (state: ConditionState) => Transition) =>
+    setSession((old) => {
+      const tr = step(old.state);
+      return { state: tr.state, log: [{ notes: tr.notes, refused: tr.refused }, ...old.log].slice(0, 50) };
+    });
+  const reset = (max = maxBody) => actions.setTracker('novitas', { maxBody: max, state: initialConditions(max) as NovitasTracker['state'], log: [] });
+  const bleeding = bleedingMinutesLeft(s);
+  const locations: ('torso' | Limb)[] = ['torso', ...LIMBS];
+  const attachable: AttachableCondition[] = ['torso-wound', 'bleeding-out', ...LIMBS.map((l) => `${l}-wound` as const)];
+
+  return (
+    <Panel id="conditions" title={t('tracker.heading')}>
+      <p className="hint">{t('tracker.session')}</p>
+      <div className="tracker-state" aria-live="polite">
+        <p>
+          <strong>{t('tracker.bodyPoints')}</strong> {t('tracker.bodyPointsOf', { current: num(s.bodyPoints.current), max: num(s.bodyPoints.max) })}
+        </p>
+        {s.held.length === 0 ? (
+          <p className="ok-text">{t('tracker.healthy')}</p>
+        ) : (
+          <ul className="conditions" aria-label={t('tracker.conditions')}>
+            {CONDITIONS.filter((c) => has(s, c)).map((c) => (
+              <li key={c} className={`condition condition-${c}`}>
+                {conditionName(c, tools)}
+                {(s.attachedToPoison as readonly string[]).includes(c) && <span className="muted"> {t('tracker.attached')}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {bleeding !== null && <p className="error-text">{t('tracker.bleeding', { minutes: num(bleeding) })}</p>}
+        {s.bleeding?.firstAid && <p>{t('tracker.firstAidOn')}</p>}
+        {mustKneel(s) && <p>{t('tracker.kneel')}</p>}
+        {has(s, 'dead') && <p className="error-text">{isPermanentlyDead(s) ? t('tracker.permanent') : tn('tracker.deadFor', s.convergencesDead)}</p>}
+      </div>
+
+      <div className="tracker-controls">
+        <fieldset>
+          <legend>{t('tracker.wounds')}</legend>
+          <label className="field field-small">
+            <span className="label-text">{t('tracker.where')}</span>
+            <select value={where} onChange={(e) => setWhere(e.target.value as 'torso' | Limb)}>
+              {locations.map((l) => (
+                <option key={l} value={l}>
+                  {locationName(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field field-small">
+            <span className="label-text">{t('tracker.cause')}</span>
+            <select value={cause} onChange={(e) => setCause(e.target.value as Cause)}>
+              <option value="damage">{t('tracker.cause.damage')}</option>
+              <option value="effect">{t('tracker.cause.effect')}</option>
+            </select>
+          </label>
+          <div className="button-row">
+            <button type="button" onClick={() => apply((st) => (where === 'torso' ? woundTorso(st, cause) : woundLimb(st, where, cause)))}>
+              {t('tracker.wound')}
+            </button>
+            <button type="button" onClick={() => apply((st) => (where === 'torso' ? removeTorsoWound(st) : removeLimbWound(st, where)))}>
+              {t('tracker.healWound')}
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('tracker.bodyPoints')}</legend>
+          <Amount
+            label={t('tracker.maxBodyPoints')}
+            value={maxBody}
+            onChange={(n) => {
+              setMaxBody(n);
+              reset(n);
+            }}
+          />
+          <Amount label={t('tracker.amount')} value={amount} onChange={setAmount} />
+          <div className="button-row">
+            <button type="button" onClick={() => apply((st) => takeDamage(st, amount))}>
+              {t('tracker.damage')}
+            </button>
+            <button type="button" onClick={() => apply((st) => healBodyPoints(st, amount))}>
+              {t('tracker.heal')}
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('condition.poisoned')}</legend>
+          <div className="checks">
+            {attachable.map((c) => (
+              <label key={c} className="check">
+                <input type="checkbox" checked={withPoison.includes(c)} onChange={(e) => setWithPoison((old) => (e.target.checked ? [...old, c] : old.filter((x) => x !== c)))} />
+                {t('tracker.with', { condition: conditionName(c, tools) })}
+              </label>
+            ))}
+          </div>
+          <div className="button-row">
+            <button type="button" onClick={() => apply((st) => poison(st, withPoison))}>
+              {t('tracker.poison')}
+            </button>
+            <button type="button" onClick={() => apply(removePoison)}>
+              {t('tracker.removePoison')}
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('tracker.bleedingAndDeath')}</legend>
+          <Amount label={t('tracker.minutes')} value={minutes} onChange={setMinutes} min={0} />
+          <div className="button-row">
+            <button type="button" onClick={() => apply((st) => passTime(st, minutes))}>
+              {t('tracker.passTime')}
+            </button>
+            <button type="button" onClick={() => apply(bleedOut)}>
+              {t('tracker.bleedOut')}
+            </button>
+            <button type="button" onClick={() => apply(removeBleedingOut)}>
+              {t('tracker.stabilise')}
+            </button>
+            <button type="button" onClick={() => apply((st) => setFirstAid(st, !(st.bleeding?.firstAid ?? false)))} aria-pressed={s.bleeding?.firstAid === true}>
+              {t('tracker.firstAid')}
+            </button>
+            <button type="button" onClick={() => apply(die)}>
+              {t('tracker.die')}
+            </button>
+            <button type="button" onClick={() => apply(revive)}>
+              {t('tracker.revive')}
+            </button>
+            <button type="button" onClick={() => apply(passConvergence)}>
+              {t('tracker.convergence')}
+            </button>
+          </div>
+        </fieldset>
+      </div>
+      <div className="button-row">
+        <button type="button" onClick={() => reset()}>
+          {t('tracker.reset')}
+        </button>
+      </div>
+      <TrackerLog entries={session.log} />
+    </Panel>
+  );
+}
+
+/** What happened, newest first, in the core's words (English, like the rules messages). */
+function TrackerLog({ entries }: { entries: { notes: string[]; refused: boolean }[] }) {
+  const { t } = useT();
+  if (entries.length === 0) return null;
+  return (
+    <section className="tracker-log" aria-label={t('tracker.log')}>
+      <h3>{t('tracker.log')}</h3>
+      <ol reversed>
+        {entries.map((e, i) => (
+          <li key={entries.length - i} className={e.refused ? 'is-refused' : undefined}>
+            {e.refused && <span className="badge badge-warning">{t('tracker.refused')}</span>} {e.notes.join(' ')}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+// ---- Fortune's Landing ----
+
+export function FlWounds({ rating, tracker }: { rating: number; tracker: FlTracker | undefined }) {
+  const tools = useT();
+  const { t, num } = tools;
+  const actions = useActions();
+  const wounds: WoundsState = tracker?.wounds ?? unwounded();
+  const armour: { for: number; wear: ArmourWear } = tracker?.armour ?? { for: rating, wear: freshArmour(rating) };
+  const setWounds = (update: WoundsState | ((w: WoundsState) => WoundsState)) =>
+    actions.setTracker('fortunesLanding', { wounds: typeof update === 'function' ? update(wounds) : update, armour });
+  const setArmour = (next: { for: number; wear: ArmourWear }) => actions.setTracker('fortunesLanding', { wounds, armour: next });
+  const [where, setWhere] = useState<FlWoundLocation>('torso');
+  const [damage, setDamage] = useState(1);
+  const [lastBlow, setLastBlow] = useState<string | null>(null);
+  // The armour rating changed on the sheet: the tracker starts from the new, undamaged armour.
+  const wear = armour.for === rating ? armour.wear : freshArmour(rating);
+  const setWear = (w: ArmourWear) => setArmour({ for: rating, wear: w });
+  const sum = summary(wounds);
+  const locations: FlWoundLocation[] = ['torso', ...FL_LIMBS];
+
+  const blow = () => {
+    const r = takeBlow(wear, damage);
+    setWear(r.state);
+    setLastBlow(r.stoppedByThreshold ? t('fl.blowThreshold') : r.wound ? t('fl.blowWound') : t('fl.blowStopped'));
+  };
+
+  return (
+    <Panel id="conditions" title={t('tracker.heading')}>
+      <p className="hint">{t('tracker.session')}</p>
+      <div className="tracker-state" aria-live="polite">
+        {sum.limbWounds === 0 && !sum.torsoWound ? (
+          <p className="ok-text">{t('fl.unwounded')}</p>
+        ) : (
+          <ul className="conditions" aria-label={t('tracker.conditions')}>
+            {sum.torsoWound && <li className="condition">{t('fl.torsoWound')}</li>}
+            {sum.uselessLimbs.map((l) => (
+              <li key={l} className="condition">
+                {t(l.endsWith('arm') ? 'fl.armUseless' : 'fl.legUseless', { limb: locationName(l as Location) })}
+              </li>
+            ))}
+          </ul>
+        )}
+        {sum.unconscious === 'now' && <p className="error-text">{t('fl.unconsciousNow')}</p>}
+        {sum.unconscious === 'later' && sum.unconsciousInMinutes !== null && <p className="error-text">{t('fl.unconsciousIn', { minutes: num(sum.unconsciousInMinutes) })}</p>}
+        {sum.deadInMinutes !== null && <p className="error-text">{t('fl.deadIn', { minutes: num(sum.deadInMinutes) })}</p>}
+        {wounds.treated && (sum.limbWounds > 0 || sum.torsoWound) && <p>{sum.torsoWound ? t('fl.treatedTorso', { minutes: num(FL_WAKE_AFTER_HEALING_WAYS_MINUTES) }) : t('fl.treated')}</p>}
+      </div>
+      <div className="tracker-controls">
+        <fieldset>
+          <legend>{t('tracker.wounds')}</legend>
+          <label className="field field-small">
+            <span className="label-text">{t('tracker.where')}</span>
+            <select value={where} onChange={(e) => setWhere(e.target.value as FlWoundLocation)}>
+              {locations.map((l) => (
+                <option key={l} value={l}>
+                  {locationName(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="button-row">
+            <button type="button" onClick={() => setWounds((w) => applyWound(w, where))}>
+              {t('tracker.wound')}
+            </button>
+            <button type="button" onClick={() => setWounds(treat)}>
+              {t('fl.treat')}
+            </button>
+            <button type="button" onClick={() => setWounds(breakOpen)}>
+              {t('fl.breakOpen')}
+            </button>
+            <button type="button" onClick={() => setWounds(unwounded())}>
+              {t('fl.healAll')}
+            </button>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t('fl.armourWear')}</legend>
+          <p aria-live="polite">
+            {t('fl.wearState', { current: num(wear.current), full: num(wear.full) })}
+            {wear.breached && ` ${t('fl.breached')}`}
+          </p>
+          <Amount label={t('fl.blowDamage')} value={damage} onChange={setDamage} />
+          <div className="button-row">
+            <button type="button" onClick={blow}>
+              {t('fl.takeBlow')}
+            </button>
+            <button type="button" onClick={() => setWear(readjust(wear))}>
+              {t('fl.readjust')}
+            </button>
+            <button type="button" onClick={() => setWear(freshArmour(rating))}>
+              {t('fl.freshArmour')}
+            </button>
+          </div>
+          {lastBlow && <p className="muted">{lastBlow}</p>}
+        </fieldset>
+      </div>
+    </Panel>
+  );
+}
