@@ -18,7 +18,7 @@ import { Library, watchLibrary } from './library/library';
 import { menuTemplate } from './app/menu';
 import { PathGuard } from './app/paths';
 import { createPdfExporter } from './print/pdf-export';
-import { createPrinter } from './print/print-pack';
+import { lazyPrinter } from './print/lazy-printer';
 import { APP_SCHEME, APP_URL, serveAppRequest } from './app/protocol';
 import { openSettings, type SettingsStore } from './app/settings';
 import { carryOverSettings } from './app/carry-over';
@@ -112,7 +112,8 @@ function start(): void {
     }
   };
 
-  const printer = createPrinter(appRoot);
+  // Printing (pdf-lib, fontkit) and sharing (PouchDB, the hub) load on first use (electron/main-bundle.test.ts).
+  const printer = lazyPrinter(appRoot);
   // Shared events (electron/sync/handlers.ts): their hubs and links end when the app does.
   const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), keyFolder: join(app.getPath('userData'), 'sync'), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({

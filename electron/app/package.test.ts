@@ -130,12 +130,17 @@ describe('packaged app (electron-builder --dir with a stand-in Electron)', () =>
     for (const font of Object.values(FONT_FILES)) expect(entries).toContain(`/${font}`);
   });
 
-  it('contains every production dependency and every package the main bundle imports', () => {
+  it('contains every production dependency and every package the main bundle and its chunks import', () => {
     for (const dep of Object.keys(pkg.dependencies)) expect(entries, dep).toContain(`/node_modules/${dep}/package.json`);
     // Transitive production dependencies too (electron-store -> conf -> ajv, pdf-lib -> pako).
     for (const dep of ['conf', 'ajv', 'pako', 'atomically']) expect(entries, dep).toContain(`/node_modules/${dep}/package.json`);
-    const main = readFileSync(join(dir, 'project', 'dist-electron', 'main.js'), 'utf8');
-    const imported = [...main.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]!);
+    // main.js and the chunks it loads on first use (printing, sharing), each packed.
+    const built = join(dir, 'project', 'dist-electron');
+    const chunks = readdirSync(join(built, 'chunks')).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const c of chunks) expect(entries).toContain(`/dist-electron/chunks/${c}`);
+    const code = ['main.js', ...chunks.map((c) => join('chunks', c))].map((f) => readFileSync(join(built, f), 'utf8')).join('\n');
+    const imported = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]!);
     const packages = [...new Set(imported.filter((s) => !s.startsWith('node:') && s !== 'electron').map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!)))];
     expect(packages.length).toBeGreaterThan(0);
     for (const p of packages) {

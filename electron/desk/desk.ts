@@ -22,8 +22,7 @@ import { fieldPath } from '../../core/format/paths';
 import type { DeskCharacter } from '../../core/desk/characters';
 import { EVENT_FILE_SUFFIX, headerOf, newEvent, type DeskEvent } from '../../core/desk/event';
 import { isoLocal } from '../../core/desk/sheet';
-import { verifyCard as coreVerifyCard, type CardCheck } from '../../core/desk/verify';
-import { FONT_FILES, FontMetrics } from '../../core/pdf/index';
+import type { CardCheck } from '../../core/desk/verify';
 import { appRoot } from '../../node/fs/app-root';
 import { EventLog, EventLogError, eventFileName } from '../../node/event-log/event-log';
 import { sharedEventLog } from '../../node/event-log/registry';
@@ -39,11 +38,12 @@ import { createDeskPrintHandlers } from './prints';
 import { backupFolderOf } from '../../node/fs/files';
 import { backupOffer, eventCopies, restoreEventBackup } from '../../node/event-log/restore';
 
-/** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept. */
+/** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept (with fontkit, which measures them). */
 export function deskFonts(root?: string): DeskFonts {
   let loaded: ReturnType<DeskFonts> | null = null;
   return () =>
     (loaded ??= (async () => {
+      const { FONT_FILES, FontMetrics } = await import('../../core/pdf/fonts');
       const base = root ?? appRoot(import.meta.url);
       const [regular, bold] = await Promise.all([readFile(join(base, FONT_FILES.regular)), readFile(join(base, FONT_FILES.bold))]);
       const bytes = { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
@@ -277,6 +277,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     async verifyCard({ folder, eventFile, text }): Promise<CardCheck> {
       await checkFolder(folder);
       const list = await characters.list(folder);
+      // Loaded on the first check, with the card code's QR encoder (electron/main-bundle.test.ts).
+      const { verifyCard: coreVerifyCard } = await import('../../core/desk/verify');
       return coreVerifyCard(text, list, await savedEvent(folder, eventFile, list));
     },
   };

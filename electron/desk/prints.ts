@@ -1,6 +1,8 @@
 // The event desk's prints (the main-process side of the desk view): the check-in sheet (PDF, CSV),
 // the preview of "Reprint changed" and the reprint itself, which records the print and the serials
 // it voids in the event file (appended to its log). The folder checks and the log are electron/desk/desk.ts's.
+// Printing (pdf-lib, fontkit, the card layout) is loaded on the first print or preview, so the
+// window opens without it (electron/main-bundle.test.ts).
 import { join } from 'node:path';
 import type { Paper, PrintChoice, ReprintOutcome, ReprintPlan, SheetExport } from '../../core/ipc/contract';
 import type { DeskCharacter } from '../../core/desk/characters';
@@ -10,8 +12,6 @@ import { nextEditions } from '../../core/desk/editions';
 import { deskRows } from '../../core/desk/rows';
 import { isoLocal, sheetRows } from '../../core/desk/sheet';
 import { checkInCsv } from '../../core/desk/sheet-csv';
-import { checkInSheetPdf } from '../../core/desk/sheet-pdf';
-import { layoutBatch, printCards } from '../../core/pdf/index';
 import { RULESETS } from '../../core/rulesets/index';
 import { nativeDeflate } from '../../node/fs/deflate';
 import { writeAtomic } from '../../node/fs/files';
@@ -20,7 +20,6 @@ import type { DeskCharacters } from './characters';
 import type { DeskDeps, DeskHandlers } from './types';
 import type { DeskFonts } from '../ipc/types';
 import type { EventLog } from '../../node/event-log/event-log';
-import { layoutOf } from '../print/print-pack';
 
 /** What the print handlers use of electron/desk/desk.ts's handler table. */
 export type DeskPrintContext = Pick<DeskDeps, 'dialogs' | 'settings'> & {
@@ -35,8 +34,9 @@ export type DeskPrintContext = Pick<DeskDeps, 'dialogs' | 'settings'> & {
 };
 
 /** The layout, groups and backs of a desk print: the volunteer's choice, or every group on the settings' paper. */
-function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
+async function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
   if (!print) return { layout: { paper } };
+  const { layoutOf } = await import('../print/print-pack');
   return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
 }
 export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandlers, 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged'> {
@@ -58,6 +58,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       else {
         const ruleset = eventRuleset(event);
         const { bytes } = await fonts();
+        const { checkInSheetPdf } = await import('../../core/desk/sheet-pdf');
         const made = await checkInSheetPdf(rows, { event, gameName: ruleset ? RULESETS[ruleset].name : event.game, fonts: bytes, now: nowDate(), paper: settings.get().paper });
         data = made.bytes;
         pages = made.pages;
@@ -77,7 +78,8 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const byFile = new Map(list.map((c) => [c.file, c]));
       const toPrint = plan.print.map((p) => byFile.get(p.file)).filter((c): c is Extract<DeskCharacter, { readable: true }> => c?.readable === true);
       const { metrics } = await fonts();
-      const opts = deskPrintOptions(print, settings.get().paper);
+      const opts = await deskPrintOptions(print, settings.get().paper);
+      const { layoutBatch } = await import('../../core/pdf/index');
       const laid = layoutBatch(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
         { now: nowDate(), metrics, ...opts },
@@ -115,9 +117,10 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const desk = settings.deskIdentity();
       // Editions from the ledger as it is when the cards are laid out; the prints are appended right after.
       const next = nextEditions(log.event, desk);
+      const { printCards } = await import('../../core/pdf/index');
       const printed = await printCards(
         toPrint.map((c) => ({ character: c.character, derivation: c.derivation, source: c.file, hash: c.hash })),
-        { now, fonts: fontBytes, metrics, ...deskPrintOptions(print, settings.get().paper), title: `Quartermaster cards: ${log.header.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
+        { now, fonts: fontBytes, metrics, ...(await deskPrintOptions(print, settings.get().paper)), title: `Quartermaster cards: ${log.header.name}`, deflate: nativeDeflate, editions: (_id, serial) => next(serial) },
       );
       const serials = cardsBySource(printed.cards);
       const prints: NewPrint[] = toPrint.filter((c) => serials.has(c.file)).map((c) => newPrint(c, serials.get(c.file)!));

@@ -5,7 +5,8 @@ import { defaultPrintChoice, type Paper, type PrintChoice } from '../../core/ipc
 import type { Character } from '../../core/model/character';
 import type { derive as coreDerive } from '../../core/rulesets/index';
 import type { PdfExporter } from '../ipc/handlers';
-import { createPrinter, type Printer } from './print-pack';
+import { lazyPrinter } from './lazy-printer';
+import type { Printer } from './print-pack';
 
 /** A choice with defaults for what is not given (every group, the core's default layout). */
 export function fullChoice(choice: { paper: Paper } & Partial<PrintChoice>): PrintChoice {
@@ -13,6 +14,6 @@ export function fullChoice(choice: { paper: Paper } & Partial<PrintChoice>): Pri
 }
 
 export function createPdfExporter(appRoot: string, options: { now?: () => Date; derive?: typeof coreDerive; printer?: Printer } = {}): PdfExporter {
-  const printer = options.printer ?? createPrinter(appRoot, options);
+  const printer = options.printer ?? lazyPrinter(appRoot, options);
   return async (character: Character, choice) => printer.exportPdf(character, character.name || 'character', fullChoice(choice));
 }

@@ -1,17 +1,21 @@
 // The IPC handlers for sharing an event between desks ("Share this event…", "Join an event…"):
 // one DeskSession (node/sync/session.ts) per event folder, in the main process, never the
 // renderer. The folder must be one the user opened in this session (the path guard).
+// The session (PouchDB, the hub) and the QR code writer are loaded when an event is first shared
+// or joined, so the window opens without them (electron/main-bundle.test.ts).
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import QRCode from 'qrcode';
 import { loadCharacterValue } from '../../core/format/load';
 import type { SyncStatus } from '../../core/ipc/contract';
 import { lanAddresses } from '../../node/sync/addresses';
 import { parseJoinCode } from '../../node/sync/join-code';
 import type { RemoteTarget } from '../../node/sync/remote';
-import { DeskSession, deskName, folderEventId } from '../../node/sync/session';
+import type { DeskSession } from '../../node/sync/session';
 import type { IpcHandlers } from '../ipc/types';
 import type { PathGuard } from '../app/paths';
+
+/** The desk session's code (PouchDB, the hub, replication), loaded on first use. */
+const sessionModule = () => import('../../node/sync/session');
 
 export type SyncMethod = 'shareEvent' | 'joinEvent' | 'stopSync' | 'syncStatus' | 'resolveSyncConflict' | 'lanAddresses';
 export type SyncHandlers = Pick<IpcHandlers, SyncMethod> & { closeAll(): Promise<void> };
@@ -57,12 +61,14 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
     const s = await session.status();
     const conflicts = await session.store.conflicts();
     const out: SyncStatus = { folder, role: s.role, eventId: s.eventId, link: s.link, problems: s.problems, conflicts, desks: s.desks, key: s.key, keys: s.keys, ...(s.notes.length > 0 ? { notes: s.notes } : {}) };
-    if (session.joinCode) return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
-    return out;
+    if (!session.joinCode) return out;
+    const { default: QRCode } = await import('qrcode');
+    return { ...out, joinCode: session.joinCode, joinQrSvg: await QRCode.toString(session.joinCode, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
   };
 
   const open = async (folder: string, eventId: string): Promise<DeskSession> => {
     if (sessions.has(folder)) throw new Error(`${folder} is shared already; stop sharing it first`);
+    const { DeskSession } = await sessionModule();
     const session = await DeskSession.open({ folder, holder: 'the Quartermaster app', link: deps.link ?? {}, ...(deps.desk ? { desk: deps.desk() } : {}), ...(deps.keyFolder ? { keyFolder: deps.keyFolder } : {}), onWritten: () => deps.onFolderChanged?.(folder) }, eventId);
     sessions.set(folder, session);
     return session;
@@ -71,6 +77,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
   return {
     async shareEvent({ folder, host, port }) {
       const f = await checkFolder(folder);
+      const { folderEventId } = await sessionModule();
       const session = await open(f, await folderEventId(f));
       try {
         await session.serve(host, port ?? 6984);
@@ -84,6 +91,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
     },
     async joinEvent({ folder, code, username, password }) {
       const f = await checkFolder(folder);
+      const { folderEventId } = await sessionModule();
       const own = await folderEventId(f).catch(() => null);
       const { target, eventId } = joinTarget(code, own, username, password);
       if (own && own !== eventId) throw new Error(`${folder} holds another event (id ${own}); join into an empty folder or that event's own`);
@@ -108,6 +116,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): SyncHandlers {
       if (!session) throw new Error(`${folder} is not shared in this session`);
       const loaded = loadCharacterValue(keep, 'the kept version');
       if (!loaded.ok) throw new Error(loaded.problem.message);
+      const { deskName } = await sessionModule();
       const desk = deskName(session.options.desk);
       await session.store.resolveConflict(characterId, loaded.character, desk ? { desk, at: new Date().toISOString() } : undefined, revs);
       await session.pass();
