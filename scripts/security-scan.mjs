@@ -5,8 +5,9 @@
 // What is scanned (copied into a temp folder, so tests, test support and node_modules stay out):
 // - electron/**/*.ts: the main process and preload sources, not the tests or electron/testing*;
 // - renderer/**: the page's sources and its HTML, not its tests or testing/;
-// - dist-electron/main.js and preload.cjs, built fresh with electron/build-main.mjs, so the code of
-//   core/ and node/ that the main process bundles is scanned as it ships;
+// - dist-electron/main.js, the chunks it loads on first use (dist-electron/chunks/*.js) and
+//   preload.cjs, built fresh with electron/build-main.mjs, so the code of core/ and node/ that the
+//   main process bundles is scanned as it ships;
 // - package.json's scripts and config (switches handed to Electron).
 // Sources are parsed with the TypeScript compiler; HTML is checked as text.
 //
@@ -41,6 +42,9 @@ export const CHECKS = {
   certificates: 'a certificate-error handler, verify proc or imported certificate can accept forged TLS certificates',
   'security-warnings': 'ELECTRON_DISABLE_SECURITY_WARNINGS hides Electron’s own warnings about insecure settings',
   'csp-meta': 'a page without a Content-Security-Policy meta tag runs inline or remote script if anything lets it in',
+  preload: 'a preload script runs beside the page with Electron’s APIs and decides what the page can reach; only the reviewed one (electron/preload.ts) is loaded',
+  'permission-handler': 'without a permission request handler Electron grants a page every permission it asks for (camera, microphone, notifications, …)',
+  'limit-navigation': 'without will-navigate and window-open handlers a page can take the window, or open new ones, to any site',
 };
 
 /**
@@ -66,6 +70,12 @@ export const REVIEWED = [
     files: ['electron/main.ts', 'dist-electron/main.js'],
     line: /protocol\.registerSchemesAsPrivileged\(\[\{ scheme: APP_SCHEME, privileges: \{ standard: true, secure: true, supportFetchAPI: true, codeCache: true \} \}\]\);/,
     reason: 'app:// serves the built page; its privileges are pinned by electron/main.test.ts',
+  },
+  {
+    check: 'preload',
+    files: ['electron/app/window.ts', 'dist-electron/main.js'],
+    line: /^\s*preload: o\.preload,$/,
+    reason: 'the app window’s preload, dist-electron/preload.cjs built from electron/preload.ts, which exposes only the contract’s methods (electron/preload.test.ts)',
   },
   {
     check: 'protocol',
@@ -101,13 +111,19 @@ const SAFE_VALUES = {
 const FORBIDDEN_KEYS = { enableBlinkFeatures: 'blink-features', blinkFeatures: 'blink-features', affinity: 'removed-option', enableRemoteModule: 'removed-option', partition: 'other-session', session: 'other-session' };
 /** What every window, view and web contents view states itself (electron/app/window.ts does). */
 const REQUIRED = ['contextIsolation', 'sandbox', 'nodeIntegration', 'webSecurity'];
+/** What the main process as it ships (dist-electron/main.js) must call, each once at least, and the check that names a missing one. */
+const REQUIRED_CALLS = [
+  ['permission-handler', 'setPermissionRequestHandler', () => true, 'no setPermissionRequestHandler: every permission a page asks for is granted'],
+  ['limit-navigation', 'on', (first) => literal(first) === 'will-navigate', "no 'will-navigate' handler: a page can navigate the window anywhere"],
+  ['limit-navigation', 'setWindowOpenHandler', () => true, 'no setWindowOpenHandler: a page can open new windows'],
+];
 const PROTOCOL_METHODS = /^(setAsDefaultProtocolClient|registerSchemesAsPrivileged|registerStandardSchemes|registerServiceWorkerSchemes|(register|intercept)(File|Http|String|Buffer|Stream)Protocol)$/;
 
 const isTest = (rel) => /\.test\.[cm]?[jt]sx?$/.test(rel) || rel.split('/').includes('testing');
 const shipped = (rel) =>
   (/^electron\/.*\.ts$/.test(rel) && rel !== 'electron/testing/handlers.ts' && !rel.startsWith('electron/testing/') && !isTest(rel)) ||
   (/^renderer\/.*\.(tsx?|html)$/.test(rel) && !isTest(rel)) ||
-  rel === 'dist-electron/main.js' || rel === 'dist-electron/preload.cjs' || rel === 'package.json';
+  /^dist-electron\/(main\.js|preload\.cjs|chunks\/[^/]+\.js)$/.test(rel) || rel === 'package.json';
 
 /** Copies what is scanned into a temp folder and builds the main bundles there. Returns the folder and a clean-up. */
 export async function stage() {
@@ -153,7 +169,10 @@ function scanCode(file, text) {
       const [check, safe] = SAFE_VALUES[key];
       if (literal(value) !== safe) report(check, at, `webPreferences.${key} is ${value.getText(sf)}; it must be ${safe}`);
     } else if (Object.hasOwn(FORBIDDEN_KEYS, key)) report(FORBIDDEN_KEYS[key], at, `webPreferences.${key} is set`);
+    else if (key === 'preload') report('preload', at, `webPreferences.preload is ${value.getText(sf)}`);
   };
+  /** The required calls seen (REQUIRED_CALLS), by index. */
+  const seen = new Set();
 
   const visit = (node) => {
     if (ts.isShorthandPropertyAssignment(node) && node.name.text === 'webPreferences') report('window-preferences', node, 'webPreferences taken from a variable, not written in place');
@@ -196,12 +215,14 @@ function scanCode(file, text) {
     const name = calledName(node);
     const first = node.arguments?.[0];
     const callee = node.expression.getText(sf);
+    REQUIRED_CALLS.forEach(([, method, matches], i) => name === method && first && matches(first) && seen.add(i));
     if (name === 'eval' || (name === 'Function' && ts.isIdentifier(node.expression))) report('dynamic-code', node, `${name}() runs a string as code`);
     else if (/^(setTimeout|setInterval|setImmediate)$/.test(name ?? '') && first && isStringy(first)) report('dynamic-code', node, `${name} with a string runs it as code`);
     else if (/^(executeJavaScript|executeJavaScriptInIsolatedWorld|insertCSS)$/.test(name ?? '')) report('dynamic-code', node, `${name}() injects code into a page`);
     else if (name === 'loadURL' && first && /^http:/i.test((ts.isStringLiteralLike(first) ? first.text : ts.isTemplateExpression(first) ? first.head.text : '').trim())) report('http-load', node, 'loadURL with a plain http: URL');
     else if (name === 'openExternal') report('open-external', node, `${callee}() outside the reviewed helper`);
     else if (PROTOCOL_METHODS.test(name ?? '') || (name === 'handle' && /(^|\.)protocol\d*$/.test(callee.replace(/\.handle$/, '')))) report('protocol', node, `${callee}() registers a protocol or scheme`);
+    else if (name === 'setPreloads' || name === 'registerPreloadScript') report('preload', node, `${callee}() adds a preload script to every page of a session`);
     else if (name === 'appendSwitch' || name === 'appendArgument') report('command-line-switch', node, `${callee}(${first ? first.getText(sf) : ''}) adds a Chromium switch`);
     else if (name === 'setCertificateVerifyProc' || name === 'importCertificate') report('certificates', node, `${name}() decides which certificates are trusted`);
     else if (name === 'on' || name === 'once' || name === 'addListener' || name === 'prependListener') {
@@ -210,6 +231,9 @@ function scanCode(file, text) {
   };
 
   visit(sf);
+  if (file === 'dist-electron/main.js') {
+    REQUIRED_CALLS.forEach(([check, , , message], i) => seen.has(i) || out.push({ check, file, line: 1, message }));
+  }
   return out;
 }
 

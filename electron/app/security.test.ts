@@ -373,6 +373,12 @@ describe('security scan (scripts/security-scan.mjs)', () => {
     ['setCertificateVerifyProc', { check: 'certificates', file: 'electron/main.ts', edit: append('session.defaultSession.setCertificateVerifyProc((_request, callback) => callback(0));'), mark: 'setCertificateVerifyProc' }],
     ['ELECTRON_DISABLE_SECURITY_WARNINGS in main', { check: 'security-warnings', file: 'electron/main.ts', edit: append("process.env.ELECTRON_DISABLE_SECURITY_WARNINGS = 'true';"), mark: 'ELECTRON_DISABLE_SECURITY_WARNINGS' }],
     ['ELECTRON_DISABLE_SECURITY_WARNINGS in an npm script', { check: 'security-warnings', file: 'package.json', edit: swap('"dev": "', '"dev": "ELECTRON_DISABLE_SECURITY_WARNINGS=true '), mark: '"dev":' }],
+    ['a preload in a second window', { check: 'preload', file: 'electron/app/menu.ts', edit: append("export const about = () => new BrowserWindow({ webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick', preload: '/tmp/about.cjs' } });"), mark: 'export const about' }],
+    ['the reviewed preload line copied to another file', { check: 'preload', file: 'electron/app/menu.ts', edit: append("export const other = new BrowserWindow({ webPreferences: {\n      preload: o.preload,\n      contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick' } });"), mark: '\n      preload: o.preload,' }],
+    ['a preload for every page of a session', { check: 'preload', file: 'electron/main.ts', edit: append("session.defaultSession.registerPreloadScript({ type: 'frame', filePath: '/tmp/all.cjs' });"), mark: 'registerPreloadScript' }],
+    ['no permission request handler in the bundle', { check: 'permission-handler', file: 'dist-electron/main.js', edit: swap('ses.setPermissionRequestHandler(', 'ses.setPermissionCheckHandler('), mark: '' }],
+    ['no will-navigate handler in the bundle', { check: 'limit-navigation', file: 'dist-electron/main.js', edit: swap('contents.on("will-navigate",', 'contents.on("did-navigate",'), mark: '' }],
+    ['no window-open handler in the bundle', { check: 'limit-navigation', file: 'dist-electron/main.js', edit: swap('contents.setWindowOpenHandler(', 'contents.setWindowOpenHandlerUnused('), mark: '' }],
     ['a page without a CSP meta tag', { check: 'csp-meta', file: 'renderer/print.html', edit: () => '<!doctype html>\n<html>\n  <body>\n    <script type="module" src="./print.tsx"></script>\n  </body>\n</html>\n', mark: '<!doctype' }],
   ];
 
@@ -389,8 +395,25 @@ describe('security scan (scripts/security-scan.mjs)', () => {
     expect(r.ok).toBe(true);
     const excused = r.excused.map((f) => `${f.check} ${f.file}`).sort();
     const reviewed = ['command-line-switch', 'open-external', 'protocol', 'protocol'];
-    expect(excused).toEqual([...reviewed.map((c) => `${c} dist-electron/main.js`), ...reviewed.map((c) => `${c} electron/main.ts`)].sort());
+    const preload = ['preload dist-electron/main.js', 'preload electron/app/window.ts'];
+    expect(excused).toEqual([...reviewed.map((c) => `${c} dist-electron/main.js`), ...reviewed.map((c) => `${c} electron/main.ts`), ...preload].sort());
   }, 60_000);
+
+  it('scans the chunks main.js loads on first use (printing, sharing) as it ships', async () => {
+    const { scan } = await load();
+    const chunks = join(staged.dir, 'dist-electron', 'chunks');
+    const session = (await readdir(chunks)).find((f) => /^session-\w+\.js$/.test(f));
+    expect(session, 'the sharing chunk').toBeDefined();
+    const path = join(chunks, session!);
+    const before = await readFile(path, 'utf8');
+    await writeFile(path, `${before.trimEnd()}\nvar hubCode = eval(request);\n`);
+    try {
+      const r = await scan(staged.dir);
+      expect(r.failing.map((f) => `${f.check} ${f.file}:${f.line}`)).toEqual([`dynamic-code dist-electron/chunks/${session}:${before.trimEnd().split('\n').length + 1}`]);
+    } finally {
+      await writeFile(path, before);
+    }
+  }, 30_000);
 
   it('has a case below for every check it makes', async () => {
     const { CHECKS } = await load();
