@@ -22,7 +22,7 @@ function standIn(): { project: string; electron: string } {
   copyFileSync(join(root, 'scripts/check-electron.mjs'), join(project, 'scripts/check-electron.mjs'));
   const electron = join(project, 'node_modules/electron');
   mkdirSync(electron, { recursive: true });
-  writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '45.5.0', main: 'index.js' }));
+  writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '45.6.1', main: 'index.js' }));
   return { project, electron };
 }
 
