@@ -169,6 +169,9 @@ describe('packaged app (electron-builder --dir with a stand-in Electron)', () =>
     const devOnly = Object.keys(pkg.devDependencies).filter((d) => !production.has(d));
     expect(devOnly).toContain('vitest');
     for (const d of devOnly) expect(entries, d).not.toContain(`/node_modules/${d}/package.json`);
+    // Nor what express-pouchdb (the tests' stand-in for a game's CouchDB) brings: a web server and
+    // CouchDB's web UI. The app's hub is its own HTTPS server (node/sync/hub.ts).
+    for (const d of ['express', 'pouchdb-fauxton']) expect(entries, d).not.toContain(`/node_modules/${d}/package.json`);
   });
 
   it('flips the fuses in the packaged executable as the config says', async () => {
