@@ -2,17 +2,13 @@
 // the shape cannot say: references between its parts, costs only where the game publishes them, and
 // every CEL expression checked (./cel.ts). Each problem names the JSON path and why.
 import { checkExpression } from './cel';
-import { gamePackSchema, type GamePack } from './schema';
+import { jsonPath } from './json-path';
+import { gamePackSchema, PACK_FORMAT, type GamePack } from './schema';
+
+export { jsonPath };
 
 export type PackProblem = { path: string; message: string };
 export type PackValidation = { ok: true; pack: GamePack } | { ok: false; problems: PackProblem[] };
-
-/** A zod path as JSON path text: skills[2].requires.expression. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out === '' ? String(part) : `.${String(part)}`;
-  return out === '' ? '(the whole pack)' : out;
-}
 
 function duplicates(ids: readonly string[], at: (i: number) => string, what: string, problems: PackProblem[]): void {
   const seen = new Set<string>();
@@ -64,6 +60,9 @@ function referenceProblems(pack: GamePack): PackProblem[] {
 
 /** Validates parsed JSON as a game pack. */
 export function validatePack(data: unknown): PackValidation {
+  // Another kind of JSON file: one problem, not one for every field it lacks.
+  const format = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>).format : undefined;
+  if (format !== PACK_FORMAT) return { ok: false, problems: [{ path: 'format', message: `not a game pack: "format" must be "${PACK_FORMAT}" (found ${JSON.stringify(format) ?? 'none'})` }] };
   const parsed = gamePackSchema.safeParse(data);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })) };
   const problems = referenceProblems(parsed.data);

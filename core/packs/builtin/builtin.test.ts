@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../../rulesets';
 import { BUILTIN_PACKS } from '.';
 import { quotesOf } from '../testing/quotes';
+import { validatePack } from '../validate';
 
 const RULES = '/work/shared/rules/';
 const normal = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -73,4 +74,13 @@ describe('the built-in game packs', () => {
     expect(a.death.startingPointsLost?.value).toBe(1);
     expect(a.death.unspentPointsLost?.value).toBe(true);
   });
+});
+
+describe('the built-in packs under the full validator (references and expressions too)', () => {
+  for (const [game, pack] of Object.entries(BUILTIN_PACKS)) {
+    it(game, () => {
+      const result = validatePack(pack);
+      expect(result.ok ? [] : result.problems).toEqual([]);
+    });
+  }
 });

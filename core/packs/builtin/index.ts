@@ -1,20 +1,21 @@
-// The four built-in game packs, validated once when first imported, and the accessors the rulesets
-// read their numbers through. A built-in pack that fails validation is a bug in this repository: the
-// import throws, naming the pack and the problem (builtin.test.ts keeps them valid).
+// The four built-in game packs, parsed once when first imported, and the accessors the rulesets
+// read their numbers through. A built-in pack that fails its schema is a bug in this repository: the
+// import throws, naming the pack and the problem. Only the schema is applied here, so that checking
+// a character never loads the CEL engine; builtin.test.ts runs the full validator on every pack.
 import type { Location, RulesetId } from '../../model/ids';
 import { LOCATIONS } from '../../model/ids';
 import type { SkillDef } from '../../rulesets/types';
-import type { GamePack } from '../schema';
-import { validatePack } from '../validate';
+import { gamePackSchema, type GamePack } from '../schema';
+import { jsonPath } from '../json-path';
 import bgMagicJson from './bg-magic.pack.json';
 import curiousPastimesJson from './curious-pastimes.pack.json';
 import fortunesLandingJson from './fortunes-landing.pack.json';
 import novitasJson from './novitas.pack.json';
 
 function valid(data: unknown, file: string): GamePack {
-  const result = validatePack(data);
-  if (!result.ok) throw new Error(`built-in game pack ${file}: ${result.problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
-  return result.pack;
+  const result = gamePackSchema.safeParse(data);
+  if (!result.success) throw new Error(`built-in game pack ${file}: ${result.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`).join('; ')}`);
+  return result.data;
 }
 
 export const BUILTIN_PACKS: Readonly<Record<RulesetId, GamePack>> = {
