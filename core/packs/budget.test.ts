@@ -75,6 +75,18 @@ describe('computeBudget (Emberfall)', () => {
   });
 });
 
+describe('computeBudget (a cost formula that fails)', () => {
+  it('says so instead of throwing, and leaves that cost out', () => {
+    const broken = structuredClone(emberfall);
+    broken.skills[2]!.cost = { formula: '(level - 1) / (level - 1)' };
+    const b = computeBudget(broken, { skills: [{ id: 'toughness', level: 1 }, { id: 'swordplay', level: 1 }] });
+    expect(b.problems).toEqual([{ code: 'cost-failed', skill: 'toughness', message: 'Toughness: the cost formula "(level - 1) / (level - 1)" fails at level 1: division by zero; its cost is not counted.' }]);
+    expect(b.spent).toBe(2);
+    broken.skills[2]!.cost = { formula: '-level' };
+    expect(codes(computeBudget(broken, { skills: [{ id: 'toughness', level: 1 }] }))).toEqual(['cost-failed']);
+  });
+});
+
 describe('computeBudget (games that publish no costs)', () => {
   it('Curious Pastimes: 20 to start, 100 at most, costs unknown with the reason', () => {
     const b = computeBudget(BUILTIN_PACKS['curious-pastimes'], { skills: [{ id: 'body-development', level: 1 }], earned: 90 });

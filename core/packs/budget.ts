@@ -16,7 +16,7 @@ export type BudgetInput = {
 
 export type BudgetLine = { id: string; name: string; level: number; cost: number | null };
 
-export type BudgetProblemCode = 'unknown-skill' | 'listed-twice' | 'level-too-high' | 'prerequisite' | 'excluded' | 'over-budget';
+export type BudgetProblemCode = 'unknown-skill' | 'listed-twice' | 'level-too-high' | 'prerequisite' | 'excluded' | 'cost-failed' | 'over-budget';
 export type BudgetProblem = { code: BudgetProblemCode; skill: string; message: string };
 
 export type Budget = {
@@ -46,7 +46,11 @@ function skillCost(skill: PackSkill, level: number, levels: Map<string, bigint>)
       const price = cost.perLevel[k - 1];
       if (price === undefined) return null;
       total += price;
-    } else total += formulaCost(cost.formula, k, levels);
+    } else {
+      const price = formulaCost(cost.formula, k, levels);
+      if (price < 0) throw new RangeError(`the cost formula "${cost.formula}" gave ${price} at level ${k}; a cost is never below 0`);
+      total += price;
+    }
   }
   return total;
 }
@@ -103,7 +107,15 @@ export function computeBudget(pack: GamePack, input: BudgetInput): Budget {
       reported.add(pair);
       problems.push({ code: 'excluded', skill: id, message: `${def.names.en} and ${catalogue.get(other)?.names.en ?? other} cannot be held together.` });
     }
-    const cost = pack.costs.published ? skillCost(def, max === undefined ? level : Math.min(level, max), levels) : null;
+    let cost: number | null = null;
+    if (pack.costs.published) {
+      try {
+        cost = skillCost(def, max === undefined ? level : Math.min(level, max), levels);
+      } catch (e) {
+        // A formula that fails (an overflow, a division by zero) is the pack's fault: said, not thrown.
+        problems.push({ code: 'cost-failed', skill: id, message: `${def.names.en}: ${(e as Error).message}; its cost is not counted.` });
+      }
+    }
     if (cost !== null) spent += cost;
     lines.push({ id, name: def.names.en, level, cost });
   }
