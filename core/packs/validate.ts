@@ -5,8 +5,6 @@ import { checkExpression } from './cel';
 import { jsonPath } from './json-path';
 import { gamePackSchema, PACK_FORMAT, type GamePack } from './schema';
 
-export { jsonPath };
-
 export type PackProblem = { path: string; message: string };
 export type PackValidation = { ok: true; pack: GamePack } | { ok: false; problems: PackProblem[] };
 

@@ -76,11 +76,13 @@ describe('the built-in game packs', () => {
   });
 });
 
-describe('the built-in packs under the full validator (references and expressions too)', () => {
+describe('the built-in packs under the full validator (shape, references and expressions), unchanged by it', () => {
   for (const [game, pack] of Object.entries(BUILTIN_PACKS)) {
     it(game, () => {
       const result = validatePack(pack);
       expect(result.ok ? [] : result.problems).toEqual([]);
+      // Used as imported: parsing must change nothing (no text trimmed, no default filled in).
+      if (result.ok) expect(result.pack).toEqual(pack);
     });
   }
 });
