@@ -24,6 +24,8 @@ Commands:
                                       the event's ledger, one entry a line
   desk merge A.event.json B.event.json --out C.event.json
                                       merge two desks' copies of one event
+  packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
+  packs check FILE...                 validate game pack files, naming each problem's path
   help, --help                        show this help (each command takes --help too)
   --version                           the version of Quartermaster
 
@@ -53,6 +55,8 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
       case 'desk':
         if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
         return await (await import('./commands/desk/desk')).runDesk(rest, io);
+      case 'packs':
+        return await (await import('./commands/packs')).runPacks(rest, io);
       case '--version':
       case '-v':
         io.out(`quartermaster ${await version()}\n`);

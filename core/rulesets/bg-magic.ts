@@ -3,8 +3,11 @@
 // mage's path (school, order, role style). Rule text: /work/shared/rules/004_17f914f2627ec48f.txt
 // (English digest in /work/shared/rules/README.md). Readings: docs/rulesets/bg-magic.md.
 import type { Character } from '../model/character';
-import { LOCATIONS, LOCATION_WORDS, type Location, type WeaponKind } from '../model/ids';
+import { LOCATION_WORDS, type Location, type WeaponKind } from '../model/ids';
+import { packArmourClasses, packLocations, packNumber, packSkills, packTable } from '../packs/builtin';
 import type { BgMagicDerived, Ruleset, SkillDef, Violation } from './types';
+
+// The numbers come from the game pack, core/packs/builtin/bg-magic.pack.json, each with its quote.
 
 export type BgArmour = 'none' | 'leather' | 'metal';
 export type MagePath = 'battle' | 'role';
@@ -13,18 +16,18 @@ export type MagePath = 'battle' | 'role';
 export const BG_ARMOUR_ORDER: readonly BgArmour[] = ['none', 'leather', 'metal'];
 
 /** "боен маг – метална броня – 2 енергия; кожена броня – 4; без броня – 6." */
-export const BATTLE_MAGE_ENERGY: Readonly<Record<BgArmour, number>> = { metal: 2, leather: 4, none: 6 };
+export const BATTLE_MAGE_ENERGY = packTable('bg-magic', 'battle-mage-energy') as Readonly<Record<BgArmour, number>>;
 
 /** A role mage's energy "е наполовина повече" (one half more) than a battle mage's with the same armour. */
-export const ROLE_MAGE_ENERGY_FACTOR = 1.5;
+export const ROLE_MAGE_ENERGY_FACTOR = packNumber('bg-magic', 'role-mage-energy-factor');
 
 /** Short and medium weapons: "до 1 м." */
-export const MAGE_WEAPON_MAX_LENGTH_CM = 100;
+export const MAGE_WEAPON_MAX_LENGTH_CM = packNumber('bg-magic', 'weapon-max-length-cm');
 
 /** Lasting role-spell effects last 30 minutes ("трае 30 минути"). */
-export const ROLE_LASTING_EFFECT_MINUTES = 30;
+export const ROLE_LASTING_EFFECT_MINUTES = packNumber('bg-magic', 'role-lasting-effect-minutes');
 /** One Witcher alchemy casting covers up to 3 doses of its carrier ("до 3 дози"). */
-export const WITCHER_ALCHEMY_MAX_DOSES = 3;
+export const WITCHER_ALCHEMY_MAX_DOSES = packNumber('bg-magic', 'witcher-alchemy-max-doses');
 /** A scroll lasts one game or forever, as its maker decides. */
 export const SCROLL_DURATIONS = ['one-game', 'permanent'] as const;
 export type ScrollDuration = (typeof SCROLL_DURATIONS)[number];
@@ -36,10 +39,7 @@ export const BG_ROLE_SPELL_FACTS = {
   scrollDurations: SCROLL_DURATIONS,
 } as const;
 
-export const BG_MAGIC_SKILLS: readonly SkillDef[] = [
-  { id: 'battle-magic', name: 'Battle magic', maxLevel: 1, description: 'Battle spells of one school of magic.' },
-  { id: 'role-magic', name: 'Role magic', maxLevel: 1, description: 'Role spells of one order, cast as a Conjurer or a Witcher.' },
-];
+export const BG_MAGIC_SKILLS: readonly SkillDef[] = packSkills('bg-magic');
 
 const ARMOUR_NAMES: Record<BgArmour, string> = { none: 'no armour', leather: 'leather armour', metal: 'metal armour' };
 
@@ -281,8 +281,8 @@ export function deriveBgMagic(character: Character): { derived: BgMagicDerived; 
 export const bgMagic: Ruleset<BgMagicDerived> = {
   id: 'bg-magic',
   name: 'Bulgarian mage rules',
-  locations: LOCATIONS,
-  armourTypes: ['leather', 'metal'],
+  locations: packLocations('bg-magic'),
+  armourTypes: packArmourClasses('bg-magic'),
   weaponKinds: MAGE_WEAPON_KINDS,
   skills: BG_MAGIC_SKILLS,
   derive: deriveBgMagic,

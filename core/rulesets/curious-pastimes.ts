@@ -2,30 +2,36 @@
 // and the Wear Armour skills, helmets, no stacking, arrows ignoring armour, spell cards.
 // Readings: docs/rulesets/curious-pastimes.md.
 import type { ArmourPiece, Character } from '../model/character';
-import { LOCATIONS, LOCATION_WORDS, type Location } from '../model/ids';
+import { LOCATION_WORDS, type Location } from '../model/ids';
+import { BUILTIN_PACKS, packArmourPoints, packBaseHits, packLocations, packNumber, packSkills } from '../packs/builtin';
 import { expandSpellCards } from './curious-pastimes-spells';
 import type { CuriousPastimesDerived, Ruleset, SkillDef, Violation } from './types';
 
 export * from './curious-pastimes-spells';
 
+// The numbers come from the game pack, core/packs/builtin/curious-pastimes.pack.json, each with its quote.
+const PACK = BUILTIN_PACKS['curious-pastimes'];
+
 /** "Head, Torso, Left and Right Arms, and Left and Right Legs". */
-export const CP_LOCATIONS: readonly Location[] = LOCATIONS;
+export const CP_LOCATIONS: readonly Location[] = packLocations('curious-pastimes');
 /** "A normal, unarmoured character can take one point of damage to a location". */
-export const CP_BASE_HITS = 1;
+export const CP_BASE_HITS = packBaseHits('curious-pastimes');
 /** "The skill Body Development increases all locations by a further one point." */
-export const CP_BODY_DEVELOPMENT_HITS = 1;
+export const CP_BODY_DEVELOPMENT_HITS = packNumber('curious-pastimes', 'body-development-hits');
+export type CpArmourType = 'light' | 'medium' | 'heavy' | 'extra-heavy';
 /** Armour points per location covered, lightest first: "Light ... one extra hit, Medium gives two, Heavy gives three and Extra-Heavy gives four". */
-export const CP_ARMOUR_POINTS = { light: 1, medium: 2, heavy: 3, 'extra-heavy': 4 } as const;
-export type CpArmourType = keyof typeof CP_ARMOUR_POINTS;
+export const CP_ARMOUR_POINTS = packArmourPoints('curious-pastimes') as Readonly<Record<CpArmourType, number>>;
 export const CP_ARMOUR_TYPES = Object.keys(CP_ARMOUR_POINTS) as CpArmourType[];
 /** "At least fifty percent of each location must be covered": a location listed on a piece means that much. */
-export const CP_MIN_COVERAGE_PERCENT = 50;
+export const CP_MIN_COVERAGE_PERCENT = packNumber('curious-pastimes', 'min-coverage-percent');
 /** "Once you are mortally wounded ... you must start a two minute count." */
-export const CP_MORTAL_WOUND_COUNT_MINUTES = 2;
+export const CP_MORTAL_WOUND_COUNT_MINUTES = packNumber('curious-pastimes', 'mortal-wound-count-minutes');
 /** "This process of repair takes 2 minutes". */
-export const CP_ARMOUR_REPAIR_MINUTES = 2;
-/** "For the next event you may generate a 20 point character." */
-export const CP_STARTING_POINTS = 20;
+export const CP_ARMOUR_REPAIR_MINUTES = packNumber('curious-pastimes', 'armour-repair-minutes');
+/** "A character starts with 20 experience points" (the Transition page; the Rules of Play say the same: "a 20 point character"). */
+export const CP_STARTING_POINTS = PACK.advancement.published ? PACK.advancement.startingPoints.value : 0;
+/** "One point is deducted from your starting total each time you die and create a new character at an event." */
+const CP_POINTS_LOST_PER_DEATH = PACK.advancement.published ? (PACK.advancement.death.startingPointsLost?.value ?? 0) : 0;
 
 /**
  * Points for a new character made at an event after `deaths` deaths there: "One point is deducted
@@ -36,48 +42,23 @@ export function startingPoints(deaths: number): number {
   if (!Number.isInteger(deaths) || deaths < 0) {
     throw new RangeError(`deaths must be a whole number of at least 0 (got ${String(deaths)})`);
   }
-  return Math.max(0, CP_STARTING_POINTS - deaths);
+  return Math.max(0, CP_STARTING_POINTS - CP_POINTS_LOST_PER_DEATH * deaths);
 }
 
 export const CP_BODY_DEVELOPMENT = 'body-development';
 /** The Wear Armour skills and the heaviest class each allows ("will also give the character the ability to wear" lighter classes). */
-export const CP_WEAR_ARMOUR_SKILLS = {
-  'wear-light-armour': CP_ARMOUR_POINTS.light,
-  'wear-medium-armour': CP_ARMOUR_POINTS.medium,
-  'wear-heavy-armour': CP_ARMOUR_POINTS.heavy,
-  'wear-extra-heavy-armour': CP_ARMOUR_POINTS['extra-heavy'],
-} as const;
+export const CP_WEAR_ARMOUR_SKILLS: Readonly<Record<string, number>> = Object.fromEntries(
+  PACK.skills.flatMap((s) => (s.allowsArmour === undefined ? [] : [[s.id, CP_ARMOUR_POINTS[s.allowsArmour as CpArmourType]]])),
+);
 
 // None of these skills has levels in the rule text: "The skill Body Development increases all
 // locations by a further one point" and "The possession of the skill to Wear Armour automatically
 // allows a character to wear/repair lighter armour" (a heavier class is another skill). So each is
-// held at level 1 or not at all (maxLevel 1); a file holding another level gets `cp.skill.level`.
-export const CP_SKILLS: readonly SkillDef[] = [
-  {
-    id: CP_BODY_DEVELOPMENT,
-    name: 'Body Development',
-    maxLevel: 1,
-    description: '+1 hit on every location. Wear the clearly visible token: without it you do not have the extra hits.',
-  },
-  { id: 'wear-light-armour', name: 'Wear Light Armour', maxLevel: 1, description: 'Wear and repair Light armour (+1 per location).' },
-  { id: 'wear-medium-armour', name: 'Wear Medium Armour', maxLevel: 1, description: 'Wear and repair Medium armour (+2) and lighter.' },
-  { id: 'wear-heavy-armour', name: 'Wear Heavy Armour', maxLevel: 1, description: 'Wear and repair Heavy armour (+3) and lighter.' },
-  {
-    id: 'wear-extra-heavy-armour',
-    name: 'Wear Extra-Heavy Armour',
-    maxLevel: 1,
-    description: 'Wear and repair Extra-Heavy armour (+4) and lighter.',
-  },
-];
+// held at level 1 or not at all (maxLevel 1, quoted in the pack); a file holding another level gets `cp.skill.level`.
+export const CP_SKILLS: readonly SkillDef[] = packSkills('curious-pastimes');
 
-/** The rule text's words for each catalogue skill, quoted when a file gives it a level it does not have. */
-const SKILL_QUOTES: Record<string, string> = {
-  [CP_BODY_DEVELOPMENT]: 'The skill Body Development increases all locations by a further one point.',
-  'wear-light-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
-  'wear-medium-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
-  'wear-heavy-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
-  'wear-extra-heavy-armour': 'The possession of the skill to Wear Armour automatically allows a character to wear/repair lighter armour of a lesser value.',
-};
+/** The rule text's words for each catalogue skill's level limit, quoted when a file gives it a level it does not have. */
+const SKILL_QUOTES: Record<string, string> = Object.fromEntries(PACK.skills.flatMap((s) => (s.maxLevel === undefined ? [] : [[s.id, s.maxLevel.quote]])));
 
 const SKILL_DEFS = new Map(CP_SKILLS.map((d) => [d.id, d]));
 

@@ -1,24 +1,21 @@
 // Fortune's Landing armour numbers and the averaging rule ("Armor", rules text 001).
 // Pure arithmetic: the ruleset (`fortunes-landing.ts`) turns a character into these inputs.
+import { packArmourPoints, packLocations, packNumber } from '../packs/builtin';
 import type { AreaOption } from './types';
 
+// The numbers come from the game pack, core/packs/builtin/fortunes-landing.pack.json, each with its quote.
+
 /** The five areas the body is divided into: "right arm, left arm, right leg, left leg and torso". No head. */
-export const FL_AREAS = ['torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
-export type FlArea = (typeof FL_AREAS)[number];
+export type FlArea = 'torso' | 'left-arm' | 'right-arm' | 'left-leg' | 'right-leg';
+export const FL_AREAS = packLocations('fortunes-landing') as readonly FlArea[];
 
 /**
  * Armour points by material, lightest first. The text: "leather armor offers protection against one
  * or two Wounds, chain mail three or four, and plate mail five"; its examples confirm heavy leather = 2
  * and light chain = 3.
  */
-export const FL_ARMOUR_POINTS = {
-  'light-leather': 1,
-  'heavy-leather': 2,
-  'light-chain': 3,
-  'heavy-chain': 4,
-  plate: 5,
-} as const;
-export type FlArmourType = keyof typeof FL_ARMOUR_POINTS;
+export type FlArmourType = 'light-leather' | 'heavy-leather' | 'light-chain' | 'heavy-chain' | 'plate';
+export const FL_ARMOUR_POINTS = packArmourPoints('fortunes-landing') as Readonly<Record<FlArmourType, number>>;
 export const FL_ARMOUR_TYPES = Object.keys(FL_ARMOUR_POINTS) as FlArmourType[];
 
 export function isFlArmourType(type: string): type is FlArmourType {
@@ -26,13 +23,13 @@ export function isFlArmourType(type: string): type is FlArmourType {
 }
 
 /** "Any armor of rating five (5) or higher is considered to have a Threshold of one (1)." */
-export const FL_THRESHOLD_RATING = 5;
+export const FL_THRESHOLD_RATING = packNumber('fortunes-landing', 'threshold-rating');
 export function thresholdFor(rating: number): number {
   return rating >= FL_THRESHOLD_RATING ? 1 : 0;
 }
 
 /** "costume/replica armor is increased by 1.5 times the base cost". */
-export const FL_COSTUME_COST_MULTIPLIER = 1.5;
+export const FL_COSTUME_COST_MULTIPLIER = packNumber('fortunes-landing', 'costume-cost-multiplier');
 
 /**
  * The rating over some areas: the sum of their values divided by how many there are, rounded to the

@@ -3,28 +3,29 @@
 // Pure state transitions; the caller keeps the clock (timers are minutes from the latest wound).
 
 import { LOCATION_WORDS } from '../model/ids';
+import { packNumber } from '../packs/builtin';
 export const FL_LIMBS = ['left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type FlLimb = (typeof FL_LIMBS)[number];
 export type FlWoundLocation = FlLimb | 'torso';
 
 /** "All characters are limited to using a maximum of three Strikes per combat". */
-export const FL_STRIKES_PER_COMBAT = 3;
+export const FL_STRIKES_PER_COMBAT = packNumber('fortunes-landing', 'strikes-per-combat');
 /** "you must be able to rest a full ten minutes before your Strikes will reset". */
-export const FL_STRIKES_RESET_REST_MINUTES = 10;
+export const FL_STRIKES_RESET_REST_MINUTES = packNumber('fortunes-landing', 'strikes-reset-rest-minutes');
 /** "It takes six consecutive hits with a weapon to destroy a shield." */
-export const FL_SHIELD_HITS_TO_DESTROY = 6;
+export const FL_SHIELD_HITS_TO_DESTROY = packNumber('fortunes-landing', 'shield-hits-to-destroy');
 /** "IF a character had an injured leg and is forced to the ground his shield can be destroyed with only three consecutive hits." */
-export const FL_SHIELD_HITS_TO_DESTROY_GROUNDED = 3;
+export const FL_SHIELD_HITS_TO_DESTROY_GROUNDED = packNumber('fortunes-landing', 'shield-hits-to-destroy-grounded');
 /** Two Limb Wounds: "Unconscious in 10 minutes". */
-export const FL_TWO_LIMBS_UNCONSCIOUS_MINUTES = 10;
+export const FL_TWO_LIMBS_UNCONSCIOUS_MINUTES = packNumber('fortunes-landing', 'two-limbs-unconscious-minutes');
 /** Two Limb Wounds: "Dead in an additional 5 minutes"; three Limb Wounds or a Torso Wound: "Dead in five minutes". */
-export const FL_BLEED_OUT_MINUTES = 5;
+export const FL_BLEED_OUT_MINUTES = packNumber('fortunes-landing', 'bleed-out-minutes');
 /** Treating a Wound with Healing Ways takes one minute. */
-export const FL_TREAT_MINUTES = 1;
+export const FL_TREAT_MINUTES = packNumber('fortunes-landing', 'treat-minutes');
 /** "A character who is unconscious will awaken one hour after receiving a successful Healing Ways." */
-export const FL_WAKE_AFTER_HEALING_WAYS_MINUTES = 60;
+export const FL_WAKE_AFTER_HEALING_WAYS_MINUTES = packNumber('fortunes-landing', 'wake-after-healing-ways-minutes');
 /** "Each character begins with a clean Deck of eight cards" (the Tiles of Fate). */
-export const FL_TILES_OF_FATE_CLEAN_DECK = 8;
+export const FL_TILES_OF_FATE_CLEAN_DECK = packNumber('fortunes-landing', 'tiles-of-fate-clean-deck');
 
 /** Consecutive hits needed to destroy a shield. */
 export function shieldHitsToDestroy(bearer: { injuredLegAndGrounded: boolean }): number {

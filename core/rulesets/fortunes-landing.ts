@@ -15,32 +15,13 @@ import {
   thresholdFor,
   type FlArea,
 } from './fortunes-landing-armour';
+import { packSkills } from '../packs/builtin';
 import type { FortunesLandingDerived, Ruleset, SkillDef, Violation } from './types';
 
 export * from './fortunes-landing-armour';
 
-/** The skills the rules text names. Any other skill id on a character is a custom skill (allowed). */
-export const FL_SKILLS: readonly SkillDef[] = [
-  {
-    id: 'healing-ways',
-    name: 'Healing Ways',
-    description: 'A minute tending Wounds stops bleeding to death; an unconscious patient wakes in one hour.',
-  },
-  {
-    id: 'chirurgery',
-    name: 'Chirurgery',
-    description: 'Five minutes after Healing Ways: all Wounds heal in one hour; the unconscious wake at once.',
-  },
-  { id: 'healers-touch', name: "Healer's Touch", description: 'Halves recovery time of your Healing Ways and Chirurgery.' },
-  {
-    id: 'rapid-healing',
-    name: 'Rapid Healing',
-    description: 'An Advantage: once treated with Healing Ways, recover from all Wounds in one hour; wake at once.',
-  },
-  { id: 'strikes', name: 'Strikes', description: 'Cause additional Wounds with a called tag-line; at most 3 Strikes per combat.' },
-  { id: 'alchemy', name: 'Alchemy', description: 'With Healing Ways, daily dressing halves natural healing time.' },
-  { id: 'armorsmith', name: 'Armorsmith', description: 'Repairs breached armour.' },
-];
+/** The skills the rules text names (from the game pack). Any other skill id on a character is a custom skill (allowed). */
+export const FL_SKILLS: readonly SkillDef[] = packSkills('fortunes-landing');
 
 const PIECE = (i: number) => `armour[${i}]`;
 

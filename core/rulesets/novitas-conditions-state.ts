@@ -3,6 +3,7 @@
 // here too. The tracker as a whole, and its rule text: novitas-conditions.ts.
 
 import { LOCATION_WORDS } from '../model/ids';
+import { packNumber } from '../packs/builtin';
 
 export const LIMBS = ['left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type Limb = (typeof LIMBS)[number];
@@ -17,11 +18,11 @@ export type Cause = 'damage' | 'effect';
 export const CONDITIONS: readonly Condition[] = ['poisoned', 'torso-wound', 'bleeding-out', 'left-arm-wound', 'right-arm-wound', 'left-leg-wound', 'right-leg-wound', 'dead'];
 
 /** "After 10 minutes if this condition is not removed (healed) the character gains the Dead condition." */
-export const BLEED_OUT_MINUTES = 10;
+export const BLEED_OUT_MINUTES = packNumber('novitas', 'bleed-out-minutes');
 /** First aid "adds an additional 10 minutes (for a total of 20)". */
-export const FIRST_AID_EXTRA_MINUTES = 10;
+export const FIRST_AID_EXTRA_MINUTES = packNumber('novitas', 'first-aid-extra-minutes');
 /** "If the Dead condition lasts for 2 convergences the condition can no longer be removed." */
-export const CONVERGENCES_TO_PERMANENT_DEATH = 2;
+export const CONVERGENCES_TO_PERMANENT_DEATH = packNumber('novitas', 'convergences-to-permanent-death');
 
 export type ConditionState = {
   /** Conditions held, in `CONDITIONS` order. */

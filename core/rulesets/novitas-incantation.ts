@@ -7,8 +7,10 @@
 // spell name that is also said is not heard as a name of its own ("Heal" inside "Heal Wounds").
 // The rest of the requirements (loud, clear, not gibberish) are for the referee, not the sheet.
 
-/** "An incantation must be a minimum of 8 words." */
-export const INCANTATION_MIN_WORDS = 8;
+import { packNumber } from '../packs/builtin';
+
+/** "An incantation must be a minimum of 8 words." (the game pack) */
+export const INCANTATION_MIN_WORDS = packNumber('novitas', 'incantation-min-words');
 
 export type IncantationProblem = {
   code: 'nov.incant.too-short' | 'nov.incant.no-spell-name' | 'nov.incant.missing-name' | 'nov.incant.other-spell';

@@ -2,31 +2,20 @@
 // casting plan. Rule text: /work/shared/rules/000_a5f49d01f90df1a9.txt. Readings: docs/rulesets/novitas.md.
 // The incantation checker and the condition tracker live beside this file.
 import type { Character, NovitasSheet } from '../model/character';
-import type { Location } from '../model/ids';
+import { packLocations, packNumber, packSkills } from '../packs/builtin';
 import type { NovitasDerived, NovitasPlanLine, Ruleset, SkillDef, Violation } from './types';
 
 export { checkIncantation, INCANTATION_MIN_WORDS } from './novitas-incantation';
 export type { IncantationProblem } from './novitas-incantation';
 
-/** "Characters can never spend more than 20 magic power points in a single game day." */
-export const NOVITAS_DAILY_CAP = 20;
+/** "Characters can never spend more than 20 magic power points in a single game day." (the game pack) */
+export const NOVITAS_DAILY_CAP = packNumber('novitas', 'daily-power-cap');
 
-export const NOVITAS_SKILLS: readonly SkillDef[] = [
-  {
-    id: 'power-points',
-    name: 'Power Points',
-    description: 'Points to cast spells with: a spell costs its level in power points.',
-  },
-  {
-    id: 'first-aid',
-    name: 'First Aid',
-    maxLevel: 1,
-    description: 'Tending someone who is Bleeding Out adds 10 minutes (20 in all) before they die.',
-  },
-];
+/** The catalogue, from the game pack (core/packs/builtin/novitas.pack.json). */
+export const NOVITAS_SKILLS: readonly SkillDef[] = packSkills('novitas');
 
 /** The rule text names the torso and each arm and leg; it has no head location. */
-export const NOVITAS_LOCATIONS: readonly Location[] = ['torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'];
+export const NOVITAS_LOCATIONS = packLocations('novitas');
 
 type Reduction = NovitasSheet['reductions'][number];
 
