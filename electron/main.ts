@@ -26,6 +26,8 @@ import { showCrashReports, startCrashReports } from './app/crash-reports';
 import { configureSpelling } from './app/spelling';
 import { applyTheme, themeBackground } from './app/theme';
 import { createWindow } from './app/window';
+import { gamePacksFolder, listPacksIn } from './packs/packs';
+import { watchPackFolders } from './packs/watch';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
@@ -83,9 +85,19 @@ function start(): void {
     if (window && !window.isDestroyed()) window.webContents.send(channelOf(name), ...args);
   };
 
+  // Game packs: the app's folder and the library's `packs/`, listed again and sent when a pack file changes.
+  const packsFolder = join(app.getPath('userData'), 'packs');
+  const packWatcher = watchPackFolders([packsFolder, gamePacksFolder(settings.get().libraryFolder)], () => {
+    void listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then(
+      (listing) => send('packsChanged', listing),
+      (e: unknown) => console.warn(`quartermaster: cannot list the game packs: ${(e as Error).message}`),
+    );
+  });
+
   let stopWatching = () => undefined as void;
   const watch = (folder: string) => {
     stopWatching();
+    packWatcher.retarget([packsFolder, gamePacksFolder(folder)]);
     // The default library folder does not exist before the first start; a folder must exist to be watched.
     try {
       mkdirSync(folder, { recursive: true });
@@ -132,6 +144,7 @@ function start(): void {
     library,
     guard,
     onLibraryFolderChanged: watch,
+    packsFolder,
   });
 
   registerIpcHandlers(ipcMain, handlers, { appUrl, webContentsIds: () => (window && !window.isDestroyed() ? [window.webContents.id] : []) }, (method, reason) =>
@@ -236,6 +249,7 @@ function start(): void {
 
   app.on('window-all-closed', () => {
     stopWatching();
+    packWatcher.close();
     void sync.closeAll().finally(() => app.quit());
   });
 }

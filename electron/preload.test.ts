@@ -30,7 +30,7 @@ beforeAll(async () => {
 describe('preload', () => {
   it('exposes exactly the contract methods on window.quartermaster, nothing else', () => {
     expect(Object.keys(exposed)).toEqual(['quartermaster']);
-    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress', 'onLibraryProgress', 'onDeskEntries', 'pathForFile'].sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcArgs), 'onLibraryChanged', 'onMenuCommand', 'onOpenFile', 'onPrintProgress', 'onLibraryProgress', 'onDeskEntries', 'onPacksChanged', 'pathForFile'].sort());
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
   });
 

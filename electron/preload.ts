@@ -3,7 +3,7 @@
 // the object satisfies the contract type. Bundled as CommonJS (sandboxed preloads cannot be ESM);
 // it imports nothing at run time but electron, so zod and the core stay out of the page.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import type { DeskEntries, EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
+import type { DeskEntries, EventChannel, InvokeMethod, LibraryProgress, MenuCommand, PacksListing, PrintProgress, QuartermasterApi } from '../core/ipc/contract';
 
 /** The same channel names as `channelOf` in the contract (a test checks they agree). */
 export const channel = (name: InvokeMethod | EventChannel) => `qm:${name}` as const;
@@ -83,6 +83,8 @@ export const api = {
   syncStatus: invoke('syncStatus'),
   resolveSyncConflict: invoke('resolveSyncConflict'),
   lanAddresses: invoke('lanAddresses'),
+  listPacks: invoke('listPacks'),
+  openPacksFolder: invoke('openPacksFolder'),
   grantDropped(args) {
     const paths: unknown = args?.paths;
     if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && droppedPaths.has(p))) {
@@ -115,6 +117,11 @@ export const api = {
     subscribe<[unknown]>('deskEntries', (u) => {
       const v = u as Partial<DeskEntries> | null;
       if (v && typeof v === 'object' && typeof v.eventFile === 'string' && Array.isArray(v.entries)) listener({ eventFile: v.eventFile, entries: v.entries });
+    }),
+  onPacksChanged: (listener: (listing: PacksListing) => void) =>
+    subscribe<[unknown]>('packsChanged', (l) => {
+      const v = l as Partial<PacksListing> | null;
+      if (v && typeof v === 'object' && Array.isArray(v.packs) && Array.isArray(v.problems)) listener(v as PacksListing);
     }),
   onOpenFile(listener: (path: string) => void) {
     openListeners.add(listener);

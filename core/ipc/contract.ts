@@ -4,7 +4,7 @@
 // (`satisfies QuartermasterApi`); the renderer never sees a channel string.
 //
 // The contract is split by area (library.ts, characters.ts, settings.ts, print.ts, drafts.ts, desk.ts,
-// sync.ts, each with its types, its methods and their argument schemas); this file assembles the one
+// sync.ts, packs.ts, each with its types, its methods and their argument schemas); this file assembles the one
 // method → signature map and the one argument table, and re-exports every area's types.
 import type { z } from 'zod';
 import { libraryArgs, type LibraryApi, type LibraryProgress } from './library';
@@ -15,6 +15,7 @@ import { draftsArgs, type DraftsApi } from './drafts';
 import { deskArgs, type DeskApi, type DeskEntries } from './desk';
 import { syncArgs, type SyncApi } from './sync';
 import { dropArgs, type DropApi } from './drop';
+import { packsArgs, type PacksApi, type PacksListing } from './packs';
 
 export * from './library';
 export * from './characters';
@@ -24,10 +25,11 @@ export * from './drafts';
 export * from './desk';
 export * from './sync';
 export * from './drop';
+export * from './packs';
 
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
-export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi {
+export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -44,6 +46,8 @@ export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi
   onLibraryProgress?(listener: (progress: LibraryProgress) => void): () => void;
   /** Ledger entries that reached an open event file from elsewhere (sharing, another program). Optional for test doubles; the preload always has it. */
   onDeskEntries?(listener: (update: DeskEntries) => void): () => void;
+  /** The packs again, after a pack file in a watched packs folder changed. Optional for test doubles; the preload always has it. */
+  onPacksChanged?(listener: (listing: PacksListing) => void): () => void;
   /**
    * The file system path of a File the page took from a drop (Electron's webUtils.getPathForFile),
    * '' for a File made by a script. Only paths read here can be passed to `grantDropped`. Optional
@@ -53,10 +57,10 @@ export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi
 }
 
 /** The request/response methods (the subscriptions are events, not requests). */
-export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress' | 'onDeskEntries' | 'pathForFile'>;
+export type InvokeMethod = Exclude<keyof QuartermasterApi, 'onLibraryChanged' | 'onMenuCommand' | 'onOpenFile' | 'onPrintProgress' | 'onLibraryProgress' | 'onDeskEntries' | 'onPacksChanged' | 'pathForFile'>;
 
 /** The events the main process sends to the window. */
-export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress' | 'deskEntries';
+export type EventChannel = 'libraryChanged' | 'menuCommand' | 'openFile' | 'printProgress' | 'libraryProgress' | 'deskEntries' | 'packsChanged';
 
 export const channelOf = (method: InvokeMethod | EventChannel) => `qm:${method}` as const;
 
@@ -70,4 +74,5 @@ export const ipcArgs = {
   ...deskArgs,
   ...syncArgs,
   ...dropArgs,
+  ...packsArgs,
 } satisfies Record<InvokeMethod, z.ZodTuple>;

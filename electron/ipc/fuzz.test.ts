@@ -125,6 +125,8 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     resolveSyncConflict: [{ folder: lib, characterId: f.character.id, keep: f.character }],
     lanAddresses: [],
     grantDropped: [{ paths: [f.file], accept: ['character'] }],
+    listPacks: [],
+    openPacksFolder: [],
     saveDraft: [{ path: f.file, character: f.character }],
     listDrafts: [],
     discardDraft: [{ path: f.file }],

@@ -407,6 +407,8 @@ describe('argument validation: every handler rejects wrong types', () => {
     resolveSyncConflict: [[{ folder: '/a', characterId: 'not-a-uuid', keep: {} }], [{ folder: '/a', characterId: '00000000-0000-4000-8000-000000000001' }]],
     lanAddresses: [[{}]],
     grantDropped: [[{ paths: [], accept: ['character'] }], [{ paths: ['/a'], accept: ['image'] }], [{ paths: '/a', accept: [] }], [{ paths: ['/a'] }]],
+    listPacks: [[{}]],
+    openPacksFolder: [['x']],
     saveDraft: [[{ path: '/a' }], [{ path: '/a', character: 'x' }]],
     listDrafts: [[{}]],
     discardDraft: [[{ path: 3 }]],

@@ -23,6 +23,7 @@ import { draftHandlers } from './handlers/drafts';
 import { deskHandlers } from './handlers/desk';
 import { syncHandlers } from './handlers/sync';
 import { dropHandlers } from './handlers/drop';
+import { packHandlers } from './handlers/packs';
 
 
 import type { IpcDeps, IpcHandlers } from './types';
@@ -115,6 +116,7 @@ export function createIpcHandlers(deps: IpcDeps): IpcHandlers {
     ...deskHandlers(ctx),
     ...syncHandlers(ctx),
     ...dropHandlers(ctx),
+    ...packHandlers(ctx),
   };
 
   // Every entry validates its arguments against the contract before running.

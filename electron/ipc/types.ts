@@ -66,6 +66,8 @@ export type IpcDeps = {
   sync?: import('../sync/handlers').SyncHandlers;
   /** The event desk's card and sheet font (electron/desk/desk.ts deskFonts); defaults to the shipped fonts. */
   deskFonts?: DeskFonts;
+  /** The app's own game packs folder (userData/packs in the app); without it the packs calls fail clearly. */
+  packsFolder?: string;
 };
 
 /** The handler table: exactly the invoke methods of the contract, with the same signatures. */

@@ -6,7 +6,8 @@ import type { Draft, LibraryEntry, LibraryListing, OpenResult, QuartermasterApi,
 import type { Character } from '../../core/model/character';
 import { CURRENT_VERSION, FILE_FORMAT, type RulesetId } from '../../core/model/ids';
 import { canonicalJson, sha256Hex } from '../../core/format/hash';
-import type { DeskEntries } from '../../core/ipc/contract';
+import type { DeskEntries, PacksListing } from '../../core/ipc/contract';
+import { BUILTIN_PACKS } from '../../core/packs/builtin';
 import { fakeDesk, type FakeDesk } from './fake-desk';
 
 export type { Arrival, FakeDesk, FakeEventFolder, FakeEventLog } from './fake-desk';
@@ -65,11 +66,26 @@ export type FakeApi = QuartermasterApi & {
   pushDeskEntries(update: DeskEntries): void;
   /** How many `onDeskEntries` listeners are subscribed. */
   deskEntriesListeners(): number;
+  /** What listPacks answers: the built-in packs, each used, unless a test sets others. */
+  packs: PacksListing;
+  /** Sets `packs` and sends it to every `onPacksChanged` listener, as the main process does when a pack file changes. */
+  pushPacks(listing: PacksListing): void;
 };
+
+/** The listing of the built-in packs alone, as the app shows it with empty packs folders. */
+export function builtinListing(): PacksListing {
+  return {
+    appFolder: '/home/ana/.config/Quartermaster/packs',
+    gameFolder: `${FOLDER}/packs`,
+    packs: Object.values(BUILTIN_PACKS).map((pack) => ({ pack, file: `(built in) ${pack.id}.pack.json`, origin: 'built-in' as const, used: true })),
+    problems: [],
+  };
+}
 
 const hashOf = (character: Character) => sha256Hex(canonicalJson(character));
 
-export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<string, Character>; drafts?: Draft[]; settings?: Partial<Settings> } = {}): FakeApi {
+export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<string, Character>; drafts?: Draft[]; settings?: Partial<Settings>; packs?: PacksListing } = {}): FakeApi {
+  const packListeners = new Set<(listing: PacksListing) => void>();
   const files = new Map<string, Stored>(Object.entries(initial.files ?? {}).map(([p, c]) => [p, { character: c, hash: hashOf(c) }]));
   const libraryListeners = new Set<() => void>();
   const menuListeners = new Set<(c: never) => void>();
@@ -100,6 +116,17 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     desk,
     pushDeskEntries,
     deskEntriesListeners: () => deskListeners.size,
+    packs: initial.packs ?? builtinListing(),
+    pushPacks(listing) {
+      api.packs = listing;
+      packListeners.forEach((l) => l(structuredClone(listing)));
+    },
+    listPacks: vi.fn(async () => structuredClone(api.packs)),
+    openPacksFolder: vi.fn(async () => undefined),
+    onPacksChanged(listener) {
+      packListeners.add(listener);
+      return () => void packListeners.delete(listener);
+    },
     listLibrary: vi.fn(async () => listing()),
     chooseLibraryFolder: vi.fn(async () => null),
     newCharacter: vi.fn(async ({ ruleset, name, player }) => {
