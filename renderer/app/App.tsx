@@ -14,6 +14,7 @@ import { UnreadableView } from '../editor/UnreadableView';
 import { PrintDialogs } from '../print/PrintDialogs';
 import { printUiFor, PrintUiContext, usePrintUi, usePrintUiState } from '../print/print-ui';
 import { DeskEntry, DeskRoute, useDeskVisible } from '../desk/DeskEntry';
+import { GamesEntry, GamesRoute, useGamesVisible } from '../games/GamesEntry';
 import type { AppModel } from '../types';
 
 
@@ -42,10 +43,11 @@ function Shell({ app }: { app: AppModel }) {
   const printUi = usePrintUi();
   const modal = usePrintUiState((s) => s.dialog !== null) || prompt !== null;
   const desk = useDeskVisible(app);
+  const games = useGamesVisible(app);
   const { t } = useT();
   // Character files dropped anywhere but on the desk (which takes its own) open; none while a dialog is open.
   const onDrop = useCallback((files: File[]) => void app.actions.dropFiles(droppedFiles(files, (f) => app.api.pathForFile?.(f) ?? '')), [app]);
-  const dragging = useFileDrop(!desk && !modal ? onDrop : null);
+  const dragging = useFileDrop(!desk && !games && !modal ? onDrop : null);
 
   useEffect(() => {
     const { api, actions } = app;
@@ -80,8 +82,10 @@ function Shell({ app }: { app: AppModel }) {
       <main className="app" aria-hidden={modal ? true : undefined} inert={modal ? true : undefined}>
         <NoticeBar />
         {desk && <DeskRoute app={app} />}
-        {!desk && screen.kind === 'library' && <DeskEntry app={app} />}
-        {!desk && screen.kind === 'library' && <LibraryView />}
+        {!desk && games && screen.kind === 'library' && <GamesRoute app={app} />}
+        {!desk && !games && screen.kind === 'library' && <DeskEntry app={app} />}
+        {!desk && !games && screen.kind === 'library' && <GamesEntry app={app} />}
+        {!desk && !games && screen.kind === 'library' && <LibraryView />}
         {screen.kind === 'character' && <CharacterView doc={screen.doc} />}
         {screen.kind === 'unreadable' && <UnreadableView path={screen.path} problem={screen.problem} />}
       </main>
