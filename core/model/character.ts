@@ -2,6 +2,7 @@
 // not know survive a load/save round trip untouched. v2 adds a stable `id` to every item (so its
 // card keeps its serial when other items come and go), the character's `status` and a `history`.
 import { z } from 'zod';
+import { packId, packVersion } from '../packs/schema';
 import { upgradeV1Character } from '../format/migrate';
 import { plainText } from './plain-text';
 import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
@@ -132,6 +133,11 @@ export const characterObjectSchema = z.looseObject({
   status: z.enum(CHARACTER_STATUSES).optional(),
   statusReason: text(2_000).optional(),
   history: z.array(historyEntrySchema).max(2_000).optional(),
+  /**
+   * The game pack the character was last saved under, by the editor (docs/game-packs.md): opened
+   * under a newer version of the pack, the editor says so. Absent in files saved before packs.
+   */
+  pack: z.strictObject({ id: packId, version: packVersion }).optional(),
 });
 
 /**

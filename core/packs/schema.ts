@@ -14,6 +14,10 @@ export const MAX_EXPRESSION_CHARS = 500;
 const id = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'an id is 1 to 64 lower-case letters, digits and hyphens, starting with a letter or digit');
+/** A game's id and a pack's version, as a character file names the pack it was saved under (core/model/character.ts). */
+export const packId = id;
+export const packVersion = z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'a version is major.minor.patch, e.g. 1.2.0');
+
 const words = (max: number) => z.string().trim().min(1).max(max);
 
 /** A name or text in English and, optionally, Bulgarian. */
@@ -94,7 +98,7 @@ export const gamePackSchema = z
     /** The game's id; packs with the same id are versions of one game. */
     id,
     /** The pack's version, "major.minor.patch": the newest of one id is used. */
-    version: z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'a version is major.minor.patch, e.g. 1.2.0'),
+    version: packVersion,
     /** The built-in engine that reads this pack's numbers (absent: a game of data only). */
     engine: z.enum(['novitas', 'fortunes-landing', 'curious-pastimes', 'bg-magic']).optional(),
     names,

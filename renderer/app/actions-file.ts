@@ -1,6 +1,9 @@
 // The open character's file: save (and its conflicts), save as, leaving with unsaved changes,
 // backups, the PDF export and the file manager.
 import { canonicalJson } from '../../core/format/hash';
+import { packsStoreFor } from '../games/store';
+import { stampPack } from '../games/stamp';
+import type { Character } from '../../core/model/character';
 import type { ActionContext } from './actions-context';
 import { formatDateTime } from './format';
 import { isDirty, type Doc } from './store';
@@ -8,18 +11,23 @@ import { t } from './strings';
 
 export function fileActions(ctx: ActionContext) {
   const { api, set, notify, fail, currentDoc, updateDoc } = ctx;
+  /** A save the user makes records the game pack used now (renderer/games/stamp.ts). */
+  const stamped = (character: Character) => stampPack(character, packsStoreFor(api).get().listing);
+  /** After a save: the doc holds what was written, and edits made meanwhile keep the stamp too. */
+  const afterSave = (d: Doc, sent: Character, written: Character): Character => (d.character === sent ? written : stamped(d.character));
 
   /** Saves the open character if it has changes. `force` overwrites a file changed on disk. */
   const save = async (force = false): Promise<boolean> => {
     const doc = currentDoc();
     if (!doc || doc.readOnly || doc.saving) return false;
     if (!force && !isDirty(doc)) return true;
-    const { path, character } = doc;
+    const { path } = doc;
+    const character = stamped(doc.character);
     updateDoc(path, (d) => ({ ...d, saving: true }));
     try {
       const result = await api.saveCharacter(force ? { path, character, expectedHash: doc.hash, force } : { path, character, expectedHash: doc.hash });
       if (result.ok) {
-        updateDoc(path, (d) => ({ ...d, path: result.path, hash: result.hash, savedJson: canonicalJson(character), saving: false, backups: null }));
+        updateDoc(path, (d) => ({ ...d, character: afterSave(d, doc.character, character), path: result.path, hash: result.hash, savedJson: canonicalJson(character), saving: false, backups: null }));
         set((s) => (s.prompt?.kind === 'conflict' ? { ...s, prompt: null } : s));
         ctx.drafted = null;
         void ctx.discardDraftOf(path);
@@ -42,7 +50,8 @@ export function fileActions(ctx: ActionContext) {
     async saveAs(): Promise<boolean> {
       const doc = currentDoc();
       if (!doc || doc.saving) return false;
-      const { path, character } = doc;
+      const { path } = doc;
+      const character = stamped(doc.character);
       try {
         const result = await api.saveCharacterAs({ character });
         if (!result) return false;
@@ -51,7 +60,7 @@ export function fileActions(ctx: ActionContext) {
           return false;
         }
         updateDoc(path, (d) => {
-          const next: Doc = { ...d, path: result.path, hash: result.hash, savedJson: canonicalJson(character), readOnly: false, backups: null };
+          const next: Doc = { ...d, character: afterSave(d, doc.character, character), path: result.path, hash: result.hash, savedJson: canonicalJson(character), readOnly: false, backups: null };
           delete next.readOnlyReason;
           return next;
         });

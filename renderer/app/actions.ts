@@ -4,6 +4,7 @@
 // few seconds by the app shell) keeps a draft of unsaved edits in the main process for recovery after
 // a crash. The open file's actions are in ./actions-file.ts, dropped files' in ./actions-drop.ts;
 // what the modules share, ./actions-context.ts.
+import { packsStoreFor } from '../games/store';
 import { createContext, useContext } from 'react';
 import type { Language, LibraryProgress, MenuCommand, Paper, QuartermasterApi } from '../../core/ipc/contract';
 import type { Character } from '../../core/model/character';
@@ -35,6 +36,9 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
   const now = options.now ?? (() => Date.now());
 
   const actions = {
+    /** The game packs as the window knows them (renderer/games/store.ts): the editor's budget and pack notice read them. */
+    packs: packsStoreFor(api),
+
     /** Lists the folder on show again (the library, or the examples). */
     async loadLibrary() {
       const source = store.get().library.source;

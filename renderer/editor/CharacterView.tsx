@@ -24,6 +24,9 @@ import { SkillsSection } from './SkillsSection';
 import { SpellCardsSection } from './SpellCardsSection';
 import { SummarySection } from './SummarySection';
 import { WeaponsSection } from './WeaponsSection';
+import { budgetViolations } from '../../core/packs/budget-violations';
+import { usePacksState, usedPack } from '../games/store';
+import { olderPack } from '../games/stamp';
 
 export function CharacterView({ doc }: { doc: Doc }) {
   const { t, lang } = useT();
@@ -44,7 +47,14 @@ export function CharacterView({ doc }: { doc: Doc }) {
   }, [character]);
   // The file format's own problems come first: such a character cannot be saved until they are fixed.
   // (Recomputed on a language change too: their words are the renderer's.)
-  const violations = useMemo(() => [...fileProblems(character), ...(derivation.result?.violations ?? [])], [character, derivation, lang]);
+  const listing = usePacksState(actions.packs, (s) => s.listing);
+  const pack = usedPack(listing, character.ruleset);
+  // A pack that publishes costs adds its budget's problems (over budget, prerequisites) as rule errors.
+  const violations = useMemo(
+    () => [...fileProblems(character), ...(derivation.result?.violations ?? []), ...(pack ? budgetViolations(pack, character) : [])],
+    [character, derivation, lang, pack],
+  );
+  const older = olderPack(character, listing);
   // The fields read their violations from this store; it is updated before the browser paints.
   const [rules] = useState(() => createRulesStore(violations));
   useLayoutEffect(() => rules.set(violations), [rules, violations]);
@@ -116,6 +126,12 @@ export function CharacterView({ doc }: { doc: Doc }) {
         </p>
       )}
 
+      {older && (
+        <p className="banner" role="note">
+          {t('pack.notice', older)}
+        </p>
+      )}
+
       <RulesContext.Provider value={rules}>
         <div className={`editor editor-${character.ruleset}`}>
           <div className="editor-main">
@@ -125,7 +141,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             <ArmourSection character={character} ruleset={ruleset} derived={derived} readOnly={readOnly} />
             <WeaponsSection weapons={character.weapons} ruleset={ruleset} readOnly={readOnly} />
             {character.ruleset === 'curious-pastimes' && <SpellCardsSection character={character} derived={derived?.ruleset === 'curious-pastimes' ? derived : null} readOnly={readOnly} />}
-            <SkillsSection skills={character.skills} ruleset={ruleset} readOnly={readOnly} />
+            <SkillsSection skills={character.skills} ruleset={ruleset} pack={pack} readOnly={readOnly} />
             <ItemsSection character={character} readOnly={readOnly} />
             {character.ruleset === 'novitas' && <NovitasConditions tracker={doc.trackers.novitas} />}
             {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} tracker={doc.trackers.fortunesLanding} />}

@@ -10,6 +10,8 @@ import { addSkill, customSkillId, removeSkill, updateSkill } from './edits';
 import { useT, type Tools } from '../app/i18n';
 import { SKILLS_BG } from '../../core/rulesets/skills-bg';
 import { NumberField, Panel, TextField, useFocusField } from './fields';
+import type { GamePack } from '../../core/packs/schema';
+import { BudgetPanel } from './BudgetPanel';
 
 /** The most levels a skill can have in the file format. */
 const LEVEL_MAX = 100;
@@ -29,7 +31,7 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-export const SkillsSection = memo(function SkillsSection({ skills, ruleset, readOnly }: { skills: readonly Skill[]; ruleset: Ruleset; readOnly: boolean }) {
+export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack = null, readOnly }: { skills: readonly Skill[]; ruleset: Ruleset; pack?: GamePack | null; readOnly: boolean }) {
   const tools = useT();
   const { t, tn, lang } = tools;
   const actions = useActions();
@@ -74,6 +76,8 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, read
         <span className="label-text">{t('skills.search')}</span>
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
+
+      {pack && <BudgetPanel pack={pack} skills={skills} />}
 
       <h3>{t('skills.yours')}</h3>
       {skills.length === 0 ? (
