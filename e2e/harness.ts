@@ -13,6 +13,8 @@ import { createIpcHandlers, type IpcHandlers } from '../electron/ipc/handlers';
 import { Library, watchLibrary } from '../electron/library/library';
 import { PathGuard } from '../electron/app/paths';
 import { createPdfExporter } from '../electron/print/pdf-export';
+import { gamePacksFolder, listPacksIn } from '../electron/packs/packs';
+import { watchPackFolders } from '../electron/packs/watch';
 import { createPrinter } from '../electron/print/print-pack';
 import { memoryBacking, openSettings, type SettingsStore } from '../electron/app/settings';
 import { scriptedDialogs } from '../electron/testing/handlers';
@@ -53,6 +55,8 @@ export type Harness = {
   url: string;
   /** The temp library folder the app lists. */
   library: string;
+  /** The app's game packs folder (userData/packs in the app). */
+  packsFolder: string;
   settings: SettingsStore;
   handlers: IpcHandlers;
   /** Files the shell was asked to open (a printed PDF) and to move to the trash. */
@@ -81,8 +85,10 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
   const temp = await realpath(await mkdtemp(join(tmpdir(), 'qm-e2e-')));
   const library = join(temp, 'Documents', 'Quartermaster');
   const userData = join(temp, 'chromium');
+  const packsFolder = join(temp, 'userData', 'packs');
   // The library folder exists, as it does after the app's first start (the watcher needs it).
   await mkdir(library, { recursive: true });
+  await mkdir(packsFolder, { recursive: true });
   const settings = openSettings(memoryBacking({ schemaVersion: 1, libraryFolder: library }), join(temp, 'Documents'));
   const { dialogs, queue } = scriptedDialogs();
   const sharedLibrary = new Library();
@@ -139,6 +145,7 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
     library: sharedLibrary,
     guard,
     onLibraryFolderChanged: watch,
+    packsFolder,
   });
 
   const methods = Object.keys(ipcArgs) as InvokeMethod[];
@@ -178,12 +185,17 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
   });
 
   watch(library);
+  // As in electron/main.ts: the packs folders are watched, and the page told of their packs.
+  const packWatcher = watchPackFolders([packsFolder, gamePacksFolder(library)], () => {
+    void listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then((listing) => emit('packsChanged', listing));
+  });
   const livePage = page;
   return {
     page: livePage,
     context,
     url: server.url,
     library,
+    packsFolder,
     settings,
     handlers,
     dialogs: queue,
@@ -197,6 +209,7 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
     },
     async close() {
       stopWatching();
+      packWatcher.close();
       await sync.closeAll().catch(() => undefined);
       await context.close().catch(() => undefined);
       await server.close();

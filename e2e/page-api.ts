@@ -10,7 +10,7 @@
 export function installPageApi({ methods, path }: { methods: string[]; path: string }): void {
   type Listener = (...args: unknown[]) => void;
   const w = window as unknown as Record<string, unknown>;
-  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set(), libraryProgress: new Set(), deskEntries: new Set() };
+  const listeners: Record<string, Set<Listener>> = { libraryChanged: new Set(), menuCommand: new Set(), openFile: new Set(), printProgress: new Set(), libraryProgress: new Set(), deskEntries: new Set(), packsChanged: new Set() };
   const subscribe = (name: string) => (listener: Listener) => {
     listeners[name]!.add(listener);
     return () => void listeners[name]!.delete(listener);
@@ -31,6 +31,7 @@ export function installPageApi({ methods, path }: { methods: string[]; path: str
   api.onPrintProgress = subscribe('printProgress');
   api.onLibraryProgress = subscribe('libraryProgress');
   api.onDeskEntries = subscribe('deskEntries');
+  api.onPacksChanged = subscribe('packsChanged');
   // A File made in the page has no path: the test says which path each dropped file's name stands for.
   api.pathForFile = (file: File) => (w.__qm_dropPaths as Record<string, string> | undefined)?.[file.name] ?? '';
   // Files given at start (as on the command line) wait for the first subscriber, as in the preload.

@@ -87,6 +87,12 @@ function start(): void {
 
   // Game packs: the app's folder and the library's `packs/`, listed again and sent when a pack file changes.
   const packsFolder = join(app.getPath('userData'), 'packs');
+  // Made at start, so that it can be watched (and opened) from the first moment.
+  try {
+    mkdirSync(packsFolder, { recursive: true });
+  } catch {
+    /* listPacks says why the folder cannot be made */
+  }
   const packWatcher = watchPackFolders([packsFolder, gamePacksFolder(settings.get().libraryFolder)], () => {
     void listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then(
       (listing) => send('packsChanged', listing),
