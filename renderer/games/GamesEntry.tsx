@@ -24,7 +24,7 @@ export function useGamesVisible(app: AppModel): boolean {
 export function GamesEntry({ app }: { app: AppModel }) {
   const { t } = useT();
   return (
-    <nav className="desk-entry" aria-label={t('games.entry.nav')}>
+    <nav className="desk-entry games-entry" aria-label={t('games.entry.nav')}>
       <button type="button" className="link-button" onClick={() => void enterGames(app)}>
         {t('games.entry.open')}
         <span aria-hidden="true"> →</span>
