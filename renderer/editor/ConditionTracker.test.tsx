@@ -51,6 +51,21 @@ describe('Novitas condition tracker', () => {
     expect(held()).toBe('Right Leg Wound');
   });
 
+  it('casting: a wounded arm is not a free hand', async () => {
+    // "Wounded arms do not count as free hands for the purposes of casting spells."
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
+    const casting = within(tracker()).getByRole('group', { name: 'Casting: a free hand' });
+    expect(within(casting).getByText('Either hand is free to cast with.')).toBeTruthy();
+    fireEvent.click(within(casting).getByRole('checkbox', { name: 'The right hand holds something' }));
+    expect(within(casting).getByText('The left hand is free to cast with.')).toBeTruthy();
+    choose('Where', 'left-arm');
+    click('Wound');
+    expect(within(casting).queryByText(/free to cast with/)).toBeNull();
+    expect(within(casting).getByText(/^No free hand to cast with: the left arm is wounded and the right hand is full\./)).toBeTruthy();
+    fireEvent.click(within(casting).getByRole('checkbox', { name: 'The right hand holds something' }));
+    expect(within(casting).getByText('The right hand is free to cast with.')).toBeTruthy();
+  });
+
   it('is session state: not in the character, not saved, not undone', async () => {
     const { app, api, path } = await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Player' }), { target: { value: 'Dana' } });

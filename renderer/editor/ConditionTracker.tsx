@@ -35,6 +35,8 @@ import {
   type Limb,
   type Transition,
 } from '../../core/rulesets/novitas-conditions';
+import { checkCastingHands, freeCastingHands, HANDS, type Hand } from '../../core/rulesets/novitas-casting';
+import { violationText } from './violation-text';
 import { applyWound, breakOpen, FL_LIMBS, FL_WAKE_AFTER_HEALING_WAYS_MINUTES, summary, treat, unwounded, type FlWoundLocation, type WoundsState } from '../../core/rulesets/fortunes-landing-wounds';
 import { freshArmour, readjust, takeBlow, type ArmourWear } from '../../core/rulesets/fortunes-landing-wear';
 import { locationName } from '../app/format';
@@ -79,7 +81,10 @@ export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undef
   const [amount, setAmount] = useState(1);
   const [minutes, setMinutes] = useState(5);
   const [withPoison, setWithPoison] = useState<AttachableCondition[]>([]);
+  const [holding, setHolding] = useState<Record<Hand, boolean>>({ left: false, right: false });
   const s = session.state;
+  const castingProblems = checkCastingHands(s, holding);
+  const castingHands = freeCastingHands(s, holding);
 
   const apply = (step: (state: ConditionState) => Transition) =>
     setSession((old) => {
@@ -143,6 +148,26 @@ export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undef
             <button type="button" onClick={() => apply((st) => (where === 'torso' ? removeTorsoWound(st) : removeLimbWound(st, where)))}>
               {t('tracker.healWound')}
             </button>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('tracker.casting')}</legend>
+          <div className="checks">
+            {HANDS.map((hand) => (
+              <label key={hand} className="check">
+                <input type="checkbox" checked={holding[hand]} onChange={(e) => setHolding((old) => ({ ...old, [hand]: e.target.checked }))} />
+                {t(hand === 'left' ? 'tracker.holdsLeft' : 'tracker.holdsRight')}
+              </label>
+            ))}
+          </div>
+          <div aria-live="polite">
+            {castingHands.length > 0 && <p className="ok-text">{t(castingHands.length === 2 ? 'tracker.castBoth' : castingHands[0] === 'left' ? 'tracker.castLeft' : 'tracker.castRight')}</p>}
+            {castingProblems.map((v) => (
+              <p key={v.code} className="error-text" data-code={v.code}>
+                {violationText(v, tools)}
+              </p>
+            ))}
           </div>
         </fieldset>
 

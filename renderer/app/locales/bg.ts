@@ -384,6 +384,12 @@ export const bg: Record<keyof typeof en, string> = {
   'tracker.revive': 'Съживи',
   'tracker.convergence': 'Минава конвергенция',
   'tracker.reset': 'Започни отначало',
+  'tracker.casting': 'Заклинания: свободна ръка',
+  'tracker.holdsLeft': 'Лявата ръка държи нещо',
+  'tracker.holdsRight': 'Дясната ръка държи нещо',
+  'tracker.castBoth': 'И двете ръце са свободни за заклинание.',
+  'tracker.castLeft': 'Лявата ръка е свободна за заклинание.',
+  'tracker.castRight': 'Дясната ръка е свободна за заклинание.',
   'tracker.log': 'Какво се случи',
   'tracker.refused': 'Не е възможно',
 

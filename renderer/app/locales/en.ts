@@ -384,6 +384,12 @@ export const en = {
   'tracker.revive': 'Revive',
   'tracker.convergence': 'A convergence passes',
   'tracker.reset': 'Start afresh',
+  'tracker.casting': 'Casting: a free hand',
+  'tracker.holdsLeft': 'The left hand holds something',
+  'tracker.holdsRight': 'The right hand holds something',
+  'tracker.castBoth': 'Either hand is free to cast with.',
+  'tracker.castLeft': 'The left hand is free to cast with.',
+  'tracker.castRight': 'The right hand is free to cast with.',
   'tracker.log': 'What happened',
   'tracker.refused': 'Not possible',
 
