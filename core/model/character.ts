@@ -33,6 +33,8 @@ export const weaponSchema = z.looseObject({
   kind: z.enum(WEAPON_KINDS),
   lengthCm: z.number().min(0).max(1_000).optional(),
   decorative: z.boolean().optional(),
+  /** Fortune's Landing: an ultra-light weapon (costs 1.5x). Absent means not ultra-light. */
+  ultraLight: z.boolean().optional(),
 });
 
 export const itemSchema = z.looseObject({
