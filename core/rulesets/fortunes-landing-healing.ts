@@ -3,34 +3,35 @@
 // Cure Serious Wounds and the Wake Up chart. Pure state transitions on the wounds tracker's state
 // (fortunes-landing-wounds.ts); the caller keeps the clock. Readings: docs/rulesets/fortunes-landing.md.
 
+import { packNumber } from '../packs/builtin';
 import { FL_LIMBS, FL_WAKE_AFTER_HEALING_WAYS_MINUTES, treat, unwounded, type FlWoundLocation, type WoundsState } from './fortunes-landing-wounds';
 
-// ---- The numbers (one place, so a game pack can carry them later) ----
+// ---- The numbers: from the game pack (core/packs/builtin/fortunes-landing.pack.json), each with its quote ----
 
 /** Chirurgery: "all Wounds are healed after one hour of time has passed". */
-export const FL_CHIRURGERY_HEAL_MINUTES = 60;
+export const FL_CHIRURGERY_HEAL_MINUTES = packNumber('fortunes-landing', 'chirurgery-heal-minutes');
 /** Rapid Healing: "Once the character has been treated with Healing Ways he recovers from all Wounds in one hour." */
-export const FL_RAPID_HEALING_HEAL_MINUTES = 60;
+export const FL_RAPID_HEALING_HEAL_MINUTES = packNumber('fortunes-landing', 'rapid-healing-heal-minutes');
 /** Accelerate Healing: "immediately stabilizes all of the character's Wounds and causes them to be healed in one hour". */
-export const FL_ACCELERATE_HEALING_HEAL_MINUTES = 60;
+export const FL_ACCELERATE_HEALING_HEAL_MINUTES = packNumber('fortunes-landing', 'accelerate-healing-heal-minutes');
 /** "The chirurgen must then have five minutes of uninterrupted time in which to work her miracle." */
-export const FL_CHIRURGERY_WORK_MINUTES = 5;
+export const FL_CHIRURGERY_WORK_MINUTES = packNumber('fortunes-landing', 'chirurgery-work-minutes');
 /** "If two of these methods are combined the healing time is halved." */
-export const FL_TWO_METHODS_FACTOR = 1 / 2;
+export const FL_TWO_METHODS_FACTOR = packNumber('fortunes-landing', 'two-methods-factor');
 /** "If all three are combined this time is quartered." */
-export const FL_THREE_METHODS_FACTOR = 1 / 4;
+export const FL_THREE_METHODS_FACTOR = packNumber('fortunes-landing', 'three-methods-factor');
 /** "If the Chirurgen is also skilled in Healer's Touch, the total time will be cut in half again." */
-export const FL_HEALERS_TOUCH_FACTOR = 1 / 2;
+export const FL_HEALERS_TOUCH_FACTOR = packNumber('fortunes-landing', 'healers-touch-factor');
 /** "A treated Wound heals naturally in two to six weeks." */
-export const FL_NATURAL_HEALING_WEEKS = { min: 2, max: 6 } as const;
+export const FL_NATURAL_HEALING_WEEKS = { min: packNumber('fortunes-landing', 'natural-healing-weeks-min'), max: packNumber('fortunes-landing', 'natural-healing-weeks-max') } as const;
 /** "A treated Wound that is cleaned and dressed once daily by a character who possesses both Healing Ways and Alchemy heals in half this time." */
-export const FL_DRESSED_DAILY_FACTOR = 1 / 2;
+export const FL_DRESSED_DAILY_FACTOR = packNumber('fortunes-landing', 'dressed-daily-factor');
 /** Cure Light Wounds: "Each application of this spell or brew instantly heals any one limb Wound." */
-export const FL_CURE_LIGHT_WOUNDS_LIMBS = 1;
+export const FL_CURE_LIGHT_WOUNDS_LIMBS = packNumber('fortunes-landing', 'cure-light-wounds-limbs');
 /** "Cure Serious Wounds - This spell or brew instantly heals up to three Wounds of any type (limb or torso)." */
-export const FL_CURE_SERIOUS_WOUNDS_WOUNDS = 3;
+export const FL_CURE_SERIOUS_WOUNDS_WOUNDS = packNumber('fortunes-landing', 'cure-serious-wounds-wounds');
 /** Wake Up chart: "None | 24 Hours". */
-export const FL_WAKE_WITHOUT_HEALING_MINUTES = 24 * 60;
+export const FL_WAKE_WITHOUT_HEALING_MINUTES = packNumber('fortunes-landing', 'wake-without-healing-minutes');
 
 // ---- Readings (docs/rulesets/fortunes-landing.md, "Healing") ----
 
