@@ -11,7 +11,7 @@ import { main } from '../main';
 import type { Io } from '../io';
 import { nodeIo } from '../io';
 
-const root = join(new URL('.', import.meta.url).pathname, '..');
+const root = join(new URL('.', import.meta.url).pathname, '../..');
 const examples = join(root, 'assets/examples');
 
 function captureIo(): Io & { stdout: () => string; stderr: () => string } {
