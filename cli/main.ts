@@ -1,5 +1,6 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
+import './zod-jitless';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DeskSubcommand } from './commands/desk/desk';

@@ -1,7 +1,7 @@
 // The character file format v2 as a zod schema. Every object is "loose": fields this version does
 // not know survive a load/save round trip untouched. v2 adds a stable `id` to every item (so its
 // card keeps its serial when other items come and go), the character's `status` and a `history`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { upgradeV1Character } from '../format/migrate';
 import { plainText } from './plain-text';
 import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';

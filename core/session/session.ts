@@ -2,7 +2,7 @@
 // beside the drafts (never in the character file) so they survive closing and reopening the
 // character and a crash, until the player says the day is over. The main process writes and reads
 // these files; the renderer fills and uses them. Both validate with this one schema.
-import { z } from 'zod';
+import * as z from 'zod';
 import { characterSchema } from '../model/character';
 import { CONDITIONS, LIMBS } from '../rulesets/novitas-conditions';
 import { FL_LIMBS } from '../rulesets/fortunes-landing-wounds';
