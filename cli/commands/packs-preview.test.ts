@@ -182,6 +182,24 @@ describe('quartermaster packs preview', () => {
     expect(p.changes.card).toHaveLength(4);
   });
 
+  it('lists a character file it cannot read and still compares the rest (exit 2); no character file at all is exit 2', async () => {
+    const [oldFile, newFile] = packs('costRise');
+    const broken = join(folder, 'broken.character.json');
+    writeFileSync(broken, '{ "format": "quartermaster-character", ');
+    const r = await run('packs', 'preview', '--json', oldFile, newFile, folder);
+    expect(r.code).toBe(2);
+    const p = JSON.parse(r.out);
+    expect(p.characters.files).toBe(6);
+    expect(p.characters.unreadable.map((u: { file: string }) => u.file)).toEqual([broken]);
+    expect(p.characters.unreadable[0].message).toContain('broken.character.json');
+    expect(p.void.map((c: { name: string }) => c.name)).toEqual(['Cato']);
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const none = await run('packs', 'preview', oldFile, newFile, empty);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe(`quartermaster packs preview: no character file found in ${empty}\n`);
+  });
+
   it('bad usage and --help', async () => {
     expect((await run('packs', 'preview', '--help')).out).toMatch(/^Usage: quartermaster packs preview OLD\.pack\.json NEW\.pack\.json/);
     const r = await run('packs', 'preview', 'a.pack.json');
