@@ -105,7 +105,10 @@ describe('quartermaster packs preview', () => {
       { file: join(folder, 'dara.character.json'), id: '00000000-0000-4000-8000-000000000004', name: 'Dara' },
     ]);
     expect(p.void).toEqual([]);
+    // The documented shape (docs/game-packs.md, "The JSON shape").
+    expect(Object.keys(p)).toEqual(['format', 'formatVersion', 'pack', 'characters', 'changes', 'reprint', 'void']);
     expect(Object.keys(p.changes)).toEqual(['newlyInvalid', 'noLongerInvalid', 'problemsChanged', 'points', 'card']);
+    expect(Object.keys(p.changes.card[0])).toEqual(['file', 'id', 'name', 'values']);
   });
 
   it('a removed skill and a lowered limit name the character and the reason', async () => {
