@@ -62,7 +62,7 @@ const ok = { okCodes: [0, 1] }; // 1 = some generated characters break a rule, a
 console.log(`bench:desk  ${ROUNDS} rounds, medians, whole processes, ${environment}`);
 for (const N of SIZES) {
   const dir = join(root, `bench/.work/desk-${N}`);
-  generate(dir, N);
+  const bytes = generate(dir, N);
   // The event file: every character printed (with a hash that no longer matches, so every row is
   // "changed" and the desk does the full comparison), every other one checked in.
   const characters = {};
@@ -89,7 +89,7 @@ for (const N of SIZES) {
     },
     ROUNDS,
   );
-  console.log(`\n  ${N.toLocaleString('en')} character files + an event file (${converted}); wall, CPU and peak RSS medians`);
+  console.log(`\n  ${N.toLocaleString('en')} character files, ${(bytes / 1048576).toFixed(1)} MB, + an event file (${converted}); wall, CPU and peak RSS medians`);
   console.log(`    baseline read + JSON.parse : ${describe(m.baseline, m.baseline)}`);
   console.log(`    quartermaster desk         : ${describe(m.desk, m.baseline)}   (target <= 3)`);
   console.log(`    the same, event file as v1 : ${describe(m.v1, m.baseline)}   (migrated in memory on every read)`);

@@ -47,8 +47,18 @@ export function makeCharacter(i) {
   }
 }
 
-export function generate(dir, n) {
+/**
+ * Writes n character files into dir (emptied first); returns their size in bytes, for the report.
+ * `make(i)` gives the i-th character (default: all four rulesets in turn).
+ */
+export function generate(dir, n, make = makeCharacter) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < n; i++) writeFileSync(join(dir, `c${String(i).padStart(5, '0')}.character.json`), `${JSON.stringify(makeCharacter(i), null, 2)}\n`);
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const text = `${JSON.stringify(make(i), null, 2)}\n`;
+    writeFileSync(join(dir, `c${String(i).padStart(5, '0')}.character.json`), text);
+    bytes += Buffer.byteLength(text);
+  }
+  return bytes;
 }

@@ -1,5 +1,6 @@
 // `quartermaster <command> …`: the desk's command line over the same core as the app.
 // Commands are loaded on demand: `check` must not pay for loading pdf-lib and fontkit.
+import './zod-jitless';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DeskSubcommand } from './commands/desk/desk';
@@ -26,6 +27,8 @@ Commands:
                                       merge two desks' copies of one event
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
+  packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
+                                      what a new pack version would change for each character
   help, --help                        show this help (each command takes --help too)
   --version                           the version of Quartermaster
 

@@ -6,11 +6,14 @@ import { parseOptions, parseOrExplain, UsageError } from '../usage';
 
 const USAGE = `Usage: quartermaster packs list [FOLDER...]
        quartermaster packs check FILE...
+       quartermaster packs preview OLD.pack.json NEW.pack.json <file|folder>... [--json] [--pdf FILE [--force]]
 
   list    the built-in game packs and the *.pack.json files in each FOLDER (later folders after
           earlier ones), with their versions; of packs with the same id, the newest is used
   check   validates pack files: the format, references between parts and every CEL expression,
           naming the file, the JSON path and why for each problem
+  preview what publishing NEW in place of OLD would change for the characters of its game
+          (quartermaster packs preview --help)
 
 Exit codes: 0 no problem, 2 a pack that cannot be read or validated, or bad usage.
 The format: docs/game-packs.md.`;
@@ -20,7 +23,7 @@ type Parsed = { sub: 'list' | 'check'; paths: string[] };
 function parsePacksArgs(args: readonly string[]): Parsed {
   const { positionals } = parseOptions(args, {});
   const [sub, ...paths] = positionals;
-  if (sub !== 'list' && sub !== 'check') throw new UsageError(sub === undefined ? 'name a subcommand: list or check' : `unknown subcommand "${sub}" (list or check)`);
+  if (sub !== 'list' && sub !== 'check') throw new UsageError(sub === undefined ? 'name a subcommand: list, check or preview' : `unknown subcommand "${sub}" (list, check or preview)`);
   if (sub === 'check' && paths.length === 0) throw new UsageError('name at least one pack file to check');
   return { sub, paths };
 }
@@ -72,6 +75,8 @@ async function check(files: readonly string[], io: Io): Promise<number> {
 }
 
 export async function runPacks(args: string[], io: Io): Promise<number> {
+  // preview has options of its own, and its own --help.
+  if (args[0] === 'preview') return (await import('./packs-preview')).runPacksPreview(args.slice(1), io);
   const usage = parseOrExplain('packs', USAGE, args, io, parsePacksArgs);
   if (!usage.ok) return usage.exitCode;
   const { sub, paths } = usage.value;

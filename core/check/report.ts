@@ -21,8 +21,8 @@ export type CheckEntry = {
 };
 
 /**
- * The entry for a loaded (or refused) file. Takes the load result rather than bytes so that callers
- * choose the loader: the command line loads without zod (core/format/load-fast.ts).
+ * The entry for a loaded (or refused) file. Takes the load result rather than bytes: the caller reads
+ * and loads the file (core/format/load.ts, the one loader of character files).
  */
 export function checkLoaded(loaded: LoadResult, file: string): CheckEntry {
   if (!loaded.ok) return unreadable(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field ?? '');

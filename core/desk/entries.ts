@@ -2,7 +2,7 @@
 // `{ id, at, desk, kind, character?, … }` plus the kind's own fields. Loose objects: a field this
 // version does not know survives. A kind this version does not know is refused (a newer kind comes
 // with a newer file version). Names here are fixed: other desks and the replication read them.
-import { z } from 'zod';
+import * as z from 'zod';
 import { deskNameText } from '../model/plain-text';
 
 /** A lower-case UUID: entry ids, character ids and item ids as the ledger keeps them. */

@@ -2,7 +2,7 @@
 // list, or (v1) a record per character (migrated by core/desk/event-migrate.ts). Read once, when
 // the desk first opens such a file, and turned into the append-only log of version 3 (the old file
 // kept among the backups). This is the one definition of that format; it is never written.
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadVersionedValue, type FileKind, type FileProblem } from '../format/versioned';
 import { ledgerEntrySchema } from './entries';
 import { datesIssue, eventHeaderSchema, headerFields, type DeskEvent } from './event';

@@ -5,7 +5,7 @@
 // (core/desk/fold.ts). Objects are "loose": fields this version does not know survive. Files of
 // versions 1 and 2 (one JSON document) migrate (core/desk/event-legacy.ts); reading and writing the
 // lines is core/desk/event-load.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LedgerEntry } from './entries';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, NO_ID, type NewEventInit } from './event-format';
 

@@ -56,7 +56,7 @@ export function cardFacts(character: Character, derivation: Derivation): Facts {
     armour: armourCell(d, c).text,
     values,
     armourWorn: lines(c.armour.map((p) => `${p.name}: ${p.type} on ${areaWords(p.locations)}${p.helmet ? ', helmet' : ''}${p.costume ? ', costume' : ''}`)),
-    weapons: lines(c.weapons.map((w) => `${w.name}: ${w.kind}${w.lengthCm !== undefined ? `, ${w.lengthCm} cm` : ''}${w.decorative ? ', decorative' : ''}`)),
+    weapons: lines(c.weapons.map((w) => `${w.name}: ${w.kind}${w.lengthCm !== undefined ? `, ${w.lengthCm} cm` : ''}${w.decorative ? ', decorative' : ''}${w.ultraLight ? ', ultra-light' : ''}`)),
     skills: lines(c.skills.map((s) => `${s.name ?? skillNames.get(s.id) ?? s.id}${s.level !== 1 ? ` ${s.level}` : ''}`)),
     items: lines(c.items.map((i) => `${i.name} (${i.kind})${i.expires ? `, expires ${i.expires}` : ''}: ${oneLine(i.text)}`)),
     rules: lines(RULES_FIELDS.flatMap((k) => (c[k] === undefined ? [] : describeObject(c[k] as Record<string, unknown>)))),

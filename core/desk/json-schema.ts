@@ -1,7 +1,7 @@
 // The JSON Schema of the event file's lines, generated from the zod schemas for other tools to use:
 // the first line is a header, every later line an entry. The committed copy is
 // assets/schema/event.v3.json (`npm run schema:event` regenerates it; a test fails when it differs).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ledgerEntrySchema } from './entries';
 import { eventHeaderSchema } from './event';
 

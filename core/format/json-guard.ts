@@ -58,11 +58,13 @@ export function inspectJson(value: unknown): JsonFailure | null {
 function inspect(value: unknown, path: (string | number)[], depth: number): 'too-deep' | 'proto' | null {
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_JSON_DEPTH) return 'too-deep';
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-  for (const [key, v] of entries) {
+  // Keys (or indexes) alone: a [key, value] pair made for every field of every file was a large
+  // part of what reading a folder of thousands of files left for the garbage collector.
+  const keys: readonly (string | number)[] = Array.isArray(value) ? Array.from(value, (_, i) => i) : Object.keys(value);
+  for (const key of keys) {
     path.push(key);
     if (key === '__proto__') return 'proto';
-    const p = inspect(v, path, depth + 1);
+    const p = inspect((value as Record<string | number, unknown>)[key], path, depth + 1);
     if (p) return p;
     path.pop();
   }

@@ -1,6 +1,6 @@
 // Character files' part of the IPC contract (core/ipc/contract.ts assembles the whole): creating,
 // opening, saving, copying, renaming and deleting a character file, and giving it a new id.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Character } from '../model/character';
 import { RULESET_IDS, type RulesetId } from '../model/ids';
 import type { LoadProblem } from '../format/load';

@@ -1,5 +1,5 @@
 // The event desk's part of the IPC contract (core/ipc/contract.ts assembles the whole).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RulesetId } from '../model/ids';
 import type { DeskRow } from '../desk/types';
 import type { Location } from '../model/ids';

@@ -1,5 +1,5 @@
 // Drafts' and play sessions' part of the IPC contract (core/ipc/contract.ts assembles the whole).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Character } from '../model/character';
 import type { SessionState } from '../session/session';
 import { loose, path } from './args';

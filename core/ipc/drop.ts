@@ -1,7 +1,7 @@
 // Files dropped on the window's part of the IPC contract (core/ipc/contract.ts assembles the whole).
 // A drop is a user's choice, like a file chosen in a dialog: the main process grants what was
 // dropped, if it is of a kind the view takes, and says what each path is.
-import { z } from 'zod';
+import * as z from 'zod';
 import { path } from './args';
 
 /** What a view takes from a drop: character files (the library), event files and folders (the desk). */

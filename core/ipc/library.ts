@@ -1,6 +1,6 @@
 // The library's part of the IPC contract (core/ipc/contract.ts assembles the whole): listing the
 // library folder and the examples, importing files, a file's backups.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RulesetId } from '../model/ids';
 import type { OpenResult } from './characters';
 import { path } from './args';

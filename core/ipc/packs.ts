@@ -1,7 +1,7 @@
 // Game packs' part of the IPC contract (core/ipc/contract.ts assembles the whole): the packs the app
 // reads (built in, its own packs folder, the library's `packs/` folder), which one of each game is
 // used, and what is wrong with the ones refused (node/packs/load.ts). docs/game-packs.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GamePack } from '../packs/schema';
 
 export type PackOriginName = 'built-in' | 'app' | 'game';

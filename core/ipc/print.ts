@@ -1,6 +1,6 @@
 // Printing's part of the IPC contract (core/ipc/contract.ts assembles the whole): Export PDF…, the
 // preview, Print event pack… and the calibration page.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Character } from '../model/character';
 import { CARD_SECTIONS, type CardSection } from '../pdf/cards/context';
 import type { DrawOp } from '../pdf/draw';

@@ -1,6 +1,6 @@
 // The settings' part of the IPC contract (core/ipc/contract.ts assembles the whole), with the
 // printer corrections (calibrations) the settings keep.
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAPER_IDS, type PaperId } from '../pdf/layout';
 import type { PrintChoice } from './print';
 

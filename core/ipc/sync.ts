@@ -1,5 +1,5 @@
 // Sharing an event between desks: its part of the IPC contract (core/ipc/contract.ts assembles the whole).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Character } from '../model/character';
 import { loose, path } from './args';
 

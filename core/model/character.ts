@@ -1,7 +1,7 @@
 // The character file format v2 as a zod schema. Every object is "loose": fields this version does
 // not know survive a load/save round trip untouched. v2 adds a stable `id` to every item (so its
 // card keeps its serial when other items come and go), the character's `status` and a `history`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { packId, packVersion } from '../packs/schema';
 import { upgradeV1Character } from '../format/migrate';
 import { plainText } from './plain-text';
@@ -34,6 +34,8 @@ export const weaponSchema = z.looseObject({
   kind: z.enum(WEAPON_KINDS),
   lengthCm: z.number().min(0).max(1_000).optional(),
   decorative: z.boolean().optional(),
+  /** Fortune's Landing: an ultra-light weapon (costs 1.5x). Absent means not ultra-light. */
+  ultraLight: z.boolean().optional(),
 });
 
 export const itemSchema = z.looseObject({

@@ -1,6 +1,6 @@
 // The JSON Schema of the character file, generated from the zod schema for other tools to use.
 // The committed copy is assets/schema/character.v2.json (`npm run schema` regenerates it).
-import { z } from 'zod';
+import * as z from 'zod';
 import { characterObjectSchema } from './character';
 
 export function characterJsonSchema(): Record<string, unknown> {

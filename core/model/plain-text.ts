@@ -1,6 +1,6 @@
 // Text that people read (names, player names, desk names): no control characters (why:
 // core/format/visible.ts). The JSON Schema made from these gets the same pattern.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const NO_CONTROL_MESSAGE = 'must not contain control characters (tabs, line breaks, escape codes)';
 

@@ -1,7 +1,7 @@
 // The JSON Schema of the game pack file, generated from the zod schema for editors and other tools.
 // The committed copy is assets/schema/game-pack.v1.json (`npm run schema:pack` regenerates it).
 // CEL expressions and references between parts are checked by ./validate.ts, not by the JSON Schema.
-import { z } from 'zod';
+import * as z from 'zod';
 import { gamePackSchema } from './schema';
 
 export function gamePackJsonSchema(): Record<string, unknown> {

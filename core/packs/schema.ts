@@ -3,7 +3,7 @@
 // is the one definition; assets/schema/game-pack.v1.json is generated from it (`npm run schema:pack`).
 // What zod cannot say (references between parts, CEL expressions) is checked by ./validate.ts.
 // docs/game-packs.md describes the format for a game team.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PACK_FORMAT = 'quartermaster-game-pack';
 export const PACK_FORMAT_VERSION = 1;

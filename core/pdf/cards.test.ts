@@ -56,6 +56,13 @@ describe('character card', () => {
     expect(said(cardsOf(back, ['character'])[0]!.front)).toContain('Tiles of Fate: 11');
   });
 
+  it("Fortune's Landing: ultra-light weapons at 1.5x cost", () => {
+    // "Both the monetary and production point costs for ultra-lights ... is increased by 1.5 times the base cost".
+    const light = with_(fl, { weapons: [{ name: 'Quick blade', kind: 'medium', ultraLight: true }, { name: 'Old sword', kind: 'medium' }] });
+    expect(said(cardsOf(light, ['character'])[0]!.front)).toContain('Ultra-light weapons: Quick blade (×1.5)');
+    expect(said(cardsOf(fl, ['character'])[0]!.front)).not.toContain('Ultra-light');
+  });
+
   it('Curious Pastimes: hits per location', () => {
     // 1 base + 1 Body Development = 2 everywhere. Medium (+2) on torso and arms: 4. A heavy helm (+3),
     // allowed by Wear Heavy Armour: head 5. Legs bare: 2. Arrows ignore armour: 2 on every location.

@@ -42,6 +42,7 @@ export const LABELS = {
     bestAssumed: 'best choice assumed',
     armourType: 'Type',
     costume: 'Costume / replica',
+    ultraLight: 'Ultra-light weapons',
     tagLegend: 'Filled areas are not armoured and are not counted.',
     // Curious Pastimes
     hits: 'Hits',
@@ -155,6 +156,7 @@ export const LABELS = {
     bestAssumed: 'приет е най-добрият избор',
     armourType: 'Вид',
     costume: 'Бутафорна броня',
+    ultraLight: 'Ултралеки оръжия',
     tagLegend: 'Запълнените зони не са защитени и не се броят.',
     hits: 'Точки живот',
     vsArrows: 'Срещу стрели',

@@ -30,6 +30,11 @@ export function thresholdFor(rating: number): number {
 
 /** "costume/replica armor is increased by 1.5 times the base cost". */
 export const FL_COSTUME_COST_MULTIPLIER = packNumber('fortunes-landing', 'costume-cost-multiplier');
+/**
+ * The same sentence prices ultra-light weapons: "Both the monetary and production point costs for
+ * ultra-lights and costume/replica armor is increased by 1.5 times the base cost".
+ */
+export const FL_ULTRA_LIGHT_COST_MULTIPLIER = FL_COSTUME_COST_MULTIPLIER;
 
 /**
  * The rating over some areas: the sum of their values divided by how many there are, rounded to the

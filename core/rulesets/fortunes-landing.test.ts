@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { characterSchema, type Character } from '../model/character';
+import { loadCharacterValue } from '../format/load';
+import { serializeCharacter } from '../format/save';
 import {
   FL_ARMOUR_POINTS,
   FL_ARMOUR_TYPES,
@@ -255,6 +257,48 @@ describe('Fortune’s Landing armour checks', () => {
       { name: 'PVC plate', type: 'plate', locations: ['right-arm'], costume: true },
     ]);
     expect(fortunesLanding.derive(c).derived.armour.costume).toEqual({ pieces: ['Stage chain', 'PVC plate'], costMultiplier: 1.5 });
+  });
+
+  it('lists ultra-light weapons at 1.5x cost', () => {
+    // "Both the monetary and production point costs for ultra-lights and costume/replica armor is
+    // increased by 1.5 times the base cost": a weapon of base cost 10 costs 10 x 1.5 = 15.
+    const c = character([], {
+      weapons: [
+        { name: 'Quick blade', kind: 'medium', ultraLight: true },
+        { name: 'Old sword', kind: 'medium' },
+        { name: 'Latex dagger', kind: 'short', ultraLight: false },
+      ],
+    });
+    const { derived, violations } = fortunesLanding.derive(c);
+    expect(derived.ultraLight).toEqual({ weapons: ['Quick blade'], costMultiplier: 1.5 });
+    expect(10 * derived.ultraLight.costMultiplier).toBe(15);
+    expect(violations).toEqual([]);
+  });
+
+  it('a file without ultraLight loads and saves unchanged; one with it keeps it', () => {
+    const file = {
+      format: 'quartermaster-character',
+      version: 2,
+      id: '0b9d4c1e-3f8a-4a57-9a9e-4a3f2c1d0e9b',
+      ruleset: 'fortunes-landing',
+      name: 'Dimitri',
+      player: '',
+      notes: '',
+      skills: [],
+      armour: [],
+      weapons: [{ name: 'Old sword', kind: 'medium' }],
+      items: [],
+    };
+    const old = loadCharacterValue(file, 'dimitri.json');
+    if (!old.ok) throw new Error(old.problem.message);
+    expect(JSON.parse(serializeCharacter(old.character))).toEqual(file);
+    expect(fortunesLanding.derive(old.character).derived.ultraLight.weapons).toEqual([]);
+    const flagged = loadCharacterValue({ ...file, weapons: [{ name: 'Quick blade', kind: 'medium', ultraLight: true }] }, 'dimitri.json');
+    if (!flagged.ok) throw new Error(flagged.problem.message);
+    expect(flagged.character.weapons[0]).toEqual({ name: 'Quick blade', kind: 'medium', ultraLight: true });
+    const bad = loadCharacterValue({ ...file, weapons: [{ name: 'Quick blade', kind: 'medium', ultraLight: 'yes' }] }, 'dimitri.json');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problem.message).toMatch(/weapons\[0\]\.ultraLight|ultraLight/);
   });
 
   it('allows custom skills without complaint', () => {

@@ -1,5 +1,5 @@
 // The Fortune's Landing ruleset (Raging Gargoyle Games, rules text 001): armour rating per area,
-// the averaging choice, Threshold and costume armour. Wear, breach and wounds live in
+// the averaging choice, Threshold, costume armour and ultra-light weapons. Wear, breach and wounds live in
 // `fortunes-landing-wear.ts` and `fortunes-landing-wounds.ts`. Readings: docs/rulesets/fortunes-landing.md.
 import type { ArmourPiece, Character } from '../model/character';
 import { LOCATION_WORDS, type Location } from '../model/ids';
@@ -8,6 +8,7 @@ import {
   FL_ARMOUR_POINTS,
   FL_ARMOUR_TYPES,
   FL_COSTUME_COST_MULTIPLIER,
+  FL_ULTRA_LIGHT_COST_MULTIPLIER,
   areaOptions,
   averageRating,
   isFlArmourType,
@@ -172,6 +173,8 @@ function deriveFortunesLanding(character: Character): { derived: FortunesLanding
         tied,
         costume: { pieces: costumePieces, costMultiplier: FL_COSTUME_COST_MULTIPLIER },
       },
+      // "Ultra-lights ... are permitted in Fortune's Landing, however such weapons ... suffer some minor penalties".
+      ultraLight: { weapons: character.weapons.filter((w) => w.ultraLight === true).map((w) => w.name), costMultiplier: FL_ULTRA_LIGHT_COST_MULTIPLIER },
     },
     violations,
   };

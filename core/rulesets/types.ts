@@ -47,6 +47,8 @@ export type FortunesLandingDerived = {
     /** Costume or replica pieces, which cost 1.5x. */
     costume: { pieces: string[]; costMultiplier: number };
   };
+  /** Ultra-light weapons (`ultraLight: true`), which cost 1.5x like costume armour. */
+  ultraLight: { weapons: string[]; costMultiplier: number };
 };
 
 export type CuriousPastimesDerived = {

@@ -2,10 +2,11 @@
 // beside the drafts (never in the character file) so they survive closing and reopening the
 // character and a crash, until the player says the day is over. The main process writes and reads
 // these files; the renderer fills and uses them. Both validate with this one schema.
-import { z } from 'zod';
+import * as z from 'zod';
 import { characterSchema } from '../model/character';
 import { CONDITIONS, LIMBS } from '../rulesets/novitas-conditions';
 import { FL_LIMBS } from '../rulesets/fortunes-landing-wounds';
+import { FL_HEALING_METHODS, FL_WAKE_HEALING } from '../rulesets/fortunes-landing-healing';
 
 export const SESSION_FORMAT = 'quartermaster-session';
 export const SESSION_VERSION = 1;
@@ -35,6 +36,20 @@ export const flTrackerSchema = z.strictObject({
     treated: z.boolean(),
   }),
   armour: z.strictObject({ for: small, wear: z.strictObject({ full: small, current: small, breached: z.boolean() }) }),
+  /** Healing under way and waking up (fortunes-landing-recovery.ts FlRecovery); absent: none. */
+  recovery: z
+    .strictObject({
+      course: z
+        .strictObject({
+          methods: z.array(z.enum(FL_HEALING_METHODS)).max(FL_HEALING_METHODS.length),
+          healersTouch: z.boolean(),
+          elapsed: z.number().min(0).max(100_000),
+          minutesLeft: z.number().min(0).max(100_000),
+        })
+        .nullable(),
+      wake: z.strictObject({ by: z.enum(FL_WAKE_HEALING), minutesLeft: z.number().min(0).max(100_000) }).nullable(),
+    })
+    .optional(),
 });
 
 export const trackersSchema = z.strictObject({

@@ -4,7 +4,7 @@
 // has kept one version or merged them.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeAtomic } from '../fs/files';
 
 export const SYNC_FOLDER = '.quartermaster-sync';

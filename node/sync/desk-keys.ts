@@ -11,7 +11,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const KEY_PREFIX = 'deskkey:';
 export const SEAL_ID = 'seal';

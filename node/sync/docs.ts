@@ -10,7 +10,7 @@
 //   "desk:<desk id>"    { kind: "desk", desk: <presence.ts: name, link state, changes waiting, last seen> }
 //   "deskkey:<desk id>", "seal"   a desk's public key, and the entries witnessed when first shared (desk-keys.ts)
 // plus PouchDB's own "_local/…" replication checkpoints. Nothing else is accepted.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ENTRY_CHARS } from '../../core/desk/event-format';
 import { inspectJson } from '../../core/format/json-guard';
 import { MAX_FILE_BYTES } from '../../core/format/limits';

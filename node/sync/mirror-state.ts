@@ -2,7 +2,7 @@
 // the database so that a restart neither re-imports every file nor misses a change made meanwhile.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeAtomic } from '../fs/files';
 
 const fileState = z.object({ id: z.string().max(100), rev: z.string().max(200), hash: z.string().max(64), size: z.number(), mtimeMs: z.number() });

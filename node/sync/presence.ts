@@ -2,7 +2,7 @@
 // state, how many of its changes wait for the hub, and when it last wrote. Every desk writes only its
 // own; every desk reads all, so each shows every desk's state. A desk that stopped writing (cut off,
 // closed) shows as offline since it was last seen. Checked like every other document (docs.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { deskNameText } from '../../core/model/plain-text';
 
 export const PRESENCE_PREFIX = 'desk:';

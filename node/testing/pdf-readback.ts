@@ -1,6 +1,7 @@
 // Reading a written PDF back, for tests: where each card face is placed on each page (the matrix of
 // the `q a b c d e f cm` that opens every face, as core/pdf/emit.ts writes it) and the viewer
 // preferences. Independent of the layout code: it parses the PDF bytes, not the layout data.
+import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 
@@ -37,4 +38,9 @@ export async function printScaling(bytes: Uint8Array): Promise<string | null> {
   const prefs = doc.catalog.lookupMaybe(PDFName.of('ViewerPreferences'), PDFDict);
   const value = prefs?.get(PDFName.of('PrintScaling'));
   return value ? value.toString().replace(/^\//, '') : null;
+}
+
+/** A PDF file's text as poppler's pdftotext reads it (in reading order, pages split by form feeds). */
+export function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 }

@@ -144,7 +144,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             <SkillsSection skills={character.skills} ruleset={ruleset} pack={pack} readOnly={readOnly} />
             <ItemsSection character={character} readOnly={readOnly} />
             {character.ruleset === 'novitas' && <NovitasConditions tracker={doc.trackers.novitas} />}
-            {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} tracker={doc.trackers.fortunesLanding} />}
+            {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} rapidHealing={character.skills.some((k) => k.id === 'rapid-healing' && k.level > 0)} tracker={doc.trackers.fortunesLanding} />}
             <HistorySection character={character} />
             <BackupsSection backups={doc.backups} />
           </div>

@@ -51,6 +51,21 @@ describe('Novitas condition tracker', () => {
     expect(held()).toBe('Right Leg Wound');
   });
 
+  it('casting: a wounded arm is not a free hand', async () => {
+    // "Wounded arms do not count as free hands for the purposes of casting spells."
+    await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
+    const casting = within(tracker()).getByRole('group', { name: 'Casting: a free hand' });
+    expect(within(casting).getByText('Either hand is free to cast with.')).toBeTruthy();
+    fireEvent.click(within(casting).getByRole('checkbox', { name: 'The right hand holds something' }));
+    expect(within(casting).getByText('The left hand is free to cast with.')).toBeTruthy();
+    choose('Where', 'left-arm');
+    click('Wound');
+    expect(within(casting).queryByText(/free to cast with/)).toBeNull();
+    expect(within(casting).getByText(/^No free hand to cast with: the left arm is wounded and the right hand is full\./)).toBeTruthy();
+    fireEvent.click(within(casting).getByRole('checkbox', { name: 'The right hand holds something' }));
+    expect(within(casting).getByText('The right hand is free to cast with.')).toBeTruthy();
+  });
+
   it('is session state: not in the character, not saved, not undone', async () => {
     const { app, api, path } = await openCharacter(makeCharacter({ ruleset: 'novitas', name: 'Elowen' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Player' }), { target: { value: 'Dana' } });
@@ -82,6 +97,61 @@ describe("Fortune's Landing wounds and armour wear", () => {
     click('Healing Ways');
     expect(within(tracker()).queryByText(/Dead in/)).toBeNull();
     expect(within(tracker()).getByText('Tended with Healing Ways: not bleeding to death.')).toBeTruthy();
+  });
+
+  it('healing: Stabilize wakes in an hour; Chirurgery wakes at once and heals in an hour; minutes pass to healed', async () => {
+    await openCharacter(ayla);
+    choose('Where', 'torso');
+    click('Wound');
+    expect(within(tracker()).getByText('Unconscious now.')).toBeTruthy();
+    // Chirurgery before Healing Ways is refused: "the wound must first have been successfully treated with Healing Ways".
+    click('Chirurgery');
+    expect(document.querySelector('[data-healing="notes"]')?.textContent).toMatch(/Not possible.*must first have been successfully treated with Healing Ways/);
+    // Stabilize: "A stabilized character will awaken in one hour" (no Rapid Healing).
+    click('Stabilize');
+    expect(within(tracker()).getByText('Wakes in 1 hour (Stabilize).')).toBeTruthy();
+    expect(within(tracker()).queryByText(/Dead in/)).toBeNull();
+    // Natural healing of a treated Wound: "two to six weeks".
+    expect(document.querySelector('[data-healing="natural"]')?.textContent).toMatch(/^Heals naturally in 2 to 6 weeks/);
+    // Chirurgery: "An unconscious character awakens immediately"; "all Wounds are healed after one hour".
+    click('Chirurgery');
+    expect(within(tracker()).getByText('Awake (Chirurgery); the Wounds keep their effects until healed.')).toBeTruthy();
+    expect(document.querySelector('[data-healing="course"]')?.textContent).toBe('All Wounds healed in 60 minutes (Chirurgery).');
+    fireEvent.change(within(tracker()).getByRole('spinbutton', { name: 'Minutes' }), { target: { value: '60' } });
+    click('Let the minutes pass');
+    expect(within(tracker()).getByText('No Wounds.')).toBeTruthy();
+  });
+
+  it("healing with Rapid Healing and Healer's Touch: two methods halve, Healer's Touch halves again (15 minutes)", async () => {
+    await openCharacter({ ...ayla, skills: [{ id: 'rapid-healing', level: 1 }] });
+    choose('Where', 'left-arm');
+    click('Wound');
+    fireEvent.click(within(tracker()).getByRole('checkbox', { name: "The healer has Healer's Touch" }));
+    // Rapid Healing: healed "in one hour" once treated with Healing Ways.
+    click('Healing Ways');
+    expect(document.querySelector('[data-healing="course"]')?.textContent).toBe('All Wounds healed in 60 minutes (Rapid Healing).');
+    // Chirurgery with Healer's Touch on a Rapid Healer: "Chirurgery and Healer's Touch ... healing time is quartered": 60 / 4 = 15.
+    click('Chirurgery');
+    expect(document.querySelector('[data-healing="course"]')?.textContent).toBe("All Wounds healed in 15 minutes (Chirurgery, Rapid Healing, Healer's Touch).");
+    // The Wake Up chart for a Rapid Healer: Healing Ways and Stabilize "immediately with Rapid Healing"; none 24 hours.
+    const chart = within(tracker()).getByRole('table');
+    expect(within(chart).getByRole('row', { name: /^Healing Ways/ }).textContent).toBe('Healing Waysimmediately');
+    expect(within(chart).getByRole('row', { name: /^No healing/ }).textContent).toBe('No healing24 hours');
+  });
+
+  it('Cure Light Wounds heals the chosen limb; Cure Serious Wounds up to three', async () => {
+    await openCharacter(ayla);
+    for (const where of ['left-arm', 'right-arm', 'left-leg', 'right-leg']) {
+      choose('Where', where);
+      click('Wound');
+    }
+    choose('Limb for Cure Light Wounds', 'right-leg');
+    click('Cure Light Wounds');
+    expect(held()).not.toContain('Right leg useless');
+    expect(held()).toContain('Left leg useless');
+    // Three Wounds left; Cure Serious Wounds "heals up to three Wounds of any type".
+    click('Cure Serious Wounds');
+    expect(within(tracker()).getByText('No Wounds.')).toBeTruthy();
   });
 
   it('armour of rating 5 shrugs off a 1-damage blow (Threshold) and loses a point to a heavier one', async () => {

@@ -1,10 +1,9 @@
 // The condition tracker: what is happening to the character during play, following the core's state
-// models (Novitas conditions; Fortune's Landing wounds and armour wear). It is session state: kept in
+// models (Novitas conditions here; Fortune's Landing wounds, healing and armour wear in FlWoundsTracker.tsx). It is session state: kept in
 // the open document (`Doc.trackers`) and beside the drafts, so it survives closing and reopening the
 // character and a crash until the player says the day is over; never written to the character file,
 // and not part of undo.
 import { useState } from 'react';
-import type { Location } from '../../core/model/ids';
 import {
   bleedingMinutesLeft,
   bleedOut,
@@ -35,28 +34,17 @@ import {
   type Limb,
   type Transition,
 } from '../../core/rulesets/novitas-conditions';
-import { applyWound, breakOpen, FL_LIMBS, FL_WAKE_AFTER_HEALING_WAYS_MINUTES, summary, treat, unwounded, type FlWoundLocation, type WoundsState } from '../../core/rulesets/fortunes-landing-wounds';
-import { freshArmour, readjust, takeBlow, type ArmourWear } from '../../core/rulesets/fortunes-landing-wear';
+import { checkCastingHands, freeCastingHands, HANDS, type Hand } from '../../core/rulesets/novitas-casting';
+import { violationText } from './violation-text';
+import { Amount } from './tracker-parts';
 import { locationName } from '../app/format';
 import { useT, type Tools } from '../app/i18n';
 import { Panel } from './fields';
 import { useActions } from '../app/actions';
-import type { FlTracker, NovitasTracker } from '../../core/session/session';
-
-/** The most a number box here accepts (minutes, points). */
-const AMOUNT_MAX = 999;
+import type { NovitasTracker } from '../../core/session/session';
 
 function conditionName(c: Condition, { t }: Tools): string {
   return t(`condition.${c}`);
-}
-
-function Amount({ label, value, onChange, min = 1 }: { label: string; value: number; onChange: (n: number) => void; min?: number }) {
-  return (
-    <label className="field field-number field-small">
-      <span className="label-text">{label}</span>
-      <input type="number" min={min} max={AMOUNT_MAX} step={1} value={value} onChange={(e) => onChange(Math.min(AMOUNT_MAX, Math.max(min, Math.floor(Number(e.target.value) || min))))} />
-    </label>
-  );
 }
 
 // ---- Novitas ----
@@ -79,7 +67,10 @@ export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undef
   const [amount, setAmount] = useState(1);
   const [minutes, setMinutes] = useState(5);
   const [withPoison, setWithPoison] = useState<AttachableCondition[]>([]);
+  const [holding, setHolding] = useState<Record<Hand, boolean>>({ left: false, right: false });
   const s = session.state;
+  const castingProblems = checkCastingHands(s, holding);
+  const castingHands = freeCastingHands(s, holding);
 
   const apply = (step: (state: ConditionState) => Transition) =>
     setSession((old) => {
@@ -143,6 +134,26 @@ export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undef
             <button type="button" onClick={() => apply((st) => (where === 'torso' ? removeTorsoWound(st) : removeLimbWound(st, where)))}>
               {t('tracker.healWound')}
             </button>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('tracker.casting')}</legend>
+          <div className="checks">
+            {HANDS.map((hand) => (
+              <label key={hand} className="check">
+                <input type="checkbox" checked={holding[hand]} onChange={(e) => setHolding((old) => ({ ...old, [hand]: e.target.checked }))} />
+                {t(hand === 'left' ? 'tracker.holdsLeft' : 'tracker.holdsRight')}
+              </label>
+            ))}
+          </div>
+          <div aria-live="polite">
+            {castingHands.length > 0 && <p className="ok-text">{t(castingHands.length === 2 ? 'tracker.castBoth' : castingHands[0] === 'left' ? 'tracker.castLeft' : 'tracker.castRight')}</p>}
+            {castingProblems.map((v) => (
+              <p key={v.code} className="error-text" data-code={v.code}>
+                {violationText(v, tools)}
+              </p>
+            ))}
           </div>
         </fieldset>
 
@@ -243,102 +254,4 @@ function TrackerLog({ entries }: { entries: { notes: string[]; refused: boolean 
   );
 }
 
-// ---- Fortune's Landing ----
-
-export function FlWounds({ rating, tracker }: { rating: number; tracker: FlTracker | undefined }) {
-  const tools = useT();
-  const { t, num } = tools;
-  const actions = useActions();
-  const wounds: WoundsState = tracker?.wounds ?? unwounded();
-  const armour: { for: number; wear: ArmourWear } = tracker?.armour ?? { for: rating, wear: freshArmour(rating) };
-  const setWounds = (update: WoundsState | ((w: WoundsState) => WoundsState)) =>
-    actions.setTracker('fortunesLanding', { wounds: typeof update === 'function' ? update(wounds) : update, armour });
-  const setArmour = (next: { for: number; wear: ArmourWear }) => actions.setTracker('fortunesLanding', { wounds, armour: next });
-  const [where, setWhere] = useState<FlWoundLocation>('torso');
-  const [damage, setDamage] = useState(1);
-  const [lastBlow, setLastBlow] = useState<string | null>(null);
-  // The armour rating changed on the sheet: the tracker starts from the new, undamaged armour.
-  const wear = armour.for === rating ? armour.wear : freshArmour(rating);
-  const setWear = (w: ArmourWear) => setArmour({ for: rating, wear: w });
-  const sum = summary(wounds);
-  const locations: FlWoundLocation[] = ['torso', ...FL_LIMBS];
-
-  const blow = () => {
-    const r = takeBlow(wear, damage);
-    setWear(r.state);
-    setLastBlow(r.stoppedByThreshold ? t('fl.blowThreshold') : r.wound ? t('fl.blowWound') : t('fl.blowStopped'));
-  };
-
-  return (
-    <Panel id="conditions" title={t('tracker.heading')}>
-      <p className="hint">{t('tracker.session')}</p>
-      <div className="tracker-state" aria-live="polite">
-        {sum.limbWounds === 0 && !sum.torsoWound ? (
-          <p className="ok-text">{t('fl.unwounded')}</p>
-        ) : (
-          <ul className="conditions" aria-label={t('tracker.conditions')}>
-            {sum.torsoWound && <li className="condition">{t('fl.torsoWound')}</li>}
-            {sum.uselessLimbs.map((l) => (
-              <li key={l} className="condition">
-                {t(l.endsWith('arm') ? 'fl.armUseless' : 'fl.legUseless', { limb: locationName(l as Location) })}
-              </li>
-            ))}
-          </ul>
-        )}
-        {sum.unconscious === 'now' && <p className="error-text">{t('fl.unconsciousNow')}</p>}
-        {sum.unconscious === 'later' && sum.unconsciousInMinutes !== null && <p className="error-text">{t('fl.unconsciousIn', { minutes: num(sum.unconsciousInMinutes) })}</p>}
-        {sum.deadInMinutes !== null && <p className="error-text">{t('fl.deadIn', { minutes: num(sum.deadInMinutes) })}</p>}
-        {wounds.treated && (sum.limbWounds > 0 || sum.torsoWound) && <p>{sum.torsoWound ? t('fl.treatedTorso', { minutes: num(FL_WAKE_AFTER_HEALING_WAYS_MINUTES) }) : t('fl.treated')}</p>}
-      </div>
-      <div className="tracker-controls">
-        <fieldset>
-          <legend>{t('tracker.wounds')}</legend>
-          <label className="field field-small">
-            <span className="label-text">{t('tracker.where')}</span>
-            <select value={where} onChange={(e) => setWhere(e.target.value as FlWoundLocation)}>
-              {locations.map((l) => (
-                <option key={l} value={l}>
-                  {locationName(l)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="button-row">
-            <button type="button" onClick={() => setWounds((w) => applyWound(w, where))}>
-              {t('tracker.wound')}
-            </button>
-            <button type="button" onClick={() => setWounds(treat)}>
-              {t('fl.treat')}
-            </button>
-            <button type="button" onClick={() => setWounds(breakOpen)}>
-              {t('fl.breakOpen')}
-            </button>
-            <button type="button" onClick={() => setWounds(unwounded())}>
-              {t('fl.healAll')}
-            </button>
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>{t('fl.armourWear')}</legend>
-          <p aria-live="polite">
-            {t('fl.wearState', { current: num(wear.current), full: num(wear.full) })}
-            {wear.breached && ` ${t('fl.breached')}`}
-          </p>
-          <Amount label={t('fl.blowDamage')} value={damage} onChange={setDamage} />
-          <div className="button-row">
-            <button type="button" onClick={blow}>
-              {t('fl.takeBlow')}
-            </button>
-            <button type="button" onClick={() => setWear(readjust(wear))}>
-              {t('fl.readjust')}
-            </button>
-            <button type="button" onClick={() => setWear(freshArmour(rating))}>
-              {t('fl.freshArmour')}
-            </button>
-          </div>
-          {lastBlow && <p className="muted">{lastBlow}</p>}
-        </fieldset>
-      </div>
-    </Panel>
-  );
-}
+export { FlWounds } from './FlWoundsTracker';

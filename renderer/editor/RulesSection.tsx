@@ -18,6 +18,7 @@ const PART_LABELS: Record<string, StringKey> = {
   kind: 'weapons.kind',
   lengthCm: 'weapons.length',
   decorative: 'weapons.decorative',
+  ultraLight: 'weapons.ultraLight',
   level: 'skills.level',
   armourAreas: 'fl.choice',
   powerPoints: 'magic.powerPoints',

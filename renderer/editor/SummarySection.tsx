@@ -16,6 +16,8 @@ export function SummarySection({ derived }: { derived: Derived | null }) {
       rows.push(['areas', t('summary.areas'), a.areas.length === 0 ? t('summary.none') : a.areas.map(locationName).join(', ')]);
       rows.push(['choice', t('summary.choice'), a.options.length === 0 ? t('summary.none') : t(a.chosen ? 'summary.choiceChosen' : a.tied > 1 ? 'summary.choiceTied' : 'summary.choiceBest')]);
       if (a.costume.pieces.length > 0) rows.push(['costume', t('summary.costume'), t('summary.costumeCost', { pieces: a.costume.pieces.join(', '), factor: num(a.costume.costMultiplier) })]);
+      const u = derived.ultraLight;
+      if (u.weapons.length > 0) rows.push(['ultraLight', t('summary.ultraLight'), t('summary.costumeCost', { pieces: u.weapons.join(', '), factor: num(u.costMultiplier) })]);
       break;
     }
     case 'curious-pastimes': {

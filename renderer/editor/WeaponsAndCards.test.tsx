@@ -38,6 +38,25 @@ describe('weapons section', () => {
   });
 });
 
+describe("Fortune's Landing ultra-light weapons", () => {
+  it('ticks a weapon ultra-light (1.5x cost, in the summary), unticking leaves the field out; other games do not offer it', async () => {
+    const { app } = await openCharacter(makeCharacter({ ruleset: 'fortunes-landing', name: 'Dimitri', weapons: [{ name: 'Quick blade', kind: 'medium' }] }));
+    const weapons = screen.getByRole('region', { name: 'Weapons and shields' });
+    // "Both the monetary and production point costs for ultra-lights ... is increased by 1.5 times the base cost".
+    const ultra = within(weapons).getByRole('checkbox', { name: 'Ultra-light weapon (costs 1.5 times as much)' });
+    fireEvent.click(ultra);
+    expect(editedCharacter(app).weapons[0]).toEqual({ name: 'Quick blade', kind: 'medium', ultraLight: true });
+    const summary = document.querySelector('[data-summary="ultraLight"]');
+    expect(summary?.textContent).toBe('Quick blade (cost × 1.5)');
+    fireEvent.click(ultra);
+    expect(editedCharacter(app).weapons[0]).toEqual({ name: 'Quick blade', kind: 'medium' });
+    expect(document.querySelector('[data-summary="ultraLight"]')).toBeNull();
+    cleanup();
+    await openCharacter(makeCharacter({ ruleset: 'curious-pastimes', name: 'Brannoc', weapons: [{ name: 'Sword', kind: 'medium' }] }));
+    expect(within(screen.getByRole('region', { name: 'Weapons and shields' })).queryByRole('checkbox', { name: /Ultra-light/ })).toBeNull();
+  });
+});
+
 describe('Curious Pastimes spell cards', () => {
   it('adds allotments and counts the cards to print', async () => {
     const { app } = await openCharacter(makeCharacter({ ruleset: 'curious-pastimes', name: 'Brannoc' }));

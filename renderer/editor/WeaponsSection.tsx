@@ -1,4 +1,5 @@
-// Weapons and shields: name, kind, length and (for staves) whether it is only decorative.
+// Weapons and shields: name, kind, length, (for staves) whether it is only decorative and (Fortune's
+// Landing) whether it is an ultra-light, which costs 1.5 times as much.
 import type { Weapon } from '../../core/model/character';
 import { WEAPON_KINDS, type WeaponKind } from '../../core/model/ids';
 import { useActions } from '../app/actions';
@@ -6,13 +7,14 @@ import { addWeapon, removeWeapon, updateWeapon } from './edits';
 import { weaponKindName } from '../app/format';
 import { useT } from '../app/i18n';
 import type { Ruleset } from '../../core/rulesets/types';
+import { FL_ULTRA_LIGHT_COST_MULTIPLIER } from '../../core/rulesets/fortunes-landing-armour';
 import { CheckboxField, NumberField, Panel, SelectField, TextField, useFocusField } from './fields';
 
 /** The file format's limit on a weapon's length. */
 const LENGTH_MAX_CM = 1_000;
 
 export function WeaponsSection({ weapons, ruleset, readOnly }: { weapons: readonly Weapon[]; ruleset: Ruleset; readOnly: boolean }) {
-  const { t } = useT();
+  const { t, num } = useT();
   const actions = useActions();
   const focusField = useFocusField();
   // Only the kinds the game allows are offered (a weapon of another kind keeps its own, so it shows).
@@ -70,6 +72,24 @@ export function WeaponsSection({ weapons, ruleset, readOnly }: { weapons: readon
                         const next = { ...old };
                         if (on) next.decorative = true;
                         else delete next.decorative;
+                        return next;
+                      }),
+                    )
+                  }
+                />
+              )}
+              {((ruleset.id === 'fortunes-landing' && w.kind !== 'shield') || w.ultraLight !== undefined) && (
+                <CheckboxField
+                  label={t('weapons.ultraLight', { factor: num(FL_ULTRA_LIGHT_COST_MULTIPLIER) })}
+                  field={`${at}.ultraLight`}
+                  checked={w.ultraLight === true}
+                  readOnly={readOnly}
+                  onChange={(on) =>
+                    actions.edit((c) =>
+                      updateWeapon(c, i, (old) => {
+                        const next = { ...old };
+                        if (on) next.ultraLight = true;
+                        else delete next.ultraLight;
                         return next;
                       }),
                     )

@@ -97,6 +97,7 @@ export function valueText(field: MergeField, value: unknown, tools: Tools, rules
       const parts = [weaponKindName(v.kind as WeaponKind)];
       if (typeof v.lengthCm === 'number') parts.push(t('desk.merge.length', { cm: num(v.lengthCm) }));
       if (v.decorative === true) parts.push(t('weapons.decorative'));
+      if (v.ultraLight === true) parts.push(t('desk.merge.ultraLight'));
       return parts.join(', ');
     }
     case 'items': {

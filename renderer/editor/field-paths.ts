@@ -8,7 +8,7 @@ const FIELDS: readonly RegExp[] = [
   /^(name|player|notes)$/,
   /^skills\[\d+\]\.(name|level)$/,
   /^armour\[\d+\]\.(name|type|locations|helmet|costume)$/,
-  /^weapons\[\d+\]\.(name|kind|lengthCm|decorative)$/,
+  /^weapons\[\d+\]\.(name|kind|lengthCm|decorative|ultraLight)$/,
   /^items\[\d+\]\.(name|kind|text|expires|game|serial)$/,
   /^fortunesLanding\.armourAreas$/,
   /^curiousPastimes\.spellCards\[\d+\]\.(sphere|rank|day|count)$/,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeIo, type Io } from '../../io';
 import { main } from '../../main';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = new URL('../../..', import.meta.url).pathname;
 const examples = join(root, 'assets/examples');
 let dir: string;
 let folder: string;

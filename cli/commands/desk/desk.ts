@@ -12,9 +12,9 @@ import { eventGame } from '../../../core/desk/event-game';
 import type { RulesetId } from '../../../core/model/ids';
 import { RULESETS } from '../../../core/rulesets/index';
 // The desk core is imported module by module, and what only some runs need (the PDF parts, the
-// event log's writer, zod to word a refused character file) only when needed, so the report alone
-// starts fast: character files are read through their compiled validator. The event file is
-// validated by zod (core/desk/event.ts, entries.ts), the one definition of its format.
+// event log's writer) only when needed, so the report alone starts fast. Character files and the
+// event file are validated by zod (core/model/character.ts; core/desk/event.ts, entries.ts), the
+// one definition of each format.
 import { namedDesk, type DeskIdentity } from '../../../core/desk/editions';
 import { newEvent, type DeskEvent } from '../../../core/desk/event';
 import { EVENT_FILE_SUFFIX, eventRuleset } from '../../../core/desk/event-format';

@@ -73,13 +73,14 @@ export function derivedLines(ctx: CardContext): TextBlock[] {
   switch (d.ruleset) {
     case 'fortunes-landing': {
       const a = d.armour;
-      if (a.areas.length === 0) return [text('body', bold(`${L.armourRating}: `), `0 (${L.noArmour})`), tilesOfFateLine(ctx)];
+      const ultraLight = d.ultraLight.weapons.length > 0 ? [text('body', bold(`${L.ultraLight}: `), `${d.ultraLight.weapons.join(', ')} (×${d.ultraLight.costMultiplier})`)] : [];
+      if (a.areas.length === 0) return [text('body', bold(`${L.armourRating}: `), `0 (${L.noArmour})`), ...ultraLight, tilesOfFateLine(ctx)];
       const lines = [
         text('body', bold(`${L.armourRating}: `), `${a.rating} · `, bold(`${L.threshold}: `), String(a.threshold)),
         text('body', bold(`${L.areas}: `), a.areas.map((x) => L.locations[x]).join(', ') + (a.chosen ? '' : ` (${L.bestAssumed})`)),
       ];
       if (a.costume.pieces.length > 0) lines.push(text('body', bold(`${L.costume}: `), `${a.costume.pieces.join(', ')} (×${a.costume.costMultiplier})`));
-      lines.push(tilesOfFateLine(ctx));
+      lines.push(...ultraLight, tilesOfFateLine(ctx));
       return lines;
     }
     case 'curious-pastimes': {
