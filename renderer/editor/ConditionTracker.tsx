@@ -36,7 +36,7 @@ import {
 } from '../../core/rulesets/novitas-conditions';
 import { checkCastingHands, freeCastingHands, HANDS, type Hand } from '../../core/rulesets/novitas-casting';
 import { violationText } from './violation-text';
-import { Amount } from './tracker-parts';
+import { Amount, ChoiceSelect } from './tracker-parts';
 import { locationName } from '../app/format';
 import { useT, type Tools } from '../app/i18n';
 import { Panel } from './fields';
@@ -110,16 +110,7 @@ export function NovitasConditions({ tracker }: { tracker: NovitasTracker | undef
       <div className="tracker-controls">
         <fieldset>
           <legend>{t('tracker.wounds')}</legend>
-          <label className="field field-small">
-            <span className="label-text">{t('tracker.where')}</span>
-            <select value={where} onChange={(e) => setWhere(e.target.value as 'torso' | Limb)}>
-              {locations.map((l) => (
-                <option key={l} value={l}>
-                  {locationName(l)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect label={t('tracker.where')} value={where} choices={locations} words={locationName} onChange={setWhere} />
           <label className="field field-small">
             <span className="label-text">{t('tracker.cause')}</span>
             <select value={cause} onChange={(e) => setCause(e.target.value as Cause)}>

@@ -13,7 +13,7 @@ import { useT, type StringKey, type Tools } from '../app/i18n';
 import { Panel } from './fields';
 import { useActions } from '../app/actions';
 import type { FlTracker } from '../../core/session/session';
-import { Amount } from './tracker-parts';
+import { Amount, ChoiceSelect } from './tracker-parts';
 
 const byName = (by: FlWakeHealing | 'rapid-healing', { t }: Tools) => t(`fl.by.${by}` as StringKey);
 
@@ -93,16 +93,7 @@ export function FlWounds({ rating, rapidHealing, tracker }: { rating: number; ra
       <div className="tracker-controls">
         <fieldset>
           <legend>{t('tracker.wounds')}</legend>
-          <label className="field field-small">
-            <span className="label-text">{t('tracker.where')}</span>
-            <select value={where} onChange={(e) => setWhere(e.target.value as FlWoundLocation)}>
-              {locations.map((l) => (
-                <option key={l} value={l}>
-                  {locationName(l)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect label={t('tracker.where')} value={where} choices={locations} words={locationName} onChange={setWhere} />
           <div className="button-row">
             <button type="button" onClick={() => setWounds(applyWound(wounds, where))}>
               {t('tracker.wound')}
@@ -121,16 +112,7 @@ export function FlWounds({ rating, rapidHealing, tracker }: { rating: number; ra
             <input type="checkbox" checked={healersTouch} onChange={(e) => setHealersTouch(e.target.checked)} />
             {t('fl.healersTouch')}
           </label>
-          <label className="field field-small">
-            <span className="label-text">{t('fl.cureLimb')}</span>
-            <select value={limb} onChange={(e) => setLimb(e.target.value as FlLimb)}>
-              {FL_LIMBS.map((l) => (
-                <option key={l} value={l}>
-                  {locationName(l)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChoiceSelect label={t('fl.cureLimb')} value={limb} choices={FL_LIMBS} words={locationName} onChange={setLimb} />
           <div className="button-row">
             <button type="button" onClick={() => give({ kind: 'healing-ways', healersTouch })}>
               {t('fl.treat')}

@@ -11,3 +11,19 @@ export function Amount({ label, value, onChange, min = 1 }: { label: string; val
     </label>
   );
 }
+
+/** A labelled drop-down of fixed choices, each shown in words (the trackers' location pickers). */
+export function ChoiceSelect<T extends string>({ label, value, choices, words, onChange }: { label: string; value: T; choices: readonly T[]; words: (choice: T) => string; onChange: (choice: T) => void }) {
+  return (
+    <label className="field field-small">
+      <span className="label-text">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {choices.map((c) => (
+          <option key={c} value={c}>
+            {words(c)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
