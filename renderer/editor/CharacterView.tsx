@@ -24,9 +24,9 @@ import { SkillsSection } from './SkillsSection';
 import { SpellCardsSection } from './SpellCardsSection';
 import { SummarySection } from './SummarySection';
 import { WeaponsSection } from './WeaponsSection';
-import { budgetViolations } from '../../core/packs/budget-violations';
 import { usePacksState, usedPack } from '../games/store';
 import { olderPack } from '../games/stamp';
+import { useBudgetModule } from './use-budget-module';
 
 export function CharacterView({ doc }: { doc: Doc }) {
   const { t, lang } = useT();
@@ -50,9 +50,10 @@ export function CharacterView({ doc }: { doc: Doc }) {
   const listing = usePacksState(actions.packs, (s) => s.listing);
   const pack = usedPack(listing, character.ruleset);
   // A pack that publishes costs adds its budget's problems (over budget, prerequisites) as rule errors.
+  const budget = useBudgetModule(pack);
   const violations = useMemo(
-    () => [...fileProblems(character), ...(derivation.result?.violations ?? []), ...(pack ? budgetViolations(pack, character) : [])],
-    [character, derivation, lang, pack],
+    () => [...fileProblems(character), ...(derivation.result?.violations ?? []), ...(pack && budget ? budget.budgetViolations(pack, character) : [])],
+    [character, derivation, lang, pack, budget],
   );
   const older = olderPack(character, listing);
   // The fields read their violations from this store; it is updated before the browser paints.

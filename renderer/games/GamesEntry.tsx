@@ -1,9 +1,11 @@
 // The way to the Games page: a button above the library, beside the event desk's.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AppModel } from '../types';
 import { useT } from '../app/i18n';
 import { followPacks, packsStoreFor, setGamesVisible, usePacksState } from './store';
-import { GamesView } from './GamesView';
+
+// The page itself is loaded when it is first shown, as the desk view is.
+const GamesView = lazy(() => import('./GamesView').then((m) => ({ default: m.GamesView })));
 
 /** Shows the Games page, once any unsaved character edits are dealt with (the app's usual prompt). */
 export async function enterGames(app: AppModel): Promise<void> {
@@ -38,5 +40,9 @@ export function GamesRoute({ app }: { app: AppModel }) {
     setGamesVisible(packsStoreFor(app.api), false);
     requestAnimationFrame(() => document.getElementById('screen-heading')?.focus());
   };
-  return <GamesView api={app.api} onLeave={leave} />;
+  return (
+    <Suspense fallback={null}>
+      <GamesView api={app.api} onLeave={leave} />
+    </Suspense>
+  );
 }
