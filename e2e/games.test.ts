@@ -42,4 +42,17 @@ describe('the Games page in Chromium', () => {
     const emberfall = page.getByRole('row').filter({ hasText: file });
     expect(await emberfall.getByRole('cell').last().textContent()).toBe('Used');
   });
+
+  it('opens from the menu’s View > Games, also over the event desk, and Back returns to the library', async () => {
+    const { page } = h;
+    await page.goto(h.url);
+    await page.getByRole('button', { name: /^Games: the game packs/ }).waitFor();
+    await h.menu('event-desk');
+    await page.getByRole('heading', { level: 1, name: 'Event desk' }).waitFor();
+    await h.menu('games');
+    await page.getByRole('heading', { level: 1, name: 'Games' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Event desk' }).count()).toBe(0);
+    await page.getByRole('button', { name: /Back/ }).first().click();
+    await page.getByRole('button', { name: /^Games: the game packs/ }).waitFor();
+  });
 });

@@ -19,7 +19,7 @@ function subscribe<T extends unknown[]>(name: EventChannel, listener: (...args: 
   return () => void ipcRenderer.removeListener(channel(name), handler);
 }
 
-const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'open', 'save', 'save-as', 'export-pdf', 'show-in-folder', 'undo', 'redo', 'print-event-pack', 'event-desk'];
+const MENU_COMMANDS: readonly MenuCommand[] = ['new', 'open', 'save', 'save-as', 'export-pdf', 'show-in-folder', 'undo', 'redo', 'print-event-pack', 'event-desk', 'games'];
 
 // Files to open can arrive before the page subscribes (command line, double-click at start-up):
 // they wait here and are delivered to the first subscriber.

@@ -65,6 +65,17 @@ describe('menu', () => {
     expect(empty).toEqual([{ label: 'No Recent Files', enabled: false }]);
   });
 
+  it('opens the Event Desk and the Games page from View', () => {
+    const { template, sent } = build('linux');
+    const view = items(find(template, 'View'));
+    const desk = view.find((i) => i.label === 'Event Desk')!;
+    const games = view.find((i) => i.label === 'Games')!;
+    expect([desk.accelerator, games.accelerator]).toEqual(['Shift+CmdOrCtrl+E', 'Shift+CmdOrCtrl+G']);
+    click(desk);
+    click(games);
+    expect(sent).toEqual(['event-desk', 'games']);
+  });
+
   it('offers developer tools only in development', () => {
     const view = items(find(build('linux').template, 'View'));
     expect(view.some((i) => i.role === 'toggleDevTools')).toBe(false);

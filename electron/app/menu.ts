@@ -90,6 +90,7 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
     label: mac ? 'View' : '&View',
     submenu: [
       cmd('Event Desk', 'event-desk', 'Shift+CmdOrCtrl+E'),
+      cmd('Games', 'games', 'Shift+CmdOrCtrl+G'),
       { type: 'separator' },
       ...appearance,
       { role: 'resetZoom' },
