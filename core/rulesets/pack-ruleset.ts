@@ -65,7 +65,7 @@ function armourOf(pack: GamePack, character: Character, held: ReadonlyMap<string
         code: 'pack.armour.unknown-class',
         severity: 'error',
         path: `armour[${i}].type`,
-        message: `${piece.name || 'This armour'} is of "${piece.type}", which is not a ${game} armour class (${classes.map((c) => c.names.en).join(', ') || 'none'}).`,
+        message: `${piece.name || 'This armour'} is of "${piece.type}", which is not one of ${game}'s armour classes (${classes.map((c) => c.names.en).join(', ') || 'none'}).`,
       });
       return;
     }
@@ -75,7 +75,7 @@ function armourOf(pack: GamePack, character: Character, held: ReadonlyMap<string
     }
     piece.locations.forEach((location, j) => {
       if (!body.has(location)) {
-        violations.push({ code: 'pack.armour.unknown-location', severity: 'error', path: `armour[${i}].locations[${j}]`, message: `${piece.name || 'This armour'} covers "${location}", which is not a ${game} body location (${[...body].join(', ')}).` });
+        violations.push({ code: 'pack.armour.unknown-location', severity: 'error', path: `armour[${i}].locations[${j}]`, message: `${piece.name || 'This armour'} covers "${location}", which is not one of ${game}'s body locations (${[...body].join(', ')}).` });
         return;
       }
       // The heaviest class on a location counts; pieces are not added up.
