@@ -5,7 +5,8 @@
 import type { Character } from '../model/character';
 import { LOCATIONS, type Location } from '../model/ids';
 import { computeBudget, type BudgetProblemCode } from '../packs/budget';
-import type { GamePack } from '../packs/schema';
+import { formulaCost, levelsFor } from '../packs/cel';
+import type { GamePack, PackSkill } from '../packs/schema';
 import type { Derivation, PackDerived, Ruleset, SkillDef, Violation } from './types';
 
 /** Budget problems as rule codes; a skill outside the catalogue is a game team's own, so only a warning. */
@@ -91,6 +92,43 @@ function armourOf(pack: GamePack, character: Character, held: ReadonlyMap<string
   return { armour, violations };
 }
 
+/** The most levels whose prices are listed in words; a skill with more (or no limit) shows the first ones. */
+const PRICES_SHOWN = 10;
+
+/** A catalogue skill's rules in words, for the editor: its levels, what each costs, what it needs and excludes. */
+function skillRules(pack: GamePack, skill: PackSkill): { en: string; bg: string }[] {
+  const rules: { en: string; bg: string }[] = [];
+  const max = skill.maxLevel?.value;
+  if (max !== undefined) rules.push({ en: `Levels: up to ${max}.`, bg: `Нива: до ${max}.` });
+  if (pack.costs.published && skill.cost) {
+    const unit = pack.costs.unit;
+    const prices: number[] = [];
+    const levels = levelsFor(pack.skills.map((s) => s.id), new Map());
+    for (let level = 1; level <= Math.min(max ?? PRICES_SHOWN, PRICES_SHOWN); level++) {
+      if ('perLevel' in skill.cost) {
+        const price = skill.cost.perLevel[level - 1];
+        if (price === undefined) break;
+        prices.push(price);
+      } else {
+        try {
+          prices.push(formulaCost(skill.cost.formula, level, levels));
+        } catch {
+          break;
+        }
+      }
+    }
+    if (prices.length > 0) rules.push({ en: `Cost by level: ${prices.join(', ')} ${unit.en}.`, bg: `Цена по нива: ${prices.join(', ')} ${unit.bg ?? unit.en}.` });
+  }
+  if (skill.requires) rules.push({ en: skill.requires.words.en, bg: skill.requires.words.bg ?? skill.requires.words.en });
+  const names = new Map(pack.skills.map((s) => [s.id, s.names]));
+  if (skill.excludes && skill.excludes.length > 0) {
+    const en = skill.excludes.map((id) => names.get(id)?.en ?? id).join(', ');
+    const bg = skill.excludes.map((id) => names.get(id)?.bg ?? names.get(id)?.en ?? id).join(', ');
+    rules.push({ en: `Cannot be held with ${en}.`, bg: `Не може заедно с: ${bg}.` });
+  }
+  return rules;
+}
+
 export function packRuleset(pack: GamePack): Ruleset<PackDerived> {
   const catalogue = new Map(pack.skills.map((s) => [s.id, s]));
   const known = new Set<string>(LOCATIONS);
@@ -99,6 +137,8 @@ export function packRuleset(pack: GamePack): Ruleset<PackDerived> {
     name: s.names.en,
     ...(s.maxLevel ? { maxLevel: s.maxLevel.value } : {}),
     ...(s.descriptions ? { description: s.descriptions.en } : {}),
+    ...(s.names.bg ? { bg: { name: s.names.bg, ...(s.descriptions?.bg ? { description: s.descriptions.bg } : {}) } } : {}),
+    rules: skillRules(pack, s),
   }));
   const hits = hitsOf(pack);
   return {

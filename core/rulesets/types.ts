@@ -19,7 +19,16 @@ export type Violation = {
   params?: Record<string, string | number>;
 };
 
-export type SkillDef = { id: string; name: string; maxLevel?: number; description?: string };
+export type SkillDef = {
+  id: string;
+  name: string;
+  maxLevel?: number;
+  description?: string;
+  /** A pack's game: the name and description in Bulgarian, where the pack gives them. */
+  bg?: { name: string; description?: string };
+  /** A pack's game: the skill's rules in words (levels, costs, prerequisite, exclusions), in English and Bulgarian. */
+  rules?: { en: string; bg: string }[];
+};
 
 export type AreaOption = { areas: Location[]; rating: number };
 
