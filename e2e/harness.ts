@@ -16,6 +16,7 @@ import { createPdfExporter } from '../electron/print/pdf-export';
 import { gamePacksFolder, listPacksIn } from '../electron/packs/packs';
 import { watchPackFolders } from '../electron/packs/watch';
 import { createPrinter } from '../electron/print/print-pack';
+import { appGames } from '../electron/packs/games';
 import { memoryBacking, openSettings, type SettingsStore } from '../electron/app/settings';
 import { scriptedDialogs } from '../electron/testing/handlers';
 import { createSyncHandlers } from '../electron/sync/handlers';
@@ -96,7 +97,9 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
   const problems: string[] = [];
   const opened: string[] = [];
   const trashed: string[] = [];
-  const printer = createPrinter(ROOT);
+  // As in electron/main.ts: printing knows the games of the packs used now.
+  const games = appGames();
+  const printer = createPrinter(ROOT, { derive: games.derive });
 
   let page: Page | null = null;
   const emit = async (name: EventChannel, ...args: unknown[]) => {
@@ -186,8 +189,10 @@ export async function startHarness(options: { libraryProgressMs?: number; locale
 
   watch(library);
   // As in electron/main.ts: the packs folders are watched, and the page told of their packs.
+  const listGames = () => listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then((listing) => (games.update(listing), listing));
+  await listGames();
   const packWatcher = watchPackFolders([packsFolder, gamePacksFolder(library)], () => {
-    void listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then((listing) => emit('packsChanged', listing));
+    void listGames().then((listing) => emit('packsChanged', listing));
   });
   const livePage = page;
   return {

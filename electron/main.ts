@@ -27,6 +27,7 @@ import { configureSpelling } from './app/spelling';
 import { applyTheme, themeBackground } from './app/theme';
 import { createWindow } from './app/window';
 import { gamePacksFolder, listPacksIn } from './packs/packs';
+import { appGames } from './packs/games';
 import { watchPackFolders } from './packs/watch';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,8 +94,12 @@ function start(): void {
   } catch {
     /* listPacks says why the folder cannot be made */
   }
+  // The games printing knows: the packs used now, listed at start and again with every change.
+  const games = appGames();
+  const listGames = () => listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then((listing) => (games.update(listing), listing));
+  void listGames().catch(() => undefined);
   const packWatcher = watchPackFolders([packsFolder, gamePacksFolder(settings.get().libraryFolder)], () => {
-    void listPacksIn(packsFolder, gamePacksFolder(settings.get().libraryFolder)).then(
+    void listGames().then(
       (listing) => send('packsChanged', listing),
       (e: unknown) => console.warn(`quartermaster: cannot list the game packs: ${(e as Error).message}`),
     );
@@ -104,6 +109,7 @@ function start(): void {
   const watch = (folder: string) => {
     stopWatching();
     packWatcher.retarget([packsFolder, gamePacksFolder(folder)]);
+    void listGames().catch(() => undefined);
     // The default library folder does not exist before the first start; a folder must exist to be watched.
     try {
       mkdirSync(folder, { recursive: true });
@@ -131,7 +137,7 @@ function start(): void {
   };
 
   // Printing (pdf-lib, fontkit) and sharing (PouchDB, the hub) load on first use (electron/main-bundle.test.ts).
-  const printer = lazyPrinter(appRoot);
+  const printer = lazyPrinter(appRoot, { derive: games.derive });
   // Shared events (electron/sync/handlers.ts): their hubs and links end when the app does.
   const sync = createSyncHandlers({ guard, desk: () => settings.deskIdentity(), keyFolder: join(app.getPath('userData'), 'sync'), onFolderChanged: () => send('libraryChanged') });
   const handlers = createIpcHandlers({

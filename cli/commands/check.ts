@@ -1,10 +1,11 @@
 // `quartermaster check [--json] <file|folder>...`: checks character files; never writes.
 // The report is streamed, 64 files at a time, and reading waits while stdout is backed up (a pipe
 // to a slow reader), so memory does not grow with the number of files.
-import { checkLoaded, unreadable, type CheckEntry } from '../../core/check/report';
+import { checkLoaded, unreadable, type CheckEntry, type GameRulesets } from '../../core/check/report';
 import { derivedSummary } from '../../core/check/summary';
 import { loadCharacterBytes } from '../../core/format/load';
-import { RULESETS } from '../../core/rulesets/index';
+import { builtinGameName } from '../../core/rulesets/index';
+import { gamesFor } from '../games';
 import { expandTargets, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from '../files';
 import { visible } from '../../core/format/visible';
 import type { Io } from '../io';
@@ -33,6 +34,7 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
   const totals = { files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
   const skipped: string[] = [];
   const targets = await expandTargets(paths, io, skipped);
+  const games = targets.length === 0 ? undefined : await gamesFor('check', paths, io);
   if (targets.length === 0) {
     io.err(nothingToCheck(paths, skipped));
     if (json) io.out('[]\n');
@@ -41,7 +43,7 @@ export async function runCheck(args: string[], io: Io): Promise<number> {
   // --json prints a JSON array with each file's entry on a line of its own, a batch of entries at
   // a time: one line per file for grep and diff (`jq .` indents it).
   for (let i = 0; i < targets.length; i += BATCH) {
-    const b = await checkBatch(targets.slice(i, i + BATCH), json, io);
+    const b = await checkBatch(targets.slice(i, i + BATCH), json, io, games);
     if (json) out.write(`${totals.files === 0 ? '[\n' : ',\n'}${b.text}`);
     else out.write(b.text);
     totals.files += b.files;
@@ -75,11 +77,11 @@ const BATCH = 64;
 export type CheckBatch = { text: string; files: number; clean: number; ruleErrors: number; unreadable: number };
 
 /** Checks a batch of files, in order. */
-export async function checkBatch(targets: readonly Target[], json: boolean, io: Io): Promise<CheckBatch> {
+export async function checkBatch(targets: readonly Target[], json: boolean, io: Io, games?: GameRulesets): Promise<CheckBatch> {
   const b: CheckBatch = { text: '', files: 0, clean: 0, ruleErrors: 0, unreadable: 0 };
   const entries: CheckEntry[] = [];
   for (const target of targets) {
-    const now = checkTarget(target, io);
+    const now = checkTarget(target, io, games);
     const entry = now instanceof Promise ? await now : now;
     b.files++;
     if (entry.ok) b.clean++;
@@ -93,8 +95,8 @@ export async function checkBatch(targets: readonly Target[], json: boolean, io: 
 }
 
 /** The entries for the named files and folders, in order, one at a time. */
-export async function* checkEach(paths: readonly string[], io: Io): AsyncGenerator<CheckEntry> {
-  for (const target of await expandTargets(paths, io)) yield await checkTarget(target, io);
+export async function* checkEach(paths: readonly string[], io: Io, games?: GameRulesets): AsyncGenerator<CheckEntry> {
+  for (const target of await expandTargets(paths, io)) yield await checkTarget(target, io, games);
 }
 
 /** Every entry at once (for callers that want the whole list). */
@@ -105,20 +107,20 @@ export async function checkPaths(paths: readonly string[], io: Io): Promise<Chec
 }
 
 /** A file's entry: at once when the io reads synchronously, else a promise. */
-function checkTarget(target: Target, io: Io): CheckEntry | Promise<CheckEntry> {
+function checkTarget(target: Target, io: Io, games?: GameRulesets): CheckEntry | Promise<CheckEntry> {
   if ('missing' in target) return unreadable(target.file, 'file.unreadable', `${target.file}: ${target.missing}`);
   const now = readCharacterFileNow(target.file, io, target.regular);
-  if (now === null) return checkRead(readCharacterFile(target.file, io, target.regular), target.file);
-  return checkBytes(now, target.file);
+  if (now === null) return checkRead(readCharacterFile(target.file, io, target.regular), target.file, games);
+  return checkBytes(now, target.file, games);
 }
 
-async function checkRead(reading: Promise<ReadResult>, file: string): Promise<CheckEntry> {
-  return checkBytes(await reading, file);
+async function checkRead(reading: Promise<ReadResult>, file: string, games?: GameRulesets): Promise<CheckEntry> {
+  return checkBytes(await reading, file, games);
 }
 
-function checkBytes(read: ReadResult, file: string): CheckEntry {
+function checkBytes(read: ReadResult, file: string, games?: GameRulesets): CheckEntry {
   if (!read.ok) return unreadable(file, read.code, read.message);
-  return checkLoaded(loadCharacterBytes(read.bytes, file), file);
+  return checkLoaded(loadCharacterBytes(read.bytes, file), file, games);
 }
 
 /** Collects output into large writes: one write per file would cost a system call each. */
@@ -158,7 +160,7 @@ export function formatReport(entries: readonly CheckEntry[]): string {
 function formatEntry(e: CheckEntry): string {
   if (!e.readable) return `UNREADABLE  ${visible(e.errors[0]?.message ?? e.file)}\n`;
   const lines: string[] = [];
-  const game = e.ruleset ? RULESETS[e.ruleset].name : '?';
+  const game = e.derived?.ruleset === 'pack' ? e.derived.game.names.en : e.ruleset ? builtinGameName(e.ruleset) : '?';
   // A name or file name is one line however it was written (its line breaks escaped too).
   const who = `${(e.name ? visible(e.name) : '(no name)')}${e.player ? ` (${visible(e.player)})` : ''}, ${game}`;
   lines.push(`${e.ok ? 'OK         ' : 'RULE ERROR '} ${visible(e.file)}: ${who}`);

@@ -8,7 +8,9 @@ import { loadCharacterBytes } from '../../core/format/load';
 import { CARD_STOCKS, stockByCode } from '../../core/pdf/layout';
 import { CARD_SECTIONS, CARD_SIZES, FONT_FILES, LayoutError, PAPERS, printCards, type CardSection, type FontBytes, type PrintCharacter, type PrintLayoutSettings } from '../../core/pdf/index';
 import type { CardLanguage } from '../../core/pdf/labels';
-import { derive } from '../../core/rulesets/index';
+import { noPackMessage, RULESETS } from '../../core/rulesets/index';
+import { isBuiltinRuleset } from '../../core/model/ids';
+import { gamesFor } from '../games';
 import { describeFsError, expandTargets, readCharacterFile } from '../files';
 import { appRoot } from '../../node/fs/app-root';
 import { nativeContentHash } from '../../node/fs/sha256';
@@ -139,7 +141,10 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
   const characters: PrintCharacter[] = [];
   const seen = new Map<string, string>();
   const withErrors: { source: string; count: number }[] = [];
-  for (const target of await expandTargets(parsed.paths, io)) {
+  const targets = await expandTargets(parsed.paths, io);
+  // The four built-in games, and every game whose pack is in a packs/ folder beside the characters.
+  const games = targets.length === 0 ? undefined : await gamesFor('print', parsed.paths, io);
+  for (const target of targets) {
     if ('missing' in target) {
       report(`${target.file}: ${target.missing}`);
       continue;
@@ -163,7 +168,12 @@ export async function runPrint(args: string[], io: Io, deps: PrintDeps = default
       continue;
     }
     seen.set(character.id, file);
-    const derivation = derive(character);
+    const ruleset = games ? games(character.ruleset) : isBuiltinRuleset(character.ruleset) ? RULESETS[character.ruleset] : null;
+    if (ruleset === null) {
+      report(`${file}: field "ruleset": ${noPackMessage(character.ruleset)}`);
+      continue;
+    }
+    const derivation = ruleset.derive(character);
     const errors = derivation.violations.filter((v) => v.severity === 'error').length;
     if (errors > 0) withErrors.push({ source: file, count: errors });
     characters.push({ character, derivation, source: file });

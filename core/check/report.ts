@@ -1,8 +1,17 @@
 // One character file's check result, as `quartermaster check --json` prints it and the desk uses it.
 import type { LoadResult } from '../format/load';
-import type { RulesetId } from '../model/ids';
-import { derive } from '../rulesets/index';
-import type { Derived } from '../rulesets/types';
+import type { GameId } from '../model/ids';
+import { isBuiltinRuleset } from '../model/ids';
+import { noPackMessage, RULESETS } from '../rulesets/index';
+import type { Derived, Ruleset } from '../rulesets/types';
+
+/**
+ * The ruleset of a game id, given the game packs loaded (core/rulesets/games.ts resolveGame over
+ * them); null when no pack of that game is loaded. Without one, only the four built-in games are known.
+ */
+export type GameRulesets = (id: string) => Ruleset | null;
+
+const builtinOnly: GameRulesets = (id) => (isBuiltinRuleset(id) ? RULESETS[id] : null);
 
 export type CheckProblem = { code: string; message: string; path: string };
 
@@ -12,7 +21,7 @@ export type CheckEntry = {
   ok: boolean;
   /** False when the file could not be read, parsed or validated. */
   readable: boolean;
-  ruleset: RulesetId | null;
+  ruleset: GameId | null;
   name: string | null;
   player: string | null;
   errors: CheckProblem[];
@@ -24,10 +33,13 @@ export type CheckEntry = {
  * The entry for a loaded (or refused) file. Takes the load result rather than bytes: the caller reads
  * and loads the file (core/format/load.ts, the one loader of character files).
  */
-export function checkLoaded(loaded: LoadResult, file: string): CheckEntry {
+export function checkLoaded(loaded: LoadResult, file: string, games: GameRulesets = builtinOnly): CheckEntry {
   if (!loaded.ok) return unreadable(file, `file.${loaded.problem.code}`, loaded.problem.message, loaded.problem.field ?? '');
   const { character } = loaded;
-  const { derived, violations } = derive(character);
+  const ruleset = games(character.ruleset);
+  // Nothing to check against: named with the file and the field, as a file problem (exit 2).
+  if (ruleset === null) return unreadable(file, 'file.no-game-pack', `${file}: field "ruleset": ${noPackMessage(character.ruleset)}`, 'ruleset');
+  const { derived, violations } = ruleset.derive(character);
   const errors: CheckProblem[] = [];
   const warnings: CheckProblem[] = [];
   for (const { code, message, path, severity } of violations) {

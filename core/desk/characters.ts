@@ -3,6 +3,7 @@
 import { contentHash } from '../format/hash';
 import { loadCharacterBytes, type LoadResult } from '../format/load';
 import type { Character } from '../model/character';
+import { isBuiltinRuleset } from '../model/ids';
 import { derive } from '../rulesets/index';
 import type { Derivation } from '../rulesets/types';
 
@@ -21,6 +22,8 @@ export type ContentHasher = (character: Character) => string;
 
 /** A loaded character: derives its values and its content hash (the one printed on its cards). */
 export function deskCharacter(file: string, character: Character, hasher: ContentHasher = contentHash): DeskCharacter {
+  // The desk checks the four built-in games; a character of a pack's game is named, not guessed at.
+  if (!isBuiltinRuleset(character.ruleset)) return unreadableCharacter(file, 'file.unknown-game', `${file}: ruleset: the event desk checks the four built-in games; '${character.ruleset}' is a game pack's game: check it with quartermaster check`, 'ruleset');
   return { file, readable: true, character, derivation: derive(character), hash: hasher(character) };
 }
 

@@ -16,7 +16,7 @@
 // - bg-magic: its text has no rule beyond death and return: they are recorded as notes.
 import { CP_STARTING_POINTS, startingPoints } from '../rulesets/curious-pastimes';
 import { FL_TILES_OF_FATE_CLEAN_DECK } from '../rulesets/fortunes-landing-wounds';
-import type { RulesetId } from '../model/ids';
+import type { GameId } from '../model/ids';
 import type { EntryOf, LedgerEntry } from './entries';
 import type { DeskEvent } from './event';
 import { foldEvent } from './fold';
@@ -52,13 +52,13 @@ export type DeathFold = {
  * One character's deaths at this event. `ruleset` is the character's game; `deckBefore` the Tiles
  * of Fate deck its file held before this event's returns were applied (the clean 8 when absent).
  */
-export function deathFold(event: DeskEvent, character: string, ruleset: RulesetId, deckBefore?: number): DeathFold {
+export function deathFold(event: DeskEvent, character: string, ruleset: GameId, deckBefore?: number): DeathFold {
   const entries = foldEvent(event).characters.get(character.toLowerCase())?.entries ?? [];
   return foldDeaths(entries, ruleset, deckBefore);
 }
 
 /** The same over a character's uncancelled entries in ledger order. */
-export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, deckBefore?: number): DeathFold {
+export function foldDeaths(entries: readonly LedgerEntry[], ruleset: GameId, deckBefore?: number): DeathFold {
   const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, alert: null, reason: null, since: null };
   const over = () => out.state === 'permanent' || out.state === 'retired';
   for (const e of entries) {
@@ -136,7 +136,7 @@ export function newCharacterPoints(event: DeskEvent, player: string, playerOf: (
 export const normalPlayer = (p: string) => p.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 
 /** The life state words the desk row shows. */
-export function lifeWords(f: DeathFold, ruleset: RulesetId): string | null {
+export function lifeWords(f: DeathFold, ruleset: GameId): string | null {
   switch (f.state) {
     case 'alive':
       return f.returns > 0 ? `Returned${ruleset === 'fortunes-landing' && f.tilesOfFate !== null ? ` (Tiles of Fate ${f.tilesOfFate})` : ''}` : null;

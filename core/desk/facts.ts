@@ -2,7 +2,8 @@
 // so that a scanned card can be told what changed since it was printed. Lists (skills, items, …)
 // are one entry a line, so the difference names what was added and removed.
 import type { Character } from '../model/character';
-import { RULESETS } from '../rulesets/index';
+import { builtinGameName, RULESETS } from '../rulesets/index';
+import { isBuiltinRuleset } from '../model/ids';
 import type { Derivation } from '../rulesets/types';
 import { areaWords } from '../check/summary';
 import { armourCell } from './row-cells';
@@ -36,7 +37,7 @@ const RULES_FIELDS = ['fortunesLanding', 'curiousPastimes', 'novitas', 'bgMagic'
 export function cardFacts(character: Character, derivation: Derivation): Facts {
   const c = character;
   const d = derivation.derived;
-  const skillNames = new Map(RULESETS[c.ruleset].skills.map((s) => [s.id, s.name]));
+  const skillNames = new Map((isBuiltinRuleset(c.ruleset) ? RULESETS[c.ruleset].skills : []).map((s) => [s.id, s.name]));
   const values =
     d.ruleset === 'curious-pastimes'
       ? `hits ${Object.entries(d.hits).map(([l, n]) => `${areaWords([l as never])} ${n}`).join(', ')}`
@@ -52,7 +53,7 @@ export function cardFacts(character: Character, derivation: Derivation): Facts {
   const facts: Facts = {
     name: c.name,
     player: c.player,
-    game: RULESETS[c.ruleset].name,
+    game: builtinGameName(c.ruleset),
     armour: armourCell(d, c).text,
     values,
     armourWorn: lines(c.armour.map((p) => `${p.name}: ${p.type} on ${areaWords(p.locations)}${p.helmet ? ', helmet' : ''}${p.costume ? ', costume' : ''}`)),

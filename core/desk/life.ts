@@ -10,7 +10,7 @@
 // after two convergences; a Fortune's Landing character is dead until returned, permanently dead
 // when Plot says so; any character can be retired at the desk.
 import type { Character } from '../model/character';
-import type { RulesetId } from '../model/ids';
+import type { GameId } from '../model/ids';
 import { foldDeaths, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from './deaths';
 import type { DeskEvent } from './event';
 import { foldEvent } from './fold';
@@ -35,7 +35,7 @@ export type OutOfPlay = {
 /** The parts of a desk row (or character) this needs: its id, game and the file's status. */
 export type LifeSource = {
   id: string | null;
-  ruleset: RulesetId | null;
+  ruleset: GameId | null;
   life?: { status: 'dead' | 'retired'; reason?: string; since?: string; sinceEvent?: string };
 };
 
@@ -57,7 +57,7 @@ export function outOfPlay(row: LifeSource, event: DeskEvent | null): OutOfPlay |
   return { shown: row.life.status === 'retired' ? 'retired' : permanent ? 'permanent' : 'dead', retired: row.life.status === 'retired', since: row.life.since ?? null, alert: null, reason: row.life.reason ?? null };
 }
 
-function fromFold(f: DeathFold, ruleset: RulesetId): OutOfPlay | null {
+function fromFold(f: DeathFold, ruleset: GameId): OutOfPlay | null {
   const base = { since: f.since, alert: f.alert, reason: f.reason };
   switch (f.state) {
     case 'alive':

@@ -28,6 +28,11 @@ export function armourCell(d: Derived, character: Character): ArmourCell {
       const areas = coveredAreas(character);
       return { rating: null, areas, text: areas.length === 0 ? 'none' : `not rated (${areaWords(areas)})` };
     }
+    case 'pack': {
+      // The desk reads no packs (core/desk/characters.ts): shown as worn, unrated.
+      const areas = coveredAreas(character);
+      return { rating: null, areas, text: areas.length === 0 ? 'none' : `not rated (${areaWords(areas)})` };
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 // grouped by player, filtered to problems, searched, and totalled. Pure functions over plain data,
 // so the app's desk view and the command line show the same thing.
 import type { Location, RulesetId } from '../model/ids';
-import { RULESETS } from '../rulesets/index';
+import { builtinGameName } from '../rulesets/index';
 import type { DeskCharacter } from './characters';
 import type { DeskEvent } from './event';
 import { characterFold } from './fold';
@@ -96,7 +96,7 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
     (v.severity === 'error' ? errors : warnings).push({ code: v.code, message: v.message, path: v.path, ...(v.params ? { params: v.params } : {}) });
   }
   const d = derivation.derived;
-  const rulesetName = RULESETS[character.ruleset].name;
+  const rulesetName = builtinGameName(character.ruleset);
   const row: DeskRow = {
     file: c.file,
     id,

@@ -1,5 +1,5 @@
 // Types the desk's table shares between its files (rows.ts, row-cells.ts, report.ts and the views).
-import type { Location, RulesetId } from '../model/ids';
+import type { GameId, Location } from '../model/ids';
 import type { OutOfPlay } from './life';
 
 /** Worst first: the order problems are shown in. */
@@ -28,7 +28,7 @@ export type DeskRow = {
   id: string | null;
   name: string;
   player: string;
-  ruleset: RulesetId | null;
+  ruleset: GameId | null;
   rulesetName: string;
   status: DeskStatus;
   armour: ArmourCell | null;

@@ -34,6 +34,8 @@ export function armourDetail(c: DeskCharacter): ArmourDetail | null {
       return { ruleset: d.ruleset, worn: d.worn, protection: d.armourProtection, areas: covered() };
     case 'novitas':
       return { ruleset: d.ruleset, areas: covered() };
+    case 'pack':
+      return null;
   }
 }
 

@@ -87,8 +87,9 @@ describe('loading a character file', () => {
     expect(p.message).toContain('"right-leg"');
   });
 
-  it('refuses an unknown ruleset', () => {
-    const p = problemOf(load({ ...base, ruleset: 'dnd' }));
+  it('refuses a ruleset that is neither a built-in game nor a game pack id', () => {
+    // Any pack id (lower-case letters, digits, hyphens) may name a game; "D&D" cannot.
+    const p = problemOf(load({ ...base, ruleset: 'D&D' }));
     expect(p.field).toBe('ruleset');
     expect(p.message).toContain('"fortunes-landing"');
   });
@@ -181,7 +182,7 @@ describe('saving', () => {
   it('refuses to serialize an invalid character', () => {
     const r = load(base);
     if (!r.ok) throw new Error('load failed');
-    expect(() => serializeCharacter({ ...r.character, ruleset: 'nope' as never })).toThrow();
+    expect(() => serializeCharacter({ ...r.character, ruleset: 'Not a game!' })).toThrow();
   });
 });
 

@@ -2,7 +2,8 @@
 // opening, saving, copying, renaming and deleting a character file, and giving it a new id.
 import * as z from 'zod';
 import type { Character } from '../model/character';
-import { RULESET_IDS, type RulesetId } from '../model/ids';
+import { RULESET_IDS, type GameId } from '../model/ids';
+import { packId } from '../packs/schema';
 import type { LoadProblem } from '../format/load';
 import { loose, path } from './args';
 
@@ -26,7 +27,7 @@ export type SaveResult =
 export type NewIdResult = { path: string; previousId: string; id: string; hash: string };
 
 export interface CharactersApi {
-  newCharacter(args: { ruleset: RulesetId; name: string; player: string }): Promise<OpenedCharacter>;
+  newCharacter(args: { ruleset: GameId; name: string; player: string }): Promise<OpenedCharacter>;
   openCharacter(args: { path: string }): Promise<OpenResult>;
   openCharacterDialog(): Promise<OpenResult | null>;
   saveCharacter(args: { path: string; character: Character; expectedHash: string; force?: boolean }): Promise<SaveResult>;
@@ -43,7 +44,7 @@ export interface CharactersApi {
 }
 
 export const charactersArgs = {
-  newCharacter: z.tuple([z.strictObject({ ruleset: z.enum(RULESET_IDS), name: z.string().max(200), player: z.string().max(200) })]),
+  newCharacter: z.tuple([z.strictObject({ ruleset: z.union([z.enum(RULESET_IDS), packId]), name: z.string().max(200), player: z.string().max(200) })]),
   openCharacter: z.tuple([z.strictObject({ path })]),
   openCharacterDialog: z.tuple([]),
   saveCharacter: z.tuple([z.strictObject({ path, character: loose, expectedHash: z.string().max(128), force: z.boolean().optional() })]),

@@ -1,6 +1,6 @@
 // The event desk's part of the IPC contract (core/ipc/contract.ts assembles the whole).
 import * as z from 'zod';
-import type { RulesetId } from '../model/ids';
+import type { GameId, RulesetId } from '../model/ids';
 import type { DeskRow } from '../desk/types';
 import type { Location } from '../model/ids';
 import type { EventHeader } from '../desk/event';
@@ -135,7 +135,7 @@ export type ReprintPlan = {
   cards: number;
   pages: number;
   /** The games of the characters it prints (the card groups offered). */
-  rulesets: RulesetId[];
+  rulesets: GameId[];
   problems: string[];
   /** The characters it leaves out because they are dead or retired. */
   outOfPlay?: OutOfPlayEntry[];

@@ -1,7 +1,7 @@
 // The library's part of the IPC contract (core/ipc/contract.ts assembles the whole): listing the
 // library folder and the examples, importing files, a file's backups.
 import * as z from 'zod';
-import type { RulesetId } from '../model/ids';
+import type { GameId } from '../model/ids';
 import type { OpenResult } from './characters';
 import { path } from './args';
 
@@ -12,7 +12,7 @@ export type LibraryEntry = {
   fileName: string;
   name: string;
   player: string;
-  ruleset: RulesetId | null;
+  ruleset: GameId | null;
   status: LibraryStatus;
   errors: number;
   warnings: number;

@@ -2,7 +2,7 @@
 // not know survive a load/save round trip untouched. v2 adds a stable `id` to every item (so its
 // card keeps its serial when other items come and go), the character's `status` and a `history`.
 import * as z from 'zod';
-import { packId, packVersion } from '../packs/schema';
+import { PACK_ID_PATTERN, packId, packVersion } from '../packs/schema';
 import { upgradeV1Character } from '../format/migrate';
 import { plainText } from './plain-text';
 import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
@@ -118,7 +118,16 @@ export const characterObjectSchema = z.looseObject({
   format: z.literal(FILE_FORMAT),
   version: z.literal(CURRENT_VERSION),
   id: z.uuid(),
-  ruleset: z.enum(RULESET_IDS),
+  /**
+   * The game: a built-in game's id, or any game pack's id (docs/game-packs.md); a pack's game is
+   * checked, edited and printed when its pack is loaded (core/rulesets/games.ts).
+   */
+  ruleset: z
+    .union([
+      z.enum(RULESET_IDS),
+      z.string().regex(PACK_ID_PATTERN, `a game: one of ${RULESET_IDS.map((r) => `"${r}"`).join(', ')}, or a game pack's id (1 to 64 lower-case letters, digits and hyphens)`),
+    ])
+    .describe(`The game: one of ${RULESET_IDS.join(', ')}, or the id of a game pack (docs/game-packs.md).`),
   /** The names are shown on terminals and cards: no control characters (core/model/plain-text.ts). */
   name: plainText(200),
   player: plainText(200).default(''),

@@ -3,6 +3,16 @@
 export const RULESET_IDS = ['novitas', 'fortunes-landing', 'curious-pastimes', 'bg-magic'] as const;
 export type RulesetId = (typeof RULESET_IDS)[number];
 
+/**
+ * A character's game as its file names it (`ruleset`): one of the four built-in games, or the id of
+ * a game pack (docs/game-packs.md), checked against the packs loaded when the character is checked.
+ */
+export type GameId = string;
+
+export function isBuiltinRuleset(id: string): id is RulesetId {
+  return (RULESET_IDS as readonly string[]).includes(id);
+}
+
 export const LOCATIONS = ['head', 'torso', 'left-arm', 'right-arm', 'left-leg', 'right-leg'] as const;
 export type Location = (typeof LOCATIONS)[number];
 

@@ -11,9 +11,12 @@ export const PACK_FILE_SUFFIX = '.pack.json';
 /** A CEL expression longer than this is refused: prerequisites and cost formulas are one line. */
 export const MAX_EXPRESSION_CHARS = 500;
 
+/** An id in a pack, and a game's id: what a character file's `ruleset` may name (core/model/character.ts). */
+export const PACK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
 const id = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'an id is 1 to 64 lower-case letters, digits and hyphens, starting with a letter or digit');
+  .regex(PACK_ID_PATTERN, 'an id is 1 to 64 lower-case letters, digits and hyphens, starting with a letter or digit');
 /** A game's id and a pack's version, as a character file names the pack it was saved under (core/model/character.ts). */
 export const packId = id;
 export const packVersion = z.string().regex(/^\d{1,6}\.\d{1,6}\.\d{1,6}$/, 'a version is major.minor.patch, e.g. 1.2.0');

@@ -1,6 +1,6 @@
 // The words printed on cards, in English and Bulgarian. Bulgarian is the default for the bg-magic
 // game (its players read the slips and scrolls); every other game prints in English.
-import { LOCATION_WORDS, type Location, type RulesetId } from '../model/ids';
+import { LOCATION_WORDS, type GameId, type Location, type RulesetId } from '../model/ids';
 
 export type CardLanguage = 'en' | 'bg';
 
@@ -78,6 +78,8 @@ export const LABELS = {
     order: 'Order',
     style: { conjurer: 'Conjurer', witcher: 'Witcher' },
     armourClass: { metal: 'metal', leather: 'leather', none: 'no armour' },
+    // A game pack's game (the hits and armour labels above serve it too)
+    pointsSpent: (spent: number, available: number | null, unit: string) => `${spent}${available === null ? '' : ` of ${available}`} ${unit} spent`,
     slipAccept: 'You are the target of a role spell: accept this slip and do what it says.',
     scrollLasts: 'Lasts',
     scrollOneGame: (game: string) => (game ? `this game only (${game})` : 'this game only'),
@@ -189,6 +191,7 @@ export const LABELS = {
     order: 'Орден',
     style: { conjurer: 'Заклинател', witcher: 'Вещер' },
     armourClass: { metal: 'метална броня', leather: 'кожена броня', none: 'без броня' },
+    pointsSpent: (spent: number, available: number | null, unit: string) => `похарчени ${spent}${available === null ? '' : ` от ${available}`} ${unit}`,
     slipAccept: 'Вие сте омагьосан с ролева магия: приемете листа и изпълнете каквото пише в него.',
     scrollLasts: 'Трае',
     scrollOneGame: (game: string) => (game ? `само тази игра (${game})` : 'само тази игра'),
@@ -232,7 +235,7 @@ export const LABELS = {
 export type Labels = (typeof LABELS)['en'];
 
 /** The card language for a character: the explicit choice, else Bulgarian for bg-magic, else English. */
-export function languageFor(ruleset: RulesetId, choice: CardLanguage | 'auto' = 'auto'): CardLanguage {
+export function languageFor(ruleset: GameId, choice: CardLanguage | 'auto' = 'auto'): CardLanguage {
   if (choice !== 'auto') return choice;
   return ruleset === 'bg-magic' ? 'bg' : 'en';
 }

@@ -1,6 +1,6 @@
 // The one interface every ruleset implements, and the derived values each one produces.
 import type { Character } from '../model/character';
-import type { Location, RulesetId, WeaponKind } from '../model/ids';
+import type { GameId, Location, WeaponKind } from '../model/ids';
 
 export type Severity = 'error' | 'warning';
 
@@ -19,7 +19,16 @@ export type Violation = {
   params?: Record<string, string | number>;
 };
 
-export type SkillDef = { id: string; name: string; maxLevel?: number; description?: string };
+export type SkillDef = {
+  id: string;
+  name: string;
+  maxLevel?: number;
+  description?: string;
+  /** A pack's game: the name and description in Bulgarian, where the pack gives them. */
+  bg?: { name: string; description?: string };
+  /** A pack's game: the skill's rules in words (levels, costs, prerequisite, exclusions), in English and Bulgarian. */
+  rules?: { en: string; bg: string }[];
+};
 
 export type AreaOption = { areas: Location[]; rating: number };
 
@@ -102,12 +111,33 @@ export type BgMagicDerived = {
   armourProtection: 'metal' | 'leather' | 'none';
 };
 
-export type Derived = FortunesLandingDerived | CuriousPastimesDerived | NovitasDerived | BgMagicDerived;
+/** Names in English and, optionally, Bulgarian, as a game pack gives them. */
+export type PackNames = { en: string; bg?: string };
+
+/**
+ * A game defined only by its pack (core/rulesets/pack-ruleset.ts). `ruleset` is 'pack' for every
+ * such game, so the union stays told apart by it; `game` is the pack's id, version and names.
+ */
+export type PackDerived = {
+  ruleset: 'pack';
+  game: { id: string; version: string; names: PackNames };
+  /** The pack's body locations, in its order, with their hits. */
+  hits: { location: string; hits: number }[];
+  /** Each location the character's armour covers: the class counted there and its points (absent: no points given). */
+  armour: { location: string; class: string; names: PackNames; points?: number }[];
+  /** The skills held at level 1 or more, with their names in the pack (a skill the pack does not know: the file's own name). */
+  skills: { id: string; names: PackNames; level: number; cost: number | null }[];
+  /** The points budget (core/packs/budget.ts): null where the pack publishes no costs or no advancement. */
+  budget: { spent: number | null; available: number | null; remaining: number | null; unit: PackNames | null };
+};
+
+export type Derived = FortunesLandingDerived | CuriousPastimesDerived | NovitasDerived | BgMagicDerived | PackDerived;
 
 export type Derivation<D extends Derived = Derived> = { derived: D; violations: Violation[] };
 
 export interface Ruleset<D extends Derived = Derived> {
-  id: RulesetId;
+  /** A built-in game's id, or a game pack's id. */
+  id: GameId;
   name: string;
   /** The body locations this game uses. */
   locations: readonly Location[];

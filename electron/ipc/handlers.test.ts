@@ -354,7 +354,7 @@ describe('argument validation: every handler rejects wrong types', () => {
   const wrong: Record<InvokeMethod, unknown[][]> = {
     listLibrary: [[1]],
     chooseLibraryFolder: [['x']],
-    newCharacter: [[{ ruleset: 'chess', name: 'a', player: '' }], [{ ruleset: 'novitas', name: 5, player: '' }], [{ ruleset: 'novitas', name: 'a', player: '', extra: 1 }]],
+    newCharacter: [[{ ruleset: 'Chess!', name: 'a', player: '' }], [{ ruleset: 'novitas', name: 5, player: '' }], [{ ruleset: 'novitas', name: 'a', player: '', extra: 1 }]],
     openCharacter: [[{ path: 5 }], [{}], ['path'], [{ path: 'x'.repeat(5000) }]],
     openCharacterDialog: [[{}]],
     openExamples: [[null]],

@@ -218,7 +218,7 @@ describe('the library cache on disk', () => {
     // Row layout: [file name, size, mtime, ctime, name, player, ruleset, status, errors, warnings, modified, id, reason].
     const byName = (n: string) => rows.find((r: unknown[]) => r[0] === n);
     byName('c0000.character.json')![4] = 42; // a name that is not text
-    byName('c0001.character.json')![6] = 'chess'; // a game the app does not know
+    byName('c0001.character.json')![6] = 99; // a game number the app does not know
     byName('c0002.character.json')![4] = 'Trusted';
     await writeFile(cacheFile(), cacheText(raw));
     const again = countingDerive();

@@ -2,7 +2,10 @@
 // as columns: the layout, a row checked field by field into an entry, and rows written as columns.
 import { sep } from 'node:path';
 import type { LibraryEntry } from '../../core/ipc/contract';
-import { RULESET_IDS } from '../../core/model/ids';
+import { isBuiltinRuleset, RULESET_IDS } from '../../core/model/ids';
+import { packId } from '../../core/packs/schema';
+
+const isPackGameId = (id: string) => !isBuiltinRuleset(id) && packId.safeParse(id).success;
 
 export type Cached = { size: number; mtimeMs: number; ctimeMs: number; entry: LibraryEntry };
 
@@ -19,7 +22,8 @@ export function decodeAt(path: string, fileName: string, cols: unknown[][], i: n
   const name = cols[4]![i];
   const player = cols[5]![i];
   const rulesetAt = cols[6]![i];
-  const ruleset = rulesetAt === null ? null : typeof rulesetAt === 'number' ? rulesets[rulesetAt] : undefined;
+  // A pack's game is kept by its id (a string); a built-in game by its number.
+  const ruleset = rulesetAt === null ? null : typeof rulesetAt === 'number' ? rulesets[rulesetAt] : typeof rulesetAt === 'string' && isPackGameId(rulesetAt) ? rulesetAt : undefined;
   const statusAt = cols[7]![i];
   const status = typeof statusAt === 'number' ? STATUSES[statusAt] : undefined;
   const errors = cols[8]![i];
@@ -63,7 +67,7 @@ export function encodeColumns(rows: readonly Cached[]): string {
     cols[3]![i] = c.ctimeMs === c.mtimeMs ? null : c.ctimeMs;
     cols[4]![i] = e.name;
     cols[5]![i] = e.player;
-    cols[6]![i] = e.ruleset === null ? null : RULESET_IDS.indexOf(e.ruleset);
+    cols[6]![i] = e.ruleset === null ? null : isBuiltinRuleset(e.ruleset) ? RULESET_IDS.indexOf(e.ruleset) : e.ruleset;
     cols[7]![i] = STATUSES.indexOf(e.status);
     cols[8]![i] = e.errors;
     cols[9]![i] = e.warnings;

@@ -8,7 +8,7 @@ import { packsStoreFor } from '../games/store';
 import { createContext, useContext } from 'react';
 import type { Language, LibraryProgress, MenuCommand, Paper, QuartermasterApi } from '../../core/ipc/contract';
 import type { Character } from '../../core/model/character';
-import type { RulesetId } from '../../core/model/ids';
+import type { GameId } from '../../core/model/ids';
 import { errorMessage } from './api';
 import { actionContext } from './actions-context';
 import { draftActions } from './actions-drafts';
@@ -121,7 +121,7 @@ export function createActions(store: AppStore, api: QuartermasterApi, options: A
     },
 
     /** Creates the character file and opens it. Returns an error message for the dialog, or null. */
-    async createCharacter(args: { ruleset: RulesetId; name: string; player: string }): Promise<string | null> {
+    async createCharacter(args: { ruleset: GameId; name: string; player: string }): Promise<string | null> {
       try {
         const opened = await api.newCharacter(args);
         show({ kind: 'character', doc: docFromOpened(opened) });

@@ -1,7 +1,8 @@
 // Names and formats for display, in the current language: dates, numbers, games, body locations,
 // armour types and weapon kinds. The ids are the file format's; the words are the renderer's.
-import type { Location, RulesetId, WeaponKind } from '../../core/model/ids';
-import { t, tools, type StringKey } from './i18n';
+import { isBuiltinRuleset, type GameId, type Location, type WeaponKind } from '../../core/model/ids';
+import { packGameNames } from './game-names';
+import { currentLanguage, t, tools, type StringKey } from './i18n';
 
 export function formatDateTime(ms: number): string {
   return tools().dateTime(ms);
@@ -11,8 +12,12 @@ export function formatNumber(n: number): string {
   return tools().num(n);
 }
 
-export function rulesetName(id: RulesetId | null): string {
-  return id === null ? t('library.unknownRuleset') : t(`ruleset.${id}`);
+export function rulesetName(id: GameId | null): string {
+  if (id === null) return t('library.unknownRuleset');
+  if (isBuiltinRuleset(id)) return t(`ruleset.${id}`);
+  // A pack's game by its pack's name (Bulgarian where the pack has one); the id until the packs are listed.
+  const names = packGameNames(id);
+  return names ? ((currentLanguage() === 'bg' ? names.bg : undefined) ?? names.en) : id;
 }
 
 export function locationName(location: Location): string {

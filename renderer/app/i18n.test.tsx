@@ -45,7 +45,7 @@ describe('string tables', () => {
   it('every catalogue skill of every game has a Bulgarian name and description', () => {
     for (const ruleset of Object.values(RULESETS)) {
       for (const skill of ruleset.skills) {
-        const text = SKILLS_BG[ruleset.id][skill.id];
+        const text = SKILLS_BG[ruleset.id as keyof typeof SKILLS_BG][skill.id];
         expect(text?.name, `${ruleset.id} ${skill.id}`).toMatch(/[а-яА-Я]/);
         expect(text?.description ?? '', `${ruleset.id} ${skill.id}`).toMatch(/[а-яА-Я]/);
       }

@@ -6,7 +6,7 @@
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { DeskViewRow, QuartermasterApi, RecordRequest, RecordResult } from '../../core/ipc/contract';
 import { deathFold, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from '../../core/desk/deaths';
-import type { RulesetId } from '../../core/model/ids';
+import type { GameId } from '../../core/model/ids';
 import type { DeskEvent } from '../../core/desk/event';
 import type { DeskActions } from './actions';
 import { useDeskState, type DeskStore } from './store';
@@ -54,7 +54,7 @@ export function RecordButton({ row, name, disabled, out = false }: { row: DeskVi
 }
 
 /** The row's life state in words (the renderer's copy of core/desk/deaths `lifeWords`, in the UI's language). */
-function lifeText(f: DeathFold, ruleset: RulesetId, t: Tools['t']): string | null {
+function lifeText(f: DeathFold, ruleset: GameId, t: Tools['t']): string | null {
   switch (f.state) {
     case 'alive':
       return f.returns > 0 ? (ruleset === 'fortunes-landing' && f.tilesOfFate !== null ? t('desk.record.life.returnedTiles', { count: f.tilesOfFate }) : t('desk.record.life.returned')) : null;
@@ -266,7 +266,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 type Stage = 'alive' | 'dead' | 'over';
 
 /** What can be recorded: Death only for the living, a return or convergence only for the dead, nothing of life once out of play for good. */
-function kindsFor(game: RulesetId | null, stage: Stage): string[] {
+function kindsFor(game: GameId | null, stage: Stage): string[] {
   const items = ['item-handed-in', 'item-transferred', 'bow-competency'];
   if (stage === 'over') return [...items, 'note'];
   const life = stage === 'alive' ? ['died'] : ['returned', ...(game === 'novitas' ? ['convergence'] : []), ...(game === 'fortunes-landing' ? ['permanent-death'] : [])];
@@ -274,7 +274,7 @@ function kindsFor(game: RulesetId | null, stage: Stage): string[] {
 }
 
 /** The choice offered first: a death for the living (a note in bg-magic, whose text has no death rule), a return for the dead, a note after. */
-function firstKind(game: RulesetId | null, stage: Stage): string {
+function firstKind(game: GameId | null, stage: Stage): string {
   if (stage === 'over' || game === 'bg-magic') return 'note';
   return stage === 'alive' ? 'died' : 'returned';
 }

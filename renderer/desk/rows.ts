@@ -9,7 +9,7 @@ import { deskTotals, DUPLICATE_ID_CODE, fold, type DeskTotals } from '../../core
 import { DESK_STATUSES, type TagState } from '../../core/desk/types';
 import type { DeskEvent } from '../../core/desk/event';
 import { foldEvent } from '../../core/desk/fold';
-import type { RulesetId } from '../../core/model/ids';
+import type { GameId } from '../../core/model/ids';
 import { outOfPlay, type OutOfPlay } from '../../core/desk/life';
 
 /** A row with the event applied. */
@@ -93,7 +93,7 @@ export type LineFilter = { problemsOnly: boolean; includeWarnings: boolean; quer
 export type Line = { kind: 'group'; group: number } | { kind: 'row'; group: number; index: number };
 
 /** Lower-case, accent-free text a search matches: name, player, game, file, id and problems. */
-export function searchTexts(rows: readonly DeskViewRow[], gameName: (id: RulesetId) => string): string[] {
+export function searchTexts(rows: readonly DeskViewRow[], gameName: (id: GameId) => string): string[] {
   return rows.map((r) => fold([r.name, r.player, r.ruleset ? `${gameName(r.ruleset)} ${r.ruleset}` : '', r.file, r.id ?? '', ...r.errors.map((e) => e.message), ...r.warnings.map((w) => w.message)].join(' ')));
 }
 
@@ -126,8 +126,8 @@ export function totalsOf(rows: readonly ShownRow[]): DeskTotals {
 }
 
 /** The games of the folder's readable characters, for the game filter. */
-export function gamesOf(rows: readonly DeskViewRow[]): RulesetId[] {
-  const seen = new Set<RulesetId>();
+export function gamesOf(rows: readonly DeskViewRow[]): GameId[] {
+  const seen = new Set<GameId>();
   for (const r of rows) if (r.ruleset) seen.add(r.ruleset);
   return [...seen].sort();
 }

@@ -3,7 +3,7 @@
 // undo and redo (toolbar, Edit menu, Ctrl/Cmd+Z, Ctrl+Shift+Z / Ctrl+Y), save (button, Ctrl/Cmd+S)
 // with an unsaved-changes marker, and read-only files.
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { derive, rulesetOf } from '../../core/rulesets/index';
+import { isBuiltinRuleset } from '../../core/model/ids';
 import type { Derivation } from '../../core/rulesets/types';
 import { useActions } from '../app/actions';
 import { fileProblems } from './file-check';
@@ -27,6 +27,7 @@ import { WeaponsSection } from './WeaponsSection';
 import { usePacksState, usedPack } from '../games/store';
 import { olderPack } from '../games/stamp';
 import { useBudgetModule } from './use-budget-module';
+import { useGameRuleset } from './use-game-ruleset';
 
 export function CharacterView({ doc }: { doc: Doc }) {
   const { t, lang } = useT();
@@ -35,25 +36,28 @@ export function CharacterView({ doc }: { doc: Doc }) {
   const prompt = useAppState((s) => s.prompt);
   const dirty = isDirty(doc);
   const { character, readOnly } = doc;
-  const ruleset = rulesetOf(character.ruleset);
   const title = character.name.trim() !== '' ? character.name : t('character.unnamed');
+  const listing = usePacksState(actions.packs, (s) => s.listing);
+  const pack = usedPack(listing, character.ruleset);
+  // The built-in engine of a built-in game; the pack's generic ruleset for any other game whose pack is loaded.
+  const ruleset = useGameRuleset(character.ruleset, pack, t('app.loading'));
 
   const derivation = useMemo((): { result: Derivation | null; failure: string | null } => {
     try {
-      return { result: derive(character), failure: null };
+      return { result: ruleset.derive(character), failure: null };
     } catch (e) {
       return { result: null, failure: e instanceof Error ? e.message : String(e) };
     }
-  }, [character]);
+  }, [character, ruleset]);
   // The file format's own problems come first: such a character cannot be saved until they are fixed.
   // (Recomputed on a language change too: their words are the renderer's.)
-  const listing = usePacksState(actions.packs, (s) => s.listing);
-  const pack = usedPack(listing, character.ruleset);
-  // A pack that publishes costs adds its budget's problems (over budget, prerequisites) as rule errors.
+  // A built-in game's pack that publishes costs adds its budget's problems as rule errors; a pack's
+  // own game has them from its ruleset already.
   const budget = useBudgetModule(pack);
+  const packBudget = pack && budget && isBuiltinRuleset(character.ruleset) ? budget : null;
   const violations = useMemo(
-    () => [...fileProblems(character), ...(derivation.result?.violations ?? []), ...(pack && budget ? budget.budgetViolations(pack, character) : [])],
-    [character, derivation, lang, pack, budget],
+    () => [...fileProblems(character), ...(derivation.result?.violations ?? []), ...(pack && packBudget ? packBudget.budgetViolations(pack, character) : [])],
+    [character, derivation, lang, pack, packBudget],
   );
   const older = olderPack(character, listing);
   // The fields read their violations from this store; it is updated before the browser paints.

@@ -3,7 +3,8 @@
 // with hundreds of skills redraws only the row that changed.
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import type { Skill } from '../../core/model/character';
-import type { RulesetId } from '../../core/model/ids';
+import { isBuiltinRuleset, type GameId } from '../../core/model/ids';
+import { rulesetName } from '../app/format';
 import type { Ruleset, SkillDef } from '../../core/rulesets/types';
 import { useActions } from '../app/actions';
 import { addSkill, customSkillId, removeSkill, updateSkill } from './edits';
@@ -22,8 +23,9 @@ const LEVEL_MAX = 100;
  */
 const FIRST_ROWS = 40;
 
-export function skillText(ruleset: RulesetId, def: SkillDef, lang: Tools['lang']): { name: string; description: string } {
-  const bg = lang === 'bg' ? SKILLS_BG[ruleset][def.id] : undefined;
+export function skillText(ruleset: GameId, def: SkillDef, lang: Tools['lang']): { name: string; description: string } {
+  // A pack's game carries its own Bulgarian names; the built-in games' are the renderer's.
+  const bg = lang !== 'bg' ? undefined : isBuiltinRuleset(ruleset) ? SKILLS_BG[ruleset][def.id] : def.bg && { name: def.bg.name, description: def.bg.description ?? def.description ?? '' };
   return bg ?? { name: def.name, description: def.description ?? '' };
 }
 
@@ -104,7 +106,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack
         </table>
       )}
 
-      <h3>{t('skills.catalogue', { game: t(`ruleset.${ruleset.id}`) })}</h3>
+      <h3>{t('skills.catalogue', { game: rulesetName(ruleset.id) })}</h3>
       {offered.length === 0 ? (
         <p className="muted">{ruleset.skills.length === 0 ? t('skills.catalogueEmpty') : t('skills.catalogueAllTaken')}</p>
       ) : (
@@ -116,6 +118,11 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack
                 <div>
                   <span className="catalogue-name">{text.name}</span>
                   {text.description && <span className="catalogue-description">{text.description}</span>}
+                  {def.rules?.map((rule, i) => (
+                    <span key={i} className="catalogue-description catalogue-rule">
+                      {lang === 'bg' ? rule.bg : rule.en}
+                    </span>
+                  ))}
                 </div>
                 <button type="button" disabled={readOnly} onClick={() => addFromCatalogue(def.id)} aria-label={t('skills.addNamed', { name: text.name })}>
                   {t('skills.add')}
@@ -139,7 +146,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack
   );
 });
 
-const SkillRow = memo(function SkillRow({ skill, index, def, rulesetId, readOnly }: { skill: Skill; index: number; def: SkillDef | undefined; rulesetId: RulesetId; readOnly: boolean }) {
+const SkillRow = memo(function SkillRow({ skill, index, def, rulesetId, readOnly }: { skill: Skill; index: number; def: SkillDef | undefined; rulesetId: GameId; readOnly: boolean }) {
   const { t, lang } = useT();
   const actions = useActions();
   const name = def ? skillText(rulesetId, def, lang).name : (skill.name ?? skill.id);

@@ -1,11 +1,12 @@
 // The values the rules derive from the sheet, at a glance beside the editor: they change as the
 // sheet is edited, in the same frame.
+import { LOCATIONS, type Location } from '../../core/model/ids';
 import type { Derived } from '../../core/rulesets/types';
 import { armourTypeName, locationName } from '../app/format';
 import { useT } from '../app/i18n';
 
 export function SummarySection({ derived }: { derived: Derived | null }) {
-  const { t, num } = useT();
+  const { t, num, lang } = useT();
   if (derived === null) return null;
   const rows: [string, string, string][] = [];
   switch (derived.ruleset) {
@@ -39,6 +40,16 @@ export function SummarySection({ derived }: { derived: Derived | null }) {
       rows.push(['energy', t('summary.energy'), num(derived.energy)]);
       rows.push(['worn', t('summary.worn'), armourTypeName(derived.worn)]);
       rows.push(['protection', t('summary.protectsAs'), armourTypeName(derived.armourProtection)]);
+      break;
+    }
+    case 'pack': {
+      // A pack's game: its hits on each location, and the armour class counted there, in the pack's words.
+      const where = (l: string) => ((LOCATIONS as readonly string[]).includes(l) ? locationName(l as Location) : l);
+      for (const h of derived.hits) rows.push([`hits-${h.location}`, t('summary.hitsOn', { location: where(h.location) }), num(h.hits)]);
+      for (const a of derived.armour) {
+        const name = (lang === 'bg' ? a.names.bg : undefined) ?? a.names.en;
+        rows.push([`armour-${a.location}`, t('summary.armourOn', { location: where(a.location) }), a.points === undefined ? name : `${name} ${num(a.points)}`]);
+      }
       break;
     }
   }

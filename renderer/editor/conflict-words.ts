@@ -2,7 +2,7 @@
 // differing field is called and what each version holds in it, in the reader's language, as a
 // volunteer reads a character sheet ("Sword, level 2"; "Light leather on Torso, Left arm").
 import type { MergeField } from '../../core/desk/conflict-merge';
-import type { Location, RulesetId, WeaponKind } from '../../core/model/ids';
+import { isBuiltinRuleset, type GameId, type Location, type RulesetId, type WeaponKind } from '../../core/model/ids';
 import { rulesetOf } from '../../core/rulesets/index';
 import type { StringKey, Tools } from '../app/i18n';
 import { skillText } from './SkillsSection';
@@ -49,7 +49,7 @@ const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object
 const rec = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** "Notes", "Skill: Sword", "Armour piece: Jerkin", "Fortune's Landing: Tiles of Fate deck". */
-export function fieldName(field: MergeField, { t, lang }: Tools, ruleset: RulesetId): string {
+export function fieldName(field: MergeField, { t, lang }: Tools, ruleset: GameId): string {
   const areaKey = own(AREA_KEYS, field.area);
   if (areaKey) return t(areaKey);
   const entryKey = own(ENTRY_KEYS, field.area);
@@ -67,9 +67,9 @@ export function fieldName(field: MergeField, { t, lang }: Tools, ruleset: Rulese
 }
 
 /** A skill by the catalogue's name of its game (in Bulgarian where the renderer has one), else the custom name. */
-function skillName(label: string, values: readonly unknown[], ruleset: RulesetId, lang: Tools['lang']): string {
+function skillName(label: string, values: readonly unknown[], ruleset: GameId, lang: Tools['lang']): string {
   const held = values.map(rec).find((v) => v.id !== undefined) ?? {};
-  const def = rulesetOf(ruleset).skills.find((d) => d.id === held.id);
+  const def = isBuiltinRuleset(ruleset) ? rulesetOf(ruleset).skills.find((d) => d.id === held.id) : undefined;
   if (def) return skillText(ruleset, def, lang).name;
   return String(held.name ?? label);
 }
@@ -77,13 +77,13 @@ function skillName(label: string, values: readonly unknown[], ruleset: RulesetId
 const shorten = (s: string, max = 160) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** What one version holds in a field, in words; "not in this version" when it has nothing there. */
-export function valueText(field: MergeField, value: unknown, tools: Tools, ruleset: RulesetId): string {
+export function valueText(field: MergeField, value: unknown, tools: Tools, ruleset: GameId): string {
   const { t, num } = tools;
   if (value === undefined) return t('desk.merge.absent');
   const v = rec(value);
   switch (field.area) {
     case 'ruleset':
-      return rulesetName(value as RulesetId);
+      return rulesetName(value as GameId);
     case 'status':
       return value === 'dead' ? t('history.dead') : value === 'retired' ? t('history.retired') : t('desk.merge.active');
     case 'skills':

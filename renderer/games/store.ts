@@ -6,6 +6,8 @@ import type { PackEntry, PacksListing, QuartermasterApi } from '../../core/ipc/c
 import { BUILTIN_PACKS } from '../../core/packs/builtin';
 import type { GamePack } from '../../core/packs/schema';
 import { errorMessage } from '../app/api';
+import { knowGameNames } from '../app/game-names';
+import { isBuiltinRuleset } from '../../core/model/ids';
 import { createStore, type Store } from '../app/store';
 
 export type PacksState = { visible: boolean; listing: PacksListing | null; error: string | null };
@@ -34,8 +36,7 @@ export function setGamesVisible(store: PacksStore, visible: boolean): void {
 export async function loadPacks(api: QuartermasterApi): Promise<void> {
   const store = packsStoreFor(api);
   try {
-    const listing = await api.listPacks();
-    store.set((s) => ({ ...s, listing, error: null }));
+    setListing(store, await api.listPacks());
   } catch (e) {
     store.set((s) => ({ ...s, error: errorMessage(e) }));
   }
@@ -45,7 +46,17 @@ export async function loadPacks(api: QuartermasterApi): Promise<void> {
 export function followPacks(api: QuartermasterApi): () => void {
   const store = packsStoreFor(api);
   void loadPacks(api);
-  return api.onPacksChanged?.((listing) => store.set((s) => ({ ...s, listing, error: null }))) ?? (() => undefined);
+  return api.onPacksChanged?.((listing) => setListing(store, listing)) ?? (() => undefined);
+}
+
+function setListing(store: PacksStore, listing: PacksListing): void {
+  knowGameNames(listing.packs.filter((p) => p.used).map((p) => [p.pack.id, p.pack.names]));
+  store.set((s) => ({ ...s, listing, error: null }));
+}
+
+/** The games a new character may be of: the four built-in ones, then every other game whose pack is used. */
+export function packGames(listing: PacksListing | null): GamePack[] {
+  return (listing?.packs ?? []).filter((p) => p.used && !isBuiltinRuleset(p.pack.id)).map((p) => p.pack);
 }
 
 /** The pack of a game the app uses: the listing's chosen one, or the built-in pack before the listing has come. */

@@ -1,6 +1,8 @@
-// The new-character dialog: choose the game, name the character and the player.
+// The new-character dialog: choose the game (the four built-in ones, then every other game whose
+// pack is loaded, by its pack's name), name the character and the player.
 import { useState, type FormEvent } from 'react';
-import { RULESET_IDS, type RulesetId } from '../../core/model/ids';
+import { RULESET_IDS, type GameId } from '../../core/model/ids';
+import { packGames, usePacksState } from '../games/store';
 import { useActions } from '../app/actions';
 import { rulesetName } from '../app/format';
 import { NAME_MAX, PLAYER_MAX } from '../editor/limits';
@@ -9,9 +11,11 @@ import { useT } from '../app/i18n';
 import { Modal } from '../app/Modal';
 
 export function NewCharacterDialog() {
-  useT();
+  const { lang } = useT();
   const actions = useActions();
-  const [ruleset, setRuleset] = useState<RulesetId>(RULESET_IDS[0]);
+  const listing = usePacksState(actions.packs, (s) => s.listing);
+  const games = packGames(listing);
+  const [ruleset, setRuleset] = useState<GameId>(RULESET_IDS[0]);
   const [name, setName] = useState('');
   const [player, setPlayer] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,10 +37,15 @@ export function NewCharacterDialog() {
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="label-text">{t('new.ruleset')}</span>
-          <select value={ruleset} onChange={(e) => setRuleset(e.target.value as RulesetId)} data-autofocus>
+          <select value={ruleset} onChange={(e) => setRuleset(e.target.value)} data-autofocus>
             {RULESET_IDS.map((id) => (
               <option key={id} value={id}>
                 {rulesetName(id)}
+              </option>
+            ))}
+            {games.map((pack) => (
+              <option key={pack.id} value={pack.id}>
+                {(lang === 'bg' ? pack.names.bg : undefined) ?? pack.names.en}
               </option>
             ))}
           </select>

@@ -8,7 +8,7 @@
 // unticked next time, and the dialog says so.
 import { CARD_SECTIONS, type CardSection } from '../../core/pdf/cards/context';
 import { calibrationFor, defaultPrintChoice, sheetKey, type Calibration, type Paper, type PrintChoice } from '../../core/ipc/contract';
-import type { RulesetId } from '../../core/model/ids';
+import { isBuiltinRuleset, type GameId, type RulesetId } from '../../core/model/ids';
 
 /**
  * The card groups that can give a character of each game any card (core/pdf/cards/*: the armour tag
@@ -24,9 +24,14 @@ export const SECTIONS_FOR_RULESET: Record<RulesetId, readonly CardSection[]> = {
 };
 
 /** The groups that apply to any of these games, in the core's order (every group when none is known). */
-export function sectionsFor(rulesets: Iterable<RulesetId | null>): CardSection[] {
+/** A game defined only by its pack gets the cards every game gets (core/pdf/cards/index.ts). */
+export const SECTIONS_FOR_PACK_GAME: readonly CardSection[] = ['character', 'items'];
+
+const sectionsOf = (r: GameId): readonly CardSection[] => (isBuiltinRuleset(r) ? SECTIONS_FOR_RULESET[r] : SECTIONS_FOR_PACK_GAME);
+
+export function sectionsFor(rulesets: Iterable<GameId | null>): CardSection[] {
   const wanted = new Set<CardSection>();
-  for (const r of rulesets) if (r !== null) for (const s of SECTIONS_FOR_RULESET[r]) wanted.add(s);
+  for (const r of rulesets) if (r !== null) for (const s of sectionsOf(r)) wanted.add(s);
   return wanted.size === 0 ? [...CARD_SECTIONS] : CARD_SECTIONS.filter((s) => wanted.has(s));
 }
 
@@ -34,13 +39,13 @@ export function sectionsFor(rulesets: Iterable<RulesetId | null>): CardSection[]
 export type RememberedPrint = {
   layout: Omit<PrintChoice, 'sections'>;
   /** Per game, the groups that applied to it and that the user left out. */
-  leftOut: Partial<Record<RulesetId, CardSection[]>>;
+  leftOut: Partial<Record<GameId, CardSection[]>>;
 };
 
 /** Which groups were left unticked because the user unticked them before, and for which games. */
-export type Narrowed = { section: CardSection; games: RulesetId[] }[];
+export type Narrowed = { section: CardSection; games: GameId[] }[];
 
-const known = (rulesets: Iterable<RulesetId | null>): RulesetId[] => [...new Set([...rulesets].filter((r): r is RulesetId => r !== null))];
+const known = (rulesets: Iterable<GameId | null>): GameId[] => [...new Set([...rulesets].filter((r): r is GameId => r !== null))];
 
 /**
  * The choice for a print of these games. Every group that applies is ticked, except one the user
@@ -51,7 +56,7 @@ const known = (rulesets: Iterable<RulesetId | null>): RulesetId[] => [...new Set
 export function choiceFor(
   remembered: RememberedPrint | null,
   paper: Paper,
-  rulesets: Iterable<RulesetId | null>,
+  rulesets: Iterable<GameId | null>,
   printers: { calibrations: readonly Calibration[]; printer: string } = { calibrations: [], printer: '' },
 ): { choice: PrintChoice; offered: CardSection[]; narrowed: Narrowed } {
   const games = known(rulesets);
@@ -59,7 +64,7 @@ export function choiceFor(
   const base = withSavedCorrections(remembered ? { ...remembered.layout, sections: [] } : { ...defaultPrintChoice(paper), printer: printers.printer }, printers.calibrations);
   const narrowed: Narrowed = [];
   const sections = offered.filter((s) => {
-    const applies = games.filter((g) => SECTIONS_FOR_RULESET[g].includes(s));
+    const applies = games.filter((g) => sectionsOf(g).includes(s));
     const leftOutBy = applies.filter((g) => remembered?.leftOut[g]?.includes(s));
     if (applies.length > 0 && leftOutBy.length === applies.length) {
       narrowed.push({ section: s, games: leftOutBy });
@@ -80,11 +85,11 @@ export function withSavedCorrections(choice: PrintChoice, calibrations: readonly
  * What to remember after printing `choice` for characters of these games: the layout, and per game
  * the groups of that game the user left unticked (a group ticked again is forgotten as left out).
  */
-export function rememberPrint(previous: RememberedPrint | null, choice: PrintChoice, rulesets: Iterable<RulesetId | null>): RememberedPrint {
+export function rememberPrint(previous: RememberedPrint | null, choice: PrintChoice, rulesets: Iterable<GameId | null>): RememberedPrint {
   const { sections, ...layout } = choice;
-  const leftOut: Partial<Record<RulesetId, CardSection[]>> = { ...(previous?.leftOut ?? {}) };
+  const leftOut: Partial<Record<GameId, CardSection[]>> = { ...(previous?.leftOut ?? {}) };
   for (const game of known(rulesets)) {
-    const out = SECTIONS_FOR_RULESET[game].filter((s) => !sections.includes(s));
+    const out = sectionsOf(game).filter((s) => !sections.includes(s));
     if (out.length > 0) leftOut[game] = out;
     else delete leftOut[game];
   }

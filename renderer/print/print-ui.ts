@@ -5,7 +5,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { withCalibration, type LibraryEntry, type MenuCommand, type PackResult, type PrintChoice, type PrintPreview, type PrintProgress, type QuartermasterApi } from '../../core/ipc/contract';
 import type { Character } from '../../core/model/character';
-import type { RulesetId } from '../../core/model/ids';
+import type { GameId } from '../../core/model/ids';
 import type { Actions } from '../app/actions';
 import { errorMessage } from '../app/api';
 import { displayName } from '../library/library-order';
@@ -114,7 +114,7 @@ export function createPrintUi(app: { store: AppStore; api: QuartermasterApi; act
     },
 
     /** Remembers a print of characters of these games (see print-options.ts rememberPrint). */
-    remember(choice: PrintChoice, rulesets: Iterable<RulesetId | null>) {
+    remember(choice: PrintChoice, rulesets: Iterable<GameId | null>) {
       set((s) => ({ ...s, remembered: rememberPrint(s.remembered, choice, rulesets) }));
       ui.keepCalibration(choice);
     },

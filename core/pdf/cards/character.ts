@@ -1,7 +1,8 @@
 // The character card, for every game: who it is, the derived values that matter in play, skills,
 // and a QR code with the character id and content hash. Its back is for the event desk.
 import { tilesOfFate } from '../../desk/character-record';
-import type { Location } from '../../model/ids';
+import { LOCATIONS, type Location } from '../../model/ids';
+import type { PackDerived, PackNames } from '../../rulesets/types';
 import type { DrawOp } from '../draw';
 import { bold, space, text } from '../flow';
 import type { Block, FigureArea, FigureBlock, TextBlock } from '../types';
@@ -108,7 +109,22 @@ export function derivedLines(ctx: CardContext): TextBlock[] {
       if (m?.order?.trim()) lines.push(text('body', bold(`${L.order}: `), m.order + (m.style ? ` (${L.style[m.style]})` : '')));
       return lines;
     }
+    case 'pack':
+      return packLines(ctx, d);
   }
+}
+
+/** A game pack's game: the values the pack names, in the card's language where the pack has it. */
+function packLines(ctx: CardContext, d: PackDerived): TextBlock[] {
+  const L = ctx.labels;
+  const words = (n: PackNames) => (ctx.language === 'bg' ? (n.bg ?? n.en) : n.en);
+  const where = (location: string) => ((LOCATIONS as readonly string[]).includes(location) ? L.locations[location as Location] : location);
+  const lines: TextBlock[] = [];
+  if (d.hits.length > 0) lines.push(text('body', bold(`${L.hits}: `), d.hits.map((h) => `${where(h.location)} ${h.hits}`).join(', ')));
+  if (d.armour.length > 0) lines.push(text('body', bold(`${L.armourPoints}: `), d.armour.map((a) => `${where(a.location)} ${words(a.names)}${a.points === undefined ? '' : ` ${a.points}`}`).join(', ')));
+  const b = d.budget;
+  if (b.spent !== null && b.unit !== null) lines.push(text('body', L.pointsSpent(b.spent, b.available, words(b.unit))));
+  return lines;
 }
 
 export function skillsLine(ctx: CardContext): TextBlock {

@@ -1,6 +1,6 @@
 // Every card a character gets, in print order, for the chosen sections.
 import type { Character } from '../../model/character';
-import type { RulesetId } from '../../model/ids';
+import { isBuiltinRuleset, type RulesetId } from '../../model/ids';
 import { RULESETS } from '../../rulesets/index';
 import { SKILLS_BG } from '../../rulesets/skills-bg';
 import type { Derivation } from '../../rulesets/types';
@@ -36,8 +36,16 @@ function skillNameOf(rulesetId: RulesetId, language: CardLanguage): (id: string)
 
 /** What every card of the character is made from; `hash` is contentHash(character) when the caller has it. */
 export function cardContext(character: Character, derivation: Derivation, metrics: FontMetrics, printedOn: string, language: CardLanguage | 'auto' = 'auto', hash?: string): CardContext {
-  const ruleset = RULESETS[character.ruleset];
   const lang = languageFor(character.ruleset, language);
+  const d = derivation.derived;
+  if (d.ruleset === 'pack') {
+    // A pack's game names itself and its skills, in English and Bulgarian where the pack does.
+    const inLang = (n: { en: string; bg?: string }) => (lang === 'bg' ? (n.bg ?? n.en) : n.en);
+    const names = new Map(d.skills.map((s) => [s.id, inLang(s.names)]));
+    return { character, derivation, hash: hash ?? contentHash(character), language: lang, labels: labelsFor(lang), metrics, printedOn, rulesetName: inLang(d.game.names), skillName: (id) => names.get(id) ?? id };
+  }
+  if (!isBuiltinRuleset(character.ruleset)) throw new Error(`ruleset: '${character.ruleset}' is no built-in game and its derivation is not a pack's`);
+  const ruleset = RULESETS[character.ruleset];
   return {
     character,
     derivation,
@@ -59,7 +67,7 @@ export function cardsFor(ctx: CardContext, sections: readonly CardSection[] = CA
   const bg = c.ruleset === 'bg-magic';
   const out: CardSpec[] = [];
   if (want.has('character')) out.push(characterCard(ctx));
-  if (want.has('armour')) out.push(...armourTags(ctx, RULESETS[c.ruleset].locations));
+  if (want.has('armour') && isBuiltinRuleset(c.ruleset)) out.push(...armourTags(ctx, RULESETS[c.ruleset].locations));
   if (want.has('items')) {
     c.items.forEach((item, i) => {
       if (bg && isRoleSpell(item)) return;

@@ -471,6 +471,8 @@ export const bg: Record<keyof typeof en, string> = {
   'summary.armourClass.3': 'Тежка',
   'summary.armourClass.4': 'Свръхтежка',
   'summary.torsoHits': 'Попадения в торса',
+  'summary.hitsOn': 'Попадения: {{location}}',
+  'summary.armourOn': 'Броня: {{location}}',
   'summary.spellCards': 'Карти за заклинания',
   'summary.pool': 'Запас от точки сила',
   'summary.breakCap': 'Точки извън тавана',

@@ -471,6 +471,8 @@ export const en = {
   'summary.armourClass.3': 'Heavy',
   'summary.armourClass.4': 'Extra-heavy',
   'summary.torsoHits': 'Torso hits',
+  'summary.hitsOn': 'Hits: {{location}}',
+  'summary.armourOn': 'Armour: {{location}}',
   'summary.spellCards': 'Spell cards',
   'summary.pool': 'Power point pool',
   'summary.breakCap': 'Break-cap points',
