@@ -8,6 +8,7 @@
 import { canonicalJson } from '../format/hash';
 import type { LedgerEntry } from './entries';
 import type { DeskEvent, EventHeader } from './event';
+import type { SeasonPlace } from '../season/types';
 import { keepFold, LedgerFold } from './fold';
 import { atInstant, deskKeyOf } from './order';
 
@@ -30,6 +31,8 @@ export class EventLedger {
   constructor(
     readonly header: EventHeader,
     entries: readonly LedgerEntry[] = [],
+    /** The event's place in its season (core/season/): carried by every snapshot. */
+    readonly season?: SeasonPlace,
   ) {
     this.fold = new LedgerFold();
     this.add(entries);
@@ -111,7 +114,7 @@ export class EventLedger {
   /** The event as the desk functions take it (see the top of this file). */
   get event(): DeskEvent {
     if (!this.snapshot) {
-      this.snapshot = { ...this.header, entries: this.fold.entries };
+      this.snapshot = { ...this.header, entries: this.fold.entries, ...(this.season ? { season: this.season } : {}) };
       keepFold(this.snapshot, this.fold);
     }
     return this.snapshot;
