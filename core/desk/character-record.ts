@@ -48,15 +48,17 @@ export function applyLedger(c: Character, event: DeskEvent): Character {
   const entries = parts.flatMap((p) => p.entries);
   if (entries.length === 0 && mine.length === 0) return c;
   const fl = c.ruleset === 'fortunes-landing';
-  // The deck before these events: the file's deck less the cards their records added.
-  const deckBefore = tilesOfFate(c) - mine.reduce((n, h) => n + (h.kind === 'returned' && typeof h.cards === 'number' ? h.cards : 0), 0);
+  // The deck before these events: the file's deck less the cards their records (and a later
+  // event's) added; a later event's cards come back on top.
+  const cardsOf = (list: readonly Record_[]) => list.reduce((n, h) => n + (h.kind === 'returned' && typeof h.cards === 'number' ? h.cards : 0), 0);
+  const deckBefore = tilesOfFate(c) - cardsOf(mine) - cardsOf(after);
   const f = foldDeaths(entries, c.ruleset, deckBefore);
   const deck = { n: deckBefore };
   const records = parts.flatMap((p) => recordsOf(p.entries, p.event, deck, fl));
   const next: Character = { ...c, history: [...before, ...records, ...after] };
   if (next.history!.length === 0) delete next.history;
   if (fl) {
-    const size = f.tilesOfFate ?? deckBefore;
+    const size = (f.tilesOfFate ?? deckBefore) + cardsOf(after);
     const block = { ...(c.fortunesLanding ?? {}) } as Record<string, unknown>;
     if (size === FL_TILES_OF_FATE_CLEAN_DECK && block.tilesOfFate === undefined) {
       // A clean deck stays implicit.
