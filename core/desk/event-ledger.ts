@@ -32,7 +32,7 @@ export class EventLedger {
     readonly header: EventHeader,
     entries: readonly LedgerEntry[] = [],
     /** The event's place in its season (core/season/): carried by every snapshot. */
-    readonly season?: SeasonPlace,
+    private season?: SeasonPlace,
   ) {
     this.fold = new LedgerFold();
     this.add(entries);
@@ -109,6 +109,13 @@ export class EventLedger {
     const all = this.fold.entries;
     for (let i = all.length - 1; i >= 0; i--) if (deskKeyOf(all[i]!) === key) return Date.parse(all[i]!.at);
     return -Infinity;
+  }
+
+  /** A new place in the season (another event file of the season changed): the next snapshot carries it. */
+  setSeason(season: SeasonPlace | undefined): void {
+    if (season === this.season) return;
+    this.season = season;
+    this.snapshot = null;
   }
 
   /** The event as the desk functions take it (see the top of this file). */
