@@ -54,7 +54,7 @@ export function applyLedger(c: Character, event: DeskEvent): Character {
   const deckBefore = tilesOfFate(c) - cardsOf(mine) - cardsOf(after);
   const f = foldDeaths(entries, c.ruleset, deckBefore);
   const deck = { n: deckBefore };
-  const records = parts.flatMap((p) => recordsOf(p.entries, p.event, deck, fl));
+  const records = parts.flatMap((p) => recordsOf(p.entries, p.event, deck, fl ? f.cardReturns : null));
   const next: Character = { ...c, history: [...before, ...records, ...after] };
   if (next.history!.length === 0) delete next.history;
   if (fl) {
@@ -94,13 +94,14 @@ function statusOf(f: DeathFold, entries: readonly LedgerEntry[]): { status: 'act
 }
 
 /** The history records of one event's entries; `deck` runs on across events (Fortune's Landing). */
-function recordsOf(entries: readonly LedgerEntry[], event: Pick<DeskEvent, 'id' | 'name'>, deck: { n: number }, fl: boolean): Record_[] {
+function recordsOf(entries: readonly LedgerEntry[], event: Pick<DeskEvent, 'id' | 'name'>, deck: { n: number }, cardReturns: ReadonlySet<string> | null): Record_[] {
   return entries.map((e) => {
     const r: Record_ = { kind: e.kind, at: e.at, event: event.name.slice(0, 200), eventId: event.id, entry: e.id };
     if (e.kind === 'died' && e.cause) r.cause = e.cause;
     if (e.kind === 'returned') {
       if (e.how) r.how = e.how;
-      if (fl && e.cards !== undefined) {
+      // Only a return from death adds cards (the deck in the file is the fold's; the records agree with it).
+      if (cardReturns?.has(e.id) && e.cards !== undefined) {
         deck.n += e.cards;
         r.cards = e.cards;
         r.deck = deck.n;

@@ -41,6 +41,8 @@ export type DeathFold = {
   tilesOfFate: number | null;
   /** Tiles of Fate cards added at this event. */
   cardsAdded: number;
+  /** The returns whose cards were added (a return while not dead adds none). */
+  cardReturns: Set<string>;
   /** What the desk must say (Novitas: "permanent: tell the plot marshal"). */
   alert: string | null;
   /** Why the character is permanently dead or retired, in words. */
@@ -60,7 +62,7 @@ export function deathFold(event: DeskEvent, character: string, ruleset: RulesetI
 
 /** The same over a character's uncancelled entries in ledger order. */
 export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, deckBefore?: number): DeathFold {
-  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, alert: null, reason: null, since: null };
+  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, cardReturns: new Set(), alert: null, reason: null, since: null };
   const over = () => out.state === 'permanent' || out.state === 'retired';
   for (const e of entries) {
     switch (e.kind) {
@@ -99,6 +101,7 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: RulesetId, 
         if (out.tilesOfFate !== null && e.cards !== undefined) {
           out.tilesOfFate += e.cards;
           out.cardsAdded += e.cards;
+          out.cardReturns.add(e.id);
         }
         break;
       case 'permanent-death':

@@ -119,6 +119,19 @@ describe("Fortune's Landing: \"Each character begins with a clean Deck of eight 
   });
 });
 
+describe("Fortune's Landing: a return recorded while not dead", () => {
+  it('adds no cards, in the deck or the records, and settling again changes nothing', () => {
+    const dimitri = example('dimitri');
+    let e = rec(eventOf('fortunes-landing', 0), 0, '14:00', { kind: 'died', character: dimitri.id });
+    e = rec(e, 0, '15:00', { kind: 'returned', character: dimitri.id, cards: 3 });
+    e = rec(e, 0, '15:05', { kind: 'returned', character: dimitri.id, cards: 3 });
+    const settled = applyLedger(dimitri, e);
+    expect(tilesOfFate(settled)).toBe(11);
+    expect(settled.history!.map((h) => (h as { deck?: number }).deck ?? null)).toEqual([null, 11, null]);
+    expect(applyLedger(settled, e)).toBe(settled);
+  });
+});
+
 describe('retired and permanently dead stay so in every later event', () => {
   it('retired at event 1: still retired at event 3, a return recorded there changes nothing', () => {
     const vasil = example('vasil');

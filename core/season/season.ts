@@ -9,6 +9,7 @@
 // event opened within its season carries its place (`DeskEvent.season`); the life folds
 // (core/desk/deaths.ts, life.ts, character-record.ts) fold the earlier events' entries first. Pure.
 import type { DeskEvent, EventHeader } from '../desk/event';
+import { readHeader } from '../desk/event-load';
 import { foldEvent, keepFold } from '../desk/fold';
 import type { EarlierEvent, SeasonEventRef, SeasonPlace } from './types';
 
@@ -53,6 +54,29 @@ export function inSeason(event: DeskEvent, place: SeasonPlace | null): DeskEvent
   if (!place || (place.earlier.length === 0 && place.later.length === 0)) return event;
   const out: DeskEvent = { ...event, season: place };
   keepFold(out, foldEvent(event));
+  return out;
+}
+
+/** An entry line that may matter to the later events: one of CROSSING_KINDS, or an undo (which may cancel one). */
+const MAY_CROSS = /"kind"\s*:\s*"(?:died|returned|permanent-death|retired|convergence|new-character|undo)"/;
+
+/**
+ * An earlier event file's bytes with only the lines that may cross events (the header, and the
+ * entry lines MAY_CROSS finds), so a season's earlier ledgers are not parsed whole: a check-in, a
+ * print or a note at an earlier event changes nothing at this one. A file of version 1 or 2 (one
+ * document) is given back whole.
+ */
+export function crossingLines(bytes: Uint8Array, source: string): Uint8Array {
+  const head = readHeader(bytes, source);
+  if (head.ok !== true) return bytes;
+  const text = new TextDecoder().decode(bytes.subarray(head.end));
+  const lines = text.split('\n');
+  lines.pop(); // after the last newline: empty, or a torn line (never read as an entry)
+  const kept = lines.filter((l) => MAY_CROSS.test(l));
+  const rest = new TextEncoder().encode(kept.map((l) => `${l}\n`).join(''));
+  const out = new Uint8Array(head.end + rest.length);
+  out.set(bytes.subarray(0, head.end));
+  out.set(rest, head.end);
   return out;
 }
 

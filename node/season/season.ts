@@ -6,7 +6,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { EVENT_FILE_SUFFIX, type DeskEvent, type EventHeader } from '../../core/desk/event';
 import { loadEventBytes } from '../../core/desk/event-load';
-import { compareSeason, earlierEvent, inSeason, seasonOrder, type EarlierEvent, type SeasonEventRef, type SeasonPlace } from '../../core/season/season';
+import { compareSeason, crossingLines, earlierEvent, inSeason, seasonOrder, type EarlierEvent, type SeasonEventRef, type SeasonPlace } from '../../core/season/season';
 
 /** The visible `*.event.json` files directly in a folder, sorted by name. */
 export async function eventFilesIn(folder: string): Promise<string[]> {
@@ -82,7 +82,8 @@ export class SeasonReader {
     if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs) return hit.read;
     let read: Read | { problem: string };
     try {
-      const loaded = loadEventBytes(new Uint8Array(await readFile(path)), path);
+      // Only what may cross events is parsed (core/season/season.ts crossingLines).
+      const loaded = loadEventBytes(crossingLines(new Uint8Array(await readFile(path)), path), path);
       if (!loaded.ok) read = { problem: loaded.problem.message };
       else {
         const { entries: _e, ...header } = loaded.event;
