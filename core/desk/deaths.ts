@@ -30,7 +30,7 @@ export type LifeState = 'alive' | 'dead' | 'permanent' | 'retired';
 
 export type DeathFold = {
   state: LifeState;
-  /** Deaths at this event (cancelled ones left out). */
+  /** Deaths through this event, within its season (cancelled ones left out). */
   deaths: number;
   returns: number;
   /** The death now in force (state dead or permanent). */
@@ -39,7 +39,7 @@ export type DeathFold = {
   convergences: number;
   /** Fortune's Landing: the deck after this event's returns, from the file's deck before it. */
   tilesOfFate: number | null;
-  /** Tiles of Fate cards added at this event. */
+  /** Tiles of Fate cards added through this event, within its season. */
   cardsAdded: number;
   /** The returns whose cards were added (a return while not dead adds none). */
   cardReturns: Set<string>;

@@ -1,6 +1,6 @@
 // Whether a character is out of play — dead, permanently dead or retired — and since when, from
-// this event's ledger or, when this event records nothing of its life, from its file (a status set
-// at an earlier event). Such a character's cards are never valid: the desk does not print them
+// this event's ledger (within its season, the earlier events' records first: core/season/) or, when
+// that records nothing of its life, from its file (a status set at an event outside the season). Such a character's cards are never valid: the desk does not print them
 // ("reprint changed" leaves the character out and names it) and every card of theirs verifies as
 // not valid, to be handed in at the desk. Pure.
 //
