@@ -20,6 +20,7 @@ import type { GameId } from '../model/ids';
 import type { EntryOf, LedgerEntry } from './entries';
 import type { DeskEvent } from './event';
 import { foldEvent } from './fold';
+import { seasonEntries } from '../season/entries';
 
 /** Dead convergences after which a Novitas character is permanently dead. */
 export const NOVITAS_PERMANENT_CONVERGENCES = 2;
@@ -29,7 +30,7 @@ export type LifeState = 'alive' | 'dead' | 'permanent' | 'retired';
 
 export type DeathFold = {
   state: LifeState;
-  /** Deaths at this event (cancelled ones left out). */
+  /** Deaths through this event, within its season (cancelled ones left out). */
   deaths: number;
   returns: number;
   /** The death now in force (state dead or permanent). */
@@ -38,8 +39,10 @@ export type DeathFold = {
   convergences: number;
   /** Fortune's Landing: the deck after this event's returns, from the file's deck before it. */
   tilesOfFate: number | null;
-  /** Tiles of Fate cards added at this event. */
+  /** Tiles of Fate cards added through this event, within its season. */
   cardsAdded: number;
+  /** The returns whose cards were added (a return while not dead adds none). */
+  cardReturns: Set<string>;
   /** What the desk must say (Novitas: "permanent: tell the plot marshal"). */
   alert: string | null;
   /** Why the character is permanently dead or retired, in words. */
@@ -49,22 +52,26 @@ export type DeathFold = {
 };
 
 /**
- * One character's deaths at this event. `ruleset` is the character's game; `deckBefore` the Tiles
- * of Fate deck its file held before this event's returns were applied (the clean 8 when absent).
+ * One character's deaths through this event: within its season (core/season/), the earlier events'
+ * first. `ruleset` is the character's game; `deckBefore` the Tiles of Fate deck before the season's
+ * returns (the clean 8 when absent).
  */
 export function deathFold(event: DeskEvent, character: string, ruleset: GameId, deckBefore?: number): DeathFold {
-  const entries = foldEvent(event).characters.get(character.toLowerCase())?.entries ?? [];
-  return foldDeaths(entries, ruleset, deckBefore);
+  return foldDeaths(seasonEntries(event, character), ruleset, deckBefore);
 }
 
 /** The same over a character's uncancelled entries in ledger order. */
 export function foldDeaths(entries: readonly LedgerEntry[], ruleset: GameId, deckBefore?: number): DeathFold {
-  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, alert: null, reason: null, since: null };
+  const out: DeathFold = { state: 'alive', deaths: 0, returns: 0, lastDeath: null, convergences: 0, tilesOfFate: ruleset === 'fortunes-landing' ? (deckBefore ?? FL_TILES_OF_FATE_CLEAN_DECK) : null, cardsAdded: 0, cardReturns: new Set(), alert: null, reason: null, since: null };
   const over = () => out.state === 'permanent' || out.state === 'retired';
   for (const e of entries) {
     switch (e.kind) {
       case 'died':
-        if (over()) break;
+        // Already Dead: the same Dead condition, not a new one. Novitas: "If the Dead condition
+        // lasts for 2 convergences the condition can no longer be removed" and "if a character ends
+        // a shift while still dead … they should seek out the plot marshal" (000_…txt): a second
+        // shift-end record of one death does not restart its count of convergences.
+        if (over() || out.state === 'dead') break;
         out.deaths++;
         out.lastDeath = e;
         out.convergences = 0;
@@ -94,6 +101,7 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: GameId, dec
         if (out.tilesOfFate !== null && e.cards !== undefined) {
           out.tilesOfFate += e.cards;
           out.cardsAdded += e.cards;
+          out.cardReturns.add(e.id);
         }
         break;
       case 'permanent-death':
@@ -118,8 +126,8 @@ export function foldDeaths(entries: readonly LedgerEntry[], ruleset: GameId, dec
  * Curious Pastimes: the starting points of a new character for `player` at this event, and the
  * deaths that count: every death of any character of that player at this event ("One point is
  * deducted from your starting total each time you die and create a new character at an event").
- * At the next event the ledger is a new one, so the total is 20 again ("For the next event you
- * may generate a 20 point character"). `playerOf` gives a character id's player.
+ * Only this event's ledger counts, never the season's earlier events: "For the next event you may
+ * generate a 20 point character". `playerOf` gives a character id's player.
  */
 export function newCharacterPoints(event: DeskEvent, player: string, playerOf: (character: string) => string | undefined): { deaths: number; points: number; base: number } {
   const who = normalPlayer(player);

@@ -8,6 +8,7 @@
 import { canonicalJson } from '../format/hash';
 import type { LedgerEntry } from './entries';
 import type { DeskEvent, EventHeader } from './event';
+import type { SeasonPlace } from '../season/types';
 import { keepFold, LedgerFold } from './fold';
 import { atInstant, deskKeyOf } from './order';
 
@@ -30,6 +31,8 @@ export class EventLedger {
   constructor(
     readonly header: EventHeader,
     entries: readonly LedgerEntry[] = [],
+    /** The event's place in its season (core/season/): carried by every snapshot. */
+    private season?: SeasonPlace,
   ) {
     this.fold = new LedgerFold();
     this.add(entries);
@@ -108,10 +111,17 @@ export class EventLedger {
     return -Infinity;
   }
 
+  /** A new place in the season (another event file of the season changed): the next snapshot carries it. */
+  setSeason(season: SeasonPlace | undefined): void {
+    if (season === this.season) return;
+    this.season = season;
+    this.snapshot = null;
+  }
+
   /** The event as the desk functions take it (see the top of this file). */
   get event(): DeskEvent {
     if (!this.snapshot) {
-      this.snapshot = { ...this.header, entries: this.fold.entries };
+      this.snapshot = { ...this.header, entries: this.fold.entries, ...(this.season ? { season: this.season } : {}) };
       keepFold(this.snapshot, this.fold);
     }
     return this.snapshot;

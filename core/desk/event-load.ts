@@ -63,7 +63,7 @@ export function entryLine(entry: LedgerEntry): string {
 
 /** The whole file's text for an event (header, then its entries in ledger order). */
 export function serializeEvent(event: DeskEvent): string {
-  const { entries, ...header } = event;
+  const { entries, season: _season, ...header } = event;
   let text = headerLine(header as EventHeader);
   for (const e of entries) text += entryLine(ledgerEntrySchema.parse(e));
   return text;

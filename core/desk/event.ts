@@ -7,6 +7,7 @@
 // lines is core/desk/event-load.ts.
 import * as z from 'zod';
 import type { LedgerEntry } from './entries';
+import type { SeasonPlace } from '../season/types';
 import { EVENT_FILE_FORMAT, EVENT_VERSION, NO_ID, type NewEventInit } from './event-format';
 
 export { EVENT_FILE_FORMAT, EVENT_FILE_SUFFIX, EVENT_VERSION, eventRuleset, idKey, NO_ID } from './event-format';
@@ -41,8 +42,11 @@ export const eventHeaderSchema = z.looseObject({ format: z.literal(EVENT_FILE_FO
 
 export type EventHeader = z.infer<typeof eventHeaderSchema>;
 
-/** An event as the desk holds it: the header and the ledger, in ledger order. */
-export type DeskEvent = EventHeader & { entries: readonly LedgerEntry[] };
+/**
+ * An event as the desk holds it: the header and the ledger, in ledger order; `season`, when opened
+ * within its season (core/season/), what the events before it left. Never part of the file.
+ */
+export type DeskEvent = EventHeader & { entries: readonly LedgerEntry[]; season?: SeasonPlace };
 
 /** A new event with an empty ledger. `id` is the new event's id (random, made by the caller); `homeDesk` the desk making it. */
 export function newEvent(init: NewEventInit): DeskEvent {
@@ -60,7 +64,7 @@ export function newEvent(init: NewEventInit): DeskEvent {
 
 /** The header of an event: everything but its entries. */
 export function headerOf(event: DeskEvent): EventHeader {
-  const { entries: _entries, ...header } = event;
+  const { entries: _entries, season: _season, ...header } = event;
   return header;
 }
 

@@ -1,6 +1,6 @@
 // Whether a character is out of play — dead, permanently dead or retired — and since when, from
-// this event's ledger or, when this event records nothing of its life, from its file (a status set
-// at an earlier event). Such a character's cards are never valid: the desk does not print them
+// this event's ledger (within its season, the earlier events' records first: core/season/) or, when
+// that records nothing of its life, from its file (a status set at an event outside the season). Such a character's cards are never valid: the desk does not print them
 // ("reprint changed" leaves the character out and names it) and every card of theirs verifies as
 // not valid, to be handed in at the desk. Pure.
 //
@@ -13,7 +13,7 @@ import type { Character } from '../model/character';
 import type { GameId } from '../model/ids';
 import { foldDeaths, NOVITAS_PERMANENT_CONVERGENCES, type DeathFold } from './deaths';
 import type { DeskEvent } from './event';
-import { foldEvent } from './fold';
+import { inSameSeason, seasonEntries } from '../season/entries';
 
 /** The entry kinds that decide a character's life at an event. */
 const LIFE_KINDS: ReadonlySet<string> = new Set(['died', 'returned', 'permanent-death', 'retired', 'convergence']);
@@ -49,10 +49,13 @@ export function fileLife(c: Pick<Character, 'status' | 'statusReason' | 'history
 /** Null when the character is in play (alive, or returned). */
 export function outOfPlay(row: LifeSource, event: DeskEvent | null): OutOfPlay | null {
   if (row.id === null || row.ruleset === null) return null;
-  const entries = event ? (foldEvent(event).characters.get(row.id.toLowerCase())?.entries ?? []) : [];
+  // Within a season (core/season/), the earlier events' records first: a death at one event still
+  // stands at the next.
+  const entries = event ? seasonEntries(event, row.id) : [];
   if (entries.some((e) => LIFE_KINDS.has(e.kind))) return fromFold(foldDeaths(entries, row.ruleset), row.ruleset);
-  // A status this event's ledger wrote, and no longer says (the death was undone): the file is behind.
-  if (!row.life || (event && row.life.sinceEvent === event.id)) return null;
+  // A status this season's ledger wrote, and no longer says (the death was undone, or a later event
+  // of the season wrote it): the file is not what this event says.
+  if (!row.life || (event && row.life.sinceEvent !== undefined && inSameSeason(event, row.life.sinceEvent))) return null;
   const permanent = row.life.status === 'dead' && /permanent/i.test(row.life.reason ?? '');
   return { shown: row.life.status === 'retired' ? 'retired' : permanent ? 'permanent' : 'dead', retired: row.life.status === 'retired', since: row.life.since ?? null, alert: null, reason: row.life.reason ?? null };
 }

@@ -4,6 +4,7 @@ import type { GameId, RulesetId } from '../model/ids';
 import type { DeskRow } from '../desk/types';
 import type { Location } from '../model/ids';
 import type { EventHeader } from '../desk/event';
+import type { SeasonEventRef, SeasonPlace } from '../season/types';
 import type { LedgerEntry } from '../desk/entries';
 import type { OutOfPlayEntry, ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
@@ -24,7 +25,7 @@ export type DeskEventFile =
    * Read: its header and (when asked for: on opening) every entry in ledger order; `count` is how
    * many the main process holds. `problems`: entry lines left out and a torn last line, in words.
    */
-  | { kind: 'file'; path: string; header: EventHeader; entries: LedgerEntry[] | null; count: number; problems: string[]; migratedFrom?: number }
+  | { kind: 'file'; path: string; header: EventHeader; entries: LedgerEntry[] | null; count: number; problems: string[]; migratedFrom?: number; season?: DeskSeason }
   /**
    * None yet: `suggested` is what it would hold and `path` where (createEvent names the file after
    * the event's name). `tied`: as many characters play each of these games, so `suggested.game` is
@@ -36,8 +37,17 @@ export type DeskEventFile =
    * `backups`: the folder of its backups; `backup`: the newest one that opens, or null.
    */
   | { kind: 'bad'; path: string; message: string; backups: string; backup: EventBackupOffer | null }
-  /** Several `*.event.json` in the folder: loadEventFolder with one of them. */
-  | { kind: 'several'; files: string[] };
+  /**
+   * Several `*.event.json` in the folder (a season): loadEventFolder with one of them. `events`: those
+   * that open, in season order (core/season/); `files` every one.
+   */
+  | { kind: 'several'; files: string[]; events?: SeasonEventRef[] };
+
+/**
+ * The season an event was opened in (a folder of several events, core/season/): its events in
+ * season order, and what the events before the opened one left (the view folds them first).
+ */
+export type DeskSeason = { events: SeasonEventRef[]; place: SeasonPlace };
 
 /**
  * The newest backup of an event file that does not open: when it was saved, its entries, and what

@@ -168,7 +168,8 @@ describe('opening an event folder', () => {
     const v1 = json({ format: 'quartermaster-event', version: 1, name: 'Spring Moot', game: 'novitas', dates: { start: '2026-04-01', end: '2026-04-02' }, characters: {} });
     await writeFile(other, v1);
     const desk = await f.handlers.loadEventFolder({ folder });
-    expect(desk.eventFile).toEqual({ kind: 'several', files: [join(folder, 'Autumn Muster.event.json'), other] });
+    // The events of the season, in season order (by start date): spring's before autumn's.
+    expect(desk.eventFile).toMatchObject({ kind: 'several', files: [join(folder, 'Autumn Muster.event.json'), other], events: [{ name: 'Spring Moot', path: other }, { name: 'Autumn Muster' }] });
     // Listing them wrote nothing.
     expect(await readFile(other, 'utf8')).toBe(v1);
     const chosen = eventOf(await f.handlers.loadEventFolder({ folder, eventFile: other }));

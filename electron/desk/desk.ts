@@ -14,7 +14,7 @@
 import { eventGame } from '../../core/desk/event-game';
 import { randomUUID } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { DeskEntries, DeskEventFile, DeskFolder } from '../../core/ipc/contract';
@@ -37,6 +37,7 @@ import { createDeskRecordHandlers, settleFolder } from './record';
 import { createDeskPrintHandlers } from './prints';
 import { backupFolderOf } from '../../node/fs/files';
 import { backupOffer, eventCopies, restoreEventBackup } from '../../node/event-log/restore';
+import { eventFilesIn, SeasonReader } from '../../node/season/season';
 
 /** The shipped fonts under `root` (the folder holding assets/), loaded on first use and kept (with fontkit, which measures them). */
 export function deskFonts(root?: string): DeskFonts {
@@ -125,12 +126,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
   /** Where a new event file goes: named after the event (by default the folder's name, as `quartermaster desk` names it). */
   const newEventPath = (folder: string, name: string = basename(folder)) => join(folder, eventFileName(name));
 
-  /** The visible `*.event.json` files directly in the folder, sorted. */
-  const eventFilesIn = async (folder: string) =>
-    (await readdir(folder, { withFileTypes: true }))
-      .filter((d) => d.name.endsWith(EVENT_FILE_SUFFIX) && !d.name.startsWith('.') && (d.isFile() || d.isSymbolicLink()))
-      .map((d) => join(folder, d.name))
-      .sort();
+  /** The season folder's other events, read for the one opened (node/season/). */
+  const seasons = new SeasonReader();
+
+  /** The opened event within its season: the earlier events' records folded first (core/season/). */
+  const seasonEvent = async (folder: string, log: EventLog): Promise<DeskEvent> => (await seasons.open(folder, { path: log.path, event: log.event })).event;
 
   /** The event file's log (opened once, shared with the sync), its new entries sent to the window. */
   const logOf = async (folder: string, path: string): Promise<EventLog> => {
@@ -161,6 +161,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     }
     const problems = log.problems.map((p) => p.message);
     if (log.torn) problems.push(`${path}: the last line (line ${log.torn.line}, ${log.torn.bytes} bytes) was cut short by a crash and is not read; it is moved aside at the next change`);
+    const season = await seasons.around(folder, { path, event: log.event });
+    problems.push(...season.problems);
     return {
       kind: 'file',
       path,
@@ -169,6 +171,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       count: log.ledger.size,
       problems,
       ...(log.migratedFrom !== undefined ? { migratedFrom: log.migratedFrom } : {}),
+      ...(season.place ? { season: { events: season.events, place: season.place } } : {}),
     };
   };
 
@@ -179,7 +182,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     // The character files follow the ledger (electron/desk/record.ts): a transfer or a death
     // recorded but not yet written into the files (a crash between the two) is finished here.
     if (first.eventFile.kind !== 'file') return first;
-    const written = await settleFolder(folder, (await logOf(folder, first.eventFile.path)).event, { now: deps.now }, list);
+    const written = await settleFolder(folder, await seasonEvent(folder, await logOf(folder, first.eventFile.path)), { now: deps.now }, list);
     return written.length === 0 ? first : deskOfList(folder, await characters.list(folder), first.eventFile.path, withEntries);
   };
 
@@ -188,7 +191,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     const deskIdentity = settings.deskIdentity();
     if (eventFile !== undefined) return { folder, rows, eventFile: await readEvent(folder, eventFile, list, withEntries), deskIdentity };
     const found = await eventFilesIn(folder);
-    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found }, deskIdentity };
+    if (found.length > 1) return { folder, rows, eventFile: { kind: 'several', files: found, events: (await seasons.list(folder)).events }, deskIdentity };
     return { folder, rows, eventFile: await readEvent(folder, found[0] ?? newEventPath(folder), list, withEntries), deskIdentity };
   };
 
@@ -197,7 +200,7 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     const state = eventFile === undefined ? (await deskOfList(folder, list, undefined, false)).eventFile : await readEvent(folder, eventFile, list, false);
     switch (state.kind) {
       case 'file':
-        return (await logOf(folder, state.path)).event;
+        return seasonEvent(folder, await logOf(folder, state.path));
       case 'none':
         return newEvent(state.suggested);
       case 'bad':
@@ -226,10 +229,11 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       settings,
       now: deps.now,
       eventLog,
+      seasonEvent,
       load: (folder, eventFile) => deskOf(folder, eventFile, false),
     }),
 
-    ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, savedEvent, outputPath }),
+    ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, seasonEvent, savedEvent, outputPath }),
 
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });

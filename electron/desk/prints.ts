@@ -29,6 +29,8 @@ export type DeskPrintContext = Pick<DeskDeps, 'dialogs' | 'settings'> & {
   checkFolder: (folder: string) => Promise<string>;
   /** The event file's log, the arguments checked. */
   eventLog: (folder: string, eventFile: string) => Promise<EventLog>;
+  /** The log's event within its season (core/season/): who is out of play counts the earlier events. */
+  seasonEvent: (folder: string, log: EventLog) => Promise<DeskEvent>;
   savedEvent: (folder: string, eventFile: string | undefined, list: readonly DeskCharacter[]) => Promise<DeskEvent>;
   outputPath: (chosen: string, suffix: '.pdf' | '.csv') => Promise<string>;
 };
@@ -40,7 +42,7 @@ async function deskPrintOptions(print: PrintChoice | undefined, paper: Paper) {
   return { layout: layoutOf(print), sections: print.sections, backs: print.backs };
 }
 export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandlers, 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged'> {
-  const { dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, savedEvent, outputPath } = ctx;
+  const { dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, seasonEvent, savedEvent, outputPath } = ctx;
   return {
     async exportCheckInSheet({ folder, eventFile, format }) {
       await checkFolder(folder);
@@ -72,7 +74,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const log = await eventLog(folder, eventFile);
       const list = await characters.list(folder);
       // As the print itself does: characters edited at two desks and not yet resolved wait, and the dialog says why.
-      const planned = planReprint(list, log.event);
+      const planned = planReprint(list, await seasonEvent(folder, log));
       const plan = holdBackConflicts(planned, await readConflictList(folder));
       const held = plan.skipped.slice(planned.skipped.length).map((s) => s.reason);
       const byFile = new Map(list.map((c) => [c.file, c]));
@@ -103,7 +105,7 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
       const path = log.path;
       const list = await characters.list(folder);
       // A shared event's characters edited at two desks wait until the conflict is resolved.
-      const plan = holdBackConflicts(planReprint(list, log.event), await readConflictList(folder));
+      const plan = holdBackConflicts(planReprint(list, await seasonEvent(folder, log)), await readConflictList(folder));
       if (plan.print.length === 0) return { kind: 'nothing', unchanged: plan.unchanged.length, skipped: plan.skipped, outOfPlay: plan.outOfPlay } satisfies ReprintOutcome;
 
       const chosen = await dialogs.savePdfFile({ defaultPath: join(folder, `${safeName(log.header.name)} cards ${isoLocal(nowDate()).slice(0, 10)}.pdf`) });

@@ -39,6 +39,8 @@ export type DeskRecordDeps = {
   now: () => number;
   /** The event file's log, the folder and event file arguments checked (electron/desk/desk.ts). */
   eventLog: (folder: string, eventFile: string) => Promise<EventLog>;
+  /** The event of the log within its season (core/season/); the log's event alone when not given. */
+  seasonEvent?: (folder: string, log: EventLog) => Promise<DeskEvent>;
   /** The folder as the view gets it, without the ledger (electron/desk/desk.ts deskOf). */
   load: (folder: string, eventFile: string) => Promise<DeskFolder>;
   /** A hook the crash test uses to stop between writes. */
@@ -136,10 +138,12 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
   const commit = async ({ folder, eventFile }: Args, change: (event: DeskEvent, files: Map<string, { file: string; character: Character }>) => Promise<LedgerEntry[]> | LedgerEntry[]): Promise<RecordResult> => {
     const log = await deps.eventLog(folder, eventFile);
     const files = await filesById(folder);
-    const made = await change(log.event, files);
+    const inSeason = async () => (deps.seasonEvent ? deps.seasonEvent(folder, log) : log.event);
+    const made = await change(await inSeason(), files);
     const { added, external } = await log.append(made);
     await deps.afterWrite?.('event');
-    const written = await settleFolder(folder, log.event, deps);
+    // Settled within the season, so a later event never undoes what an earlier one recorded.
+    const written = await settleFolder(folder, await inSeason(), deps);
     return { ok: true, entries: [...external, ...added], made: made.map((e) => e.id), desk: await deps.load(folder, log.path), written };
   };
 

@@ -352,7 +352,7 @@ function checkEntry(entry: LedgerEntry, path: string, i: number): LedgerEntry {
 }
 
 function headerOfEvent(event: DeskEvent): EventHeader {
-  const { entries: _entries, ...header } = event;
+  const { entries: _entries, season: _season, ...header } = event;
   return header;
 }
 

@@ -63,6 +63,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
           {desk && <p className="folder">{t('desk.folder', { folder: desk.folder })}</p>}
           {desk?.eventFile.kind === 'file' && event && <EventLine event={event} path={desk.eventFile.path} />}
           {desk?.eventFile.kind === 'file' && event && <OutsideDates event={event} now={actions.now()} />}
+          {desk?.eventFile.kind === 'file' && desk.eventFile.season && <EventPanel desk={desk} actions={actions} busy={busy} />}
         </div>
         <div className="toolbar" role="group" aria-label={t('desk.heading')}>
           <button type="button" className={desk ? undefined : 'primary'} onClick={() => void actions.openFolder()} disabled={busy === 'open'}>

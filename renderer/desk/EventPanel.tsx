@@ -6,6 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { DeskFolder, EventBackupOffer, EventInit } from '../../core/ipc/contract';
 import type { DeskEvent } from '../../core/desk/event';
 import { RULESET_IDS } from '../../core/model/ids';
+import { newestFirst } from '../../core/season/season';
+import type { SeasonEventRef } from '../../core/season/types';
 import type { DeskActions } from './actions';
 import type { DeskBusy } from './store';
 import { rulesetName } from '../app/format';
@@ -48,10 +50,11 @@ export function OutsideDates({ event, now }: { event: DeskEvent; now?: Date }) {
 
 export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions: DeskActions; busy: DeskBusy }) {
   const { t } = useT();
+  const datesText = useDatesText();
   const file = desk.eventFile;
   switch (file.kind) {
     case 'file':
-      return null;
+      return file.season ? <SeasonChooser events={file.season.events} current={file.path} earlier={file.season.place.earlier.length} actions={actions} busy={busy} /> : null;
     case 'none':
       return <NewEventForm suggested={file.suggested} tied={file.tied ?? []} actions={actions} busy={busy} />;
     case 'bad':
@@ -70,7 +73,14 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
           <h2 id="desk-several">{t('desk.event.severalHeading')}</h2>
           <p>{t('desk.event.severalBody')}</p>
           <ul className="desk-choices">
-            {file.files.map((f) => {
+            {newestFirst(file.events ?? []).map((e) => (
+              <li key={e.path}>
+                <button type="button" onClick={() => void actions.reload(e.path)} disabled={busy !== null}>
+                  {t('desk.event.open', { name: e.name, dates: datesText(e) })}
+                </button>
+              </li>
+            ))}
+            {file.files.filter((f) => !(file.events ?? []).some((e) => e.path === f)).map((f) => {
               const name = f.split(/[\\/]/).pop() ?? f;
               return (
                 <li key={f}>
@@ -84,6 +94,32 @@ export function EventPanel({ desk, actions, busy }: { desk: DeskFolder; actions:
         </section>
       );
   }
+}
+
+/** The season's events, newest first: another one opens within the season as this one did. */
+function SeasonChooser({ events, current, earlier, actions, busy }: { events: SeasonEventRef[]; current: string; earlier: number; actions: DeskActions; busy: DeskBusy }) {
+  const { t, tn } = useT();
+  const datesText = useDatesText();
+  const id = useId();
+  return (
+    <div className="desk-season">
+      <label htmlFor={id}>{t('desk.season.label')}</label>{' '}
+      <select id={id} value={current} disabled={busy !== null} onChange={(e) => void actions.reload(e.target.value)}>
+        {newestFirst(events).map((e) => (
+          <option key={e.path} value={e.path}>
+            {t('desk.season.option', { name: e.name, dates: datesText(e) })}
+          </option>
+        ))}
+      </select>{' '}
+      {earlier > 0 && <span className="hint">{tn('desk.season.earlier', earlier)}</span>}
+    </div>
+  );
+}
+
+/** An event's dates in words: one day, or from and to. */
+function useDatesText(): (e: { start: string; end: string }) => string {
+  const { t, day } = useT();
+  return (e) => (e.start === e.end ? day(e.start) : t('desk.event.dates', { start: day(e.start), end: day(e.end) }));
 }
 
 /** The newest backup that opens, what restoring it keeps and loses, and the one button that restores it; or where the backups are. */

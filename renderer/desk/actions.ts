@@ -52,7 +52,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
    */
   const showFolder = (desk: DeskFolder, keepUndo: boolean) => {
     const file = desk.eventFile.kind === 'file' ? desk.eventFile : null;
-    const event = file === null ? ledger.reset(null, null, null) : file.entries !== null ? ledger.reset(file.path, file.header, file.entries) : store.get().event;
+    const event = file === null ? ledger.reset(null, null, null) : file.entries !== null ? ledger.reset(file.path, file.header, file.entries, file.season?.place) : (ledger.reseason(file.path, file.season?.place) ?? store.get().event);
     // Another folder starts with an empty search and nothing said about the last one.
     const other = store.get().desk?.folder !== desk.folder;
     set((s) => ({

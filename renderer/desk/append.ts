@@ -12,6 +12,7 @@ import type { QuartermasterApi } from '../../core/ipc/contract';
 import type { LedgerEntry } from '../../core/desk/entries';
 import type { DeskEvent } from '../../core/desk/event';
 import { EventLedger } from '../../core/desk/event-ledger';
+import type { SeasonPlace } from '../../core/season/types';
 import { errorMessage } from '../app/api';
 import type { DeskStep } from '../../core/desk/undo-redo';
 import type { DeskState, DeskStore } from './store';
@@ -38,9 +39,16 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
   };
 
   /** The ledger as the main process sent it on opening (or none). */
-  const reset = (path: string | null, header: EventLedger['header'] | null, entries: readonly LedgerEntry[] | null) => {
-    ledger = path && header && entries ? { path, ledger: new EventLedger(header, entries) } : null;
+  const reset = (path: string | null, header: EventLedger['header'] | null, entries: readonly LedgerEntry[] | null, season?: SeasonPlace) => {
+    ledger = path && header && entries ? { path, ledger: new EventLedger(header, entries, season) } : null;
     return ledger?.ledger.event ?? null;
+  };
+
+  /** The event's place in its season as read again (the ledger kept): the event shown with it. */
+  const reseason = (path: string, season: SeasonPlace | undefined) => {
+    if (!ledger || ledger.path !== path) return null;
+    ledger.ledger.setSeason(season);
+    return ledger.ledger.event;
   };
 
   /** Whether the window holds the ledger of this file with at least `count` entries (else it asks for it whole). */
@@ -105,5 +113,5 @@ export function createDeskLedger(store: DeskStore, api: QuartermasterApi, notify
     if (ledger?.path === update.eventFile) apply(update.entries);
   });
 
-  return { change, apply, reset, holds, flush, pendingCount: () => pending };
+  return { change, apply, reset, reseason, holds, flush, pendingCount: () => pending };
 }

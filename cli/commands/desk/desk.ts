@@ -29,7 +29,8 @@ import { PAPERS, type PaperId } from '../../../core/pdf/layout';
 import { hasControlCharacters, visible } from '../../../core/format/visible';
 import { describeFsError } from '../../files';
 import type { Io } from '../../io';
-import { eventFileProblems, findEventFile, readEventFile, readFolder, type EventState } from './read';
+import { eventFileProblems, readEventFile, readFolder, type EventState } from './read';
+import { SeasonFiles } from './season';
 import { parseOptions, parseOrExplain, UsageError } from '../../usage';
 
 export const DESK_USAGE = `Usage: quartermaster desk <folder> [options]
@@ -38,7 +39,9 @@ Shows every character in the folder for the event desk: grouped by player, probl
 armour, hits, power points or energy, check-in and whether the printed cards are current.
 
 Options:
-  --event FILE          the event file (default: the one *${EVENT_FILE_SUFFIX} in the folder)
+  --event EVENT         the event file, or the event's id or name in a folder of several events
+                        (a season: the event is folded within it; default: the one
+                        *${EVENT_FILE_SUFFIX} in the folder)
   --csv FILE.csv        write the check-in sheet as CSV (UTF-8 with a byte order mark)
   --pdf FILE.pdf        write the check-in sheet as PDF
   --reprint-changed     print cards only for characters never printed for this event or changed
@@ -118,7 +121,8 @@ export function parseDeskArgs(args: readonly string[]): DeskArgs {
   if (paths.length !== 1) throw new UsageError(paths.length === 0 ? 'name the event folder' : `name one folder, not ${paths.length}`);
   if (parsed.reprint && parsed.out === undefined) throw new UsageError('--reprint-changed needs --out FILE.pdf');
   if (!parsed.reprint && parsed.out !== undefined) throw new UsageError('--out is where --reprint-changed writes the cards; add --reprint-changed');
-  if (parsed.event !== undefined && !parsed.event.endsWith(EVENT_FILE_SUFFIX)) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file (got "${parsed.event}")`);
+  // A file that is not an event file is a mistake, not an event's name.
+  if (parsed.event !== undefined && (parsed.event.trim() === '' || (/\.json$/i.test(parsed.event) && !parsed.event.endsWith(EVENT_FILE_SUFFIX)))) throw new UsageError(`--event must name a *${EVENT_FILE_SUFFIX} file, or an event of the folder by its id or name (got "${parsed.event}")`);
   // Output names are checked so that no character or event file can ever be overwritten by one.
   if (parsed.csv !== undefined && !/\.csv$/i.test(parsed.csv)) throw new UsageError(`--csv must name a .csv file (got "${parsed.csv}")`);
   for (const [flag, v] of [['--pdf', parsed.pdf], ['--out', parsed.out]] as const) {
@@ -141,9 +145,10 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
     return 2;
   }
   const now = deps.now();
+  const season = new SeasonFiles(a.folder, io);
   let eventPath: string;
   try {
-    eventPath = a.event ?? (await findEventFile(a.folder, io));
+    eventPath = await season.choose(a.event);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`quartermaster desk: ${e.message}\n`);
@@ -153,7 +158,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // The event first, so that the report alone hashes only the characters printed for it: the hash
   // is compared with the print's, and nothing else the report, sheet or PDF shows needs it.
   // --reprint-changed hashes every character (what it prints records the hash).
-  let found = await readEventFile(eventPath, io);
+  let found = await season.read(eventPath);
   if (a.restore) {
     const restored = found.kind === 'bad' ? await (await import('./restore')).restoreNewest(eventPath, a.folder, now) : { ok: true, message: `quartermaster desk: ${visible(eventPath)} opens; nothing was restored\n` };
     if (!restored.ok) {
@@ -172,12 +177,15 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
   // each character's row, made as the file is read, so memory follows the rows, not the files.
   const files = await readFolder(a.folder, io, a.reprint, printed);
   const made = found.kind === 'missing' ? defaultEvent(a.folder, files.rows, now, desk, deps.newId ?? randomUUID) : null;
-  const state: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: made!.event } : found;
+  const read: EventState = found.kind === 'missing' ? { kind: 'new', path: found.path, event: made!.event } : found;
+  // Within its season (the folder's other events): a death at an earlier event still stands.
+  const inSeason = read.kind === 'file' ? await season.around(read) : null;
+  const state: EventState = read.kind === 'file' && inSeason ? { ...read, event: inSeason.event } : read;
   const event = state.kind === 'bad' ? newEvent({ name: basename(resolve(a.folder)), game: '', start: isoLocal(now).slice(0, 10) }) : state.event;
   const rows = finishRows(files.rows, event);
   const heading =
     state.kind === 'file'
-      ? `Event: ${visible(eventLine(event))} (${visible(state.path)})`
+      ? `Event: ${visible(eventLine(event))} (${visible(state.path)})${inSeason?.line ? `\n${inSeason.line}` : ''}`
       : state.kind === 'new'
         ? `Event: no event file yet (${state.path} is made by --reprint-changed); nobody is checked in or printed`
         : `Event file ${state.path} cannot be used: ${state.message}`;
