@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMapping, problemText, readBookingList, readPaid } from './bookings-read';
+import { MAX_BOOKING_FILE_BYTES, parseMapping, problemText, readBookingBytes, readBookingList, readPaid } from './bookings-read';
 import { COMMA_ROSTER, LARPMANAGER_ROSTER, SEMICOLON_ROSTER } from './testing/rosters';
 
 const list = (text: string, mapping = {}) => {
@@ -91,5 +91,17 @@ describe('parseMapping', () => {
   it('reads FIELD=COLUMN pairs and refuses an unknown field', () => {
     expect(parseMapping('player=Name, booking = Ticket no')).toEqual({ player: 'Name', booking: 'Ticket no' });
     expect(() => parseMapping('email=Mail')).toThrow(/FIELD one of player, character, booking, paid \(got "email=Mail"\)/);
+  });
+});
+
+describe('readBookingBytes', () => {
+  it('refuses a file over the size cap and bytes that are not UTF-8, and reads UTF-8 with a BOM', () => {
+    const huge = readBookingBytes('big.csv', new Uint8Array(MAX_BOOKING_FILE_BYTES + 1));
+    expect(!huge.ok && problemText(huge.problems[0]!)).toBe('big.csv: line 1: the file is 10,000,001 bytes, more than the 10,000,000 a booking list may have');
+    // "Élodie" as Windows-1252: 0xC9 alone is not UTF-8.
+    const latin = readBookingBytes('w.csv', new Uint8Array([...new TextEncoder().encode('Booking,Player\nB1,'), 0xc9, 0x6c]));
+    expect(!latin.ok && problemText(latin.problems[0]!)).toBe('w.csv: line 1: the file is not UTF-8 text: save it again as "CSV UTF-8" (comma or semicolon separated)');
+    const ok = readBookingBytes('b.csv', new TextEncoder().encode(COMMA_ROSTER));
+    expect(ok.ok && ok.list.rows[1]!.characterName).toBe('Élodie Marsh');
   });
 });

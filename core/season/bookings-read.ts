@@ -125,3 +125,18 @@ export function parseMapping(text: string): BookingMapping {
   }
   return out;
 }
+
+/** Largest booking list read, in bytes (10,000 bookings are well under 2 MB). */
+export const MAX_BOOKING_FILE_BYTES = 10_000_000;
+
+/** A booking list's bytes read: too large and not UTF-8 text are problems on line 1. */
+export function readBookingBytes(file: string, bytes: Uint8Array, mapping: BookingMapping = {}): ReturnType<typeof readBookingList> {
+  if (bytes.length > MAX_BOOKING_FILE_BYTES) return { ok: false, problems: [{ file, line: 1, message: `the file is ${bytes.length.toLocaleString('en')} bytes, more than the ${MAX_BOOKING_FILE_BYTES.toLocaleString('en')} a booking list may have` }] };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, problems: [{ file, line: 1, message: 'the file is not UTF-8 text: save it again as "CSV UTF-8" (comma or semicolon separated)' }] };
+  }
+  return readBookingList(file, text, mapping);
+}

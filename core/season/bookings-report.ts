@@ -1,7 +1,11 @@
 // The bookings in the desk report's words (`quartermaster desk`): who is booked without a character,
 // who is checked in without a booking, and which bookings are unpaid. Pure.
-import type { BookingsView, WithoutCharacter } from './bookings-state';
-import type { Booking } from './bookings-types';
+import type { DeskEvent } from '../desk/event';
+import { inPlayCheckedIn } from '../desk/rows';
+import type { DeskRow } from '../desk/types';
+import { currentBookings } from './bookings-import';
+import { bookingsView, type BookingsOptions, type BookingsView, type WithoutCharacter } from './bookings-state';
+import type { Booking, BookingCandidate } from './bookings-types';
 
 type Named = { name: string; player: string };
 
@@ -31,4 +35,21 @@ export function bookingsReport(view: BookingsView, characters: ReadonlyMap<strin
   section('Checked in without a booking', [...view.checkedInWithoutBooking].map(who));
   section('Unpaid', view.unpaid.map((b) => `${bookingName(b)}${b.amount ? `, ${b.amount}` : ''}`));
   return `${lines.join('\n')}\n`;
+}
+
+/** The characters a booking can be matched to, from the desk's rows (readable files; checked in means in play and in). */
+export function bookingCandidates(rows: readonly Pick<DeskRow, 'id' | 'name' | 'player' | 'checkedInAt' | 'out'>[]): BookingCandidate[] {
+  return rows.filter((r) => r.id !== null).map((r) => ({ id: r.id!, name: r.name, player: r.player, checkedIn: inPlayCheckedIn(r) }));
+}
+
+/** The event's bookings over the desk's rows; null when the event holds none. */
+export function deskBookings(rows: readonly DeskRow[], event: DeskEvent, options: BookingsOptions = {}): BookingsView | null {
+  const bookings = currentBookings(event);
+  return bookings.length === 0 ? null : bookingsView(bookings, bookingCandidates(rows), options);
+}
+
+/** The report's bookings section for these rows and event ("" when it holds no bookings). */
+export function reportBookings(rows: readonly DeskRow[], event: DeskEvent): string {
+  const view = deskBookings(rows, event);
+  return view ? bookingsReport(view, new Map(rows.filter((r) => r.id !== null).map((r) => [r.id!, { name: r.name, player: r.player }]))) : '';
 }
