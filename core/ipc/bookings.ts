@@ -16,7 +16,7 @@ export type BookingsImport =
    * the folder as it is now; `summary` ("12 bookings: 3 new, …"), how the list was read, the rows
    * whose character could not be told, and bookings of earlier lists this one lacks (kept).
    */
-  | (RecordResult & { file: string; summary: string; read: string; unmatched: { line: number; booking: string; ambiguous: boolean }[]; notInList: string[] });
+  | (RecordResult & { file: string; summary: string; read: string; added: number; changed: number; unchanged: number; unmatched: { line: number; booking: string; ambiguous: boolean }[]; notInList: string[] });
 
 export type CharactersExport = { path: string; rows: number };
 

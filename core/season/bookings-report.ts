@@ -43,7 +43,7 @@ export function bookingCandidates(rows: readonly Pick<DeskRow, 'id' | 'name' | '
 }
 
 /** The event's bookings over the desk's rows; null when the event holds none. */
-export function deskBookings(rows: readonly DeskRow[], event: DeskEvent, options: BookingsOptions = {}): BookingsView | null {
+export function deskBookings(rows: readonly Pick<DeskRow, 'id' | 'name' | 'player' | 'checkedInAt' | 'out'>[], event: DeskEvent, options: BookingsOptions = {}): BookingsView | null {
   const bookings = currentBookings(event);
   return bookings.length === 0 ? null : bookingsView(bookings, bookingCandidates(rows), options);
 }

@@ -19,6 +19,7 @@ import { VerifyCard } from './VerifyCard';
 import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
 import { DeskUndoButtons, UndoConsequence } from './DeskUndoBar';
+import { DeskBookings } from './DeskBookings';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import { dropOnDesk } from './drop';
 import { droppedFiles, useFileDrop } from '../app/file-drop';
@@ -181,6 +182,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         </div>
       </div>
 
+      <DeskBookings actions={actions} rows={rows} event={event} canImport={canCheckIn} canExport={canSheet} busy={busy} />
       {choosingPrint && <DeskPrintDialog actions={actions} onClose={() => setChoosingPrint(false)} />}
       {reprint && <ReprintResult outcome={reprint} folder={desk.folder} onDismiss={() => actions.dismissReprint()} />}
 
