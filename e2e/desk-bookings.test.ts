@@ -2,7 +2,7 @@
 // and Aldric of the Vale (Priya). Aldric is checked in. A semicolon booking list with a quoted
 // delimiter books Sam for Dimitri (paid) and Kit for a character not in the folder (unpaid). After
 // "Import bookings…" the desk lists Kit's booking without a character, Aldric checked in without a
-// booking, and Kit unpaid; Undo takes the import back. axe finds nothing on the desk.
+// booking, and Kit unpaid; the booking filter shows Aldric alone; Undo takes the import back. axe finds nothing on the desk.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,14 @@ describe('bookings at the desk, in Chromium', () => {
     expect(await panel.getByRole('list', { name: 'Checked in without a booking' }).getByRole('listitem').allTextContents()).toEqual(['Aldric of the Vale (Priya)']);
     expect(await panel.getByRole('list', { name: 'Unpaid' }).getByRole('listitem').allTextContents()).toEqual(['T2 Kit; the Younger (Wren)']);
     expect(describeFindings(await axeViolations(page))).toEqual([]);
+
+    // The booking filter: only the rows checked in without a booking, then only the booked and unpaid (none: Kit's booking has no character).
+    const filter = page.getByRole('combobox', { name: 'Bookings' });
+    await filter.selectOption({ label: 'Checked in without a booking' });
+    await expect.poll(() => page.getByRole('button', { name: 'Check out Aldric of the Vale', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Check in Dimitri', exact: true }).count()).toBe(0);
+    await filter.selectOption({ label: 'Everyone' });
+    await expect.poll(() => page.getByRole('button', { name: 'Check in Dimitri', exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: /^Undo import of 2 booking entries/ }).click();
     await expect.poll(() => panel.count()).toBe(0);

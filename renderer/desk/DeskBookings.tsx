@@ -3,20 +3,41 @@
 // imports nothing, and each problem names the file, line and column), and, once the event holds
 // bookings, who is booked without a character, who is checked in without a booking, and who has
 // not paid (core/season/bookings-state.ts).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { BookingsImport } from '../../core/ipc/contract';
-import type { DeskEvent } from '../../core/desk/event';
-import { deskBookings } from '../../core/season/bookings-report';
-import type { WithoutCharacter } from '../../core/season/bookings-state';
+import type { BookingsView, WithoutCharacter } from '../../core/season/bookings-state';
 import type { Booking } from '../../core/season/bookings-types';
 import { useT, type Tools } from '../app/i18n';
 import type { DeskActions } from './actions';
 import type { ShownRow } from './rows';
-import type { DeskBusy } from './store';
+import type { BookingFilter, DeskBusy } from './store';
 
-type Props = { actions: DeskActions; rows: readonly ShownRow[]; event: DeskEvent; canImport: boolean; canExport: boolean; busy: DeskBusy };
+type Props = { actions: DeskActions; rows: readonly ShownRow[]; view: BookingsView | null; canImport: boolean; canExport: boolean; busy: DeskBusy };
 
 const bookingName = (b: Booking) => `${b.booking} ${b.player}${b.characterName ? ` (${b.characterName})` : ''}`;
+
+/** The characters a booking filter shows (lower-case ids); null for everyone. */
+export function bookingIds(view: BookingsView | null, filter: BookingFilter): ReadonlySet<string> | null {
+  if (!view || filter === '') return null;
+  if (filter === 'in-without') return view.checkedInWithoutBooking;
+  const unpaid = new Set(view.unpaid.map((b) => b.entry));
+  return new Set([...view.byCharacter].filter(([, b]) => unpaid.has(b.entry)).map(([id]) => id));
+}
+
+/** The rows by booking: everyone, checked in without a booking, booked and unpaid. */
+export function DeskBookingFilter({ value, onChange }: { value: BookingFilter; onChange: (value: BookingFilter) => void }) {
+  const { t } = useT();
+  return (
+    <label>
+      <span className="label-text">{t('desk.bookings.filter')}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as BookingFilter)}>
+        <option value="">{t('desk.bookings.filterAll')}</option>
+        <option value="in-without">{t('desk.bookings.inWithout')}</option>
+        <option value="unpaid">{t('desk.bookings.filterUnpaid')}</option>
+      </select>
+    </label>
+  );
+}
 
 function whyWords(w: WithoutCharacter, who: (id: string) => string, t: Tools['t']): string {
   const names = w.candidates.map(who).join(', ');
@@ -25,11 +46,10 @@ function whyWords(w: WithoutCharacter, who: (id: string) => string, t: Tools['t'
   return t(w.booking.characterName ? 'desk.bookings.why.notFound' : 'desk.bookings.why.notFoundPlayer');
 }
 
-export function DeskBookings({ actions, rows, event, canImport, canExport, busy }: Props) {
+export function DeskBookings({ actions, rows, view, canImport, canExport, busy }: Props) {
   const tools = useT();
   const { t } = tools;
   const [outcome, setOutcome] = useState<BookingsImport | null>(null);
-  const view = useMemo(() => deskBookings(rows, event), [rows, event]);
   const who = (id: string) => {
     const r = rows.find((x) => x.id?.toLowerCase() === id);
     return r ? `${r.name} (${r.player})` : id;

@@ -19,7 +19,8 @@ import { VerifyCard } from './VerifyCard';
 import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
 import { DeskUndoButtons, UndoConsequence } from './DeskUndoBar';
-import { DeskBookings } from './DeskBookings';
+import { bookingIds, DeskBookings, DeskBookingFilter } from './DeskBookings';
+import { deskBookings } from '../../core/season/bookings-report';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import { dropOnDesk } from './drop';
 import { droppedFiles, useFileDrop } from '../app/file-drop';
@@ -146,7 +147,9 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const searching = filter.query.trim() !== '';
   const texts = useMemo(() => (searching ? searchTexts(desk.rows, rulesetName) : null), [desk.rows, searching]);
   const byArrival = filter.arrival !== 'all';
-  const lines = useMemo(() => filterLines(groups, rows, filter, texts), [groups, filter, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bookings = useMemo(() => deskBookings(rows, event), [rows, event]);
+  const ids = useMemo(() => bookingIds(bookings, filter.booking ?? ''), [bookings, filter.booking]);
+  const lines = useMemo(() => filterLines(groups, rows, { ...filter, ids }, texts), [groups, filter, ids, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => lines.reduce((n, l) => n + (l.kind === 'row' ? 1 : 0), 0), [lines]);
   useFindShortcut(search);
 
@@ -157,7 +160,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
     [tn('desk.totals.checkedIn', totals.checkedIn), totals.checkedIn],
   ];
   if (totals.unreadable > 0) stats.push([tn('desk.totals.unreadable', totals.unreadable), totals.unreadable]);
-  const filtered = filter.query !== '' || filter.problemsOnly || filter.arrival !== 'all' || filter.game !== '';
+  const filtered = filter.query !== '' || filter.problemsOnly || filter.arrival !== 'all' || filter.game !== '' || !!filter.booking;
 
   return (
     <>
@@ -182,7 +185,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         </div>
       </div>
 
-      <DeskBookings actions={actions} rows={rows} event={event} canImport={canCheckIn} canExport={canSheet} busy={busy} />
+      <DeskBookings actions={actions} rows={rows} view={bookings} canImport={canCheckIn} canExport={canSheet} busy={busy} />
       {choosingPrint && <DeskPrintDialog actions={actions} onClose={() => setChoosingPrint(false)} />}
       {reprint && <ReprintResult outcome={reprint} folder={desk.folder} onDismiss={() => actions.dismissReprint()} />}
 
@@ -198,6 +201,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
                 <option value="in">{t('desk.arrival.in')}</option>
               </select>
             </label>
+            {bookings && <DeskBookingFilter value={filter.booking ?? ''} onChange={(booking) => actions.setFilter({ booking })} />}
             {games.length > 1 && (
               <label>
                 <span className="label-text">{t('desk.gameFilter')}</span>
@@ -241,7 +245,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         <div className="no-match">
           <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly ? t('desk.allArrived') : t('desk.noMatch')}</p>
           {rows.length > 0 && filtered && (
-            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '' })}>
+            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '', booking: '' })}>
               {t('desk.showAll')}
             </button>
           )}

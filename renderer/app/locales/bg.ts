@@ -1264,5 +1264,8 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.bookings.why.ambiguous': 'съвпадат няколко персонажа ({{names}}): посочете резервирания в списъка',
   'desk.bookings.why.waiting': '{{names}} още не се брои',
   'desk.bookings.why.several': 'съвпадат няколко персонажа: посочете резервирания в списъка',
+  'desk.bookings.filter': 'Резервации',
+  'desk.bookings.filterAll': 'Всички',
+  'desk.bookings.filterUnpaid': 'Резервирали, неплатили',
   'desk.bookings.dismiss': 'Затвори',
 };

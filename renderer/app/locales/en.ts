@@ -1266,5 +1266,8 @@ export const en = {
   'desk.bookings.why.ambiguous': 'several characters match ({{names}}): name the one booked in the list',
   'desk.bookings.why.waiting': '{{names}} does not count yet',
   'desk.bookings.why.several': 'several characters match: name the one booked in the list',
+  'desk.bookings.filter': 'Bookings',
+  'desk.bookings.filterAll': 'Everyone',
+  'desk.bookings.filterUnpaid': 'Booked, not paid',
   'desk.bookings.dismiss': 'Dismiss',
 } as const;
