@@ -120,3 +120,12 @@ describe('the desk view of the bookings', () => {
     expect(bookingsReport(bookingsView([], candidates), names)).toBe('');
   });
 });
+
+describe('a booking entry in words', () => {
+  it('says the booking, the player, the character named and the payment (quartermaster desk log)', async () => {
+    const { entryDetail } = await import('../desk/entry-words');
+    const plan = planBookingImport(event0, rowsOf(COMMA_ROSTER), candidates, stamp(), 'bookings.csv');
+    const names = { character: () => undefined, item: () => undefined, byId: new Map() };
+    expect(plan.entries.map((e) => entryDetail(e, names))).toEqual(['B-101: Alex; character Brannoc; paid', 'B-102: Oskar; character Élodie Marsh; paid (£25.00)', 'B-103: Holt, Beatrix; character Aldric "the Red"; unpaid', 'B-104: Sam; unpaid']);
+  });
+});

@@ -6,7 +6,7 @@ import type { EntryOf, LedgerEntry } from '../desk/entries';
 import type { DeskEvent } from '../desk/event';
 import { foldEvent } from '../desk/fold';
 import { stampOf, type Stamp } from '../desk/ledger';
-import { matchBooking, type BookingMatch } from './bookings-state';
+import { candidateIndex, matchBooking, type BookingMatch } from './bookings-state';
 import type { Booking, BookingCandidate, BookingRow } from './bookings-types';
 
 type BookingEntry = EntryOf<'booking'>;
@@ -51,6 +51,7 @@ export function planBookingImport(event: DeskEvent, rows: readonly BookingRow[],
   const held = new Map(currentBookings(event).map((b) => [b.booking.toLowerCase(), b]));
   const out: BookingImport = { entries: [], added: [], changed: [], unchanged: 0, notInList: [], unmatched: [] };
   const seen = new Set<string>();
+  const index = candidateIndex(candidates);
   for (const row of rows) {
     const key = row.booking.toLowerCase();
     seen.add(key);
@@ -58,7 +59,7 @@ export function planBookingImport(event: DeskEvent, rows: readonly BookingRow[],
     const named = { player: row.player, ...(row.characterName !== undefined ? { characterName: row.characterName } : {}) };
     // A booking keeps the character it was matched to while the list names the same one.
     const kept = before && before.character && before.player === row.player && before.characterName === row.characterName ? before.character : undefined;
-    const match = matchBooking({ ...named, ...(kept ? { character: kept } : {}) }, candidates);
+    const match = matchBooking({ ...named, ...(kept ? { character: kept } : {}) }, index);
     if (match.kind !== 'matched') out.unmatched.push({ booking: row.booking, line: row.line, match });
     const booking = {
       booking: row.booking,

@@ -18,14 +18,33 @@ export type BookingMatch =
   | { kind: 'not-found'; playerHas: string[] }
   | { kind: 'ambiguous'; candidates: string[] };
 
+/** The characters by id, by name and by player (keys as nameKey makes them), made once for many bookings. */
+export type CandidateIndex = { byId: ReadonlyMap<string, BookingCandidate>; byName: ReadonlyMap<string, BookingCandidate[]>; byPlayer: ReadonlyMap<string, BookingCandidate[]> };
+
+export function candidateIndex(candidates: readonly BookingCandidate[]): CandidateIndex {
+  const byName = new Map<string, BookingCandidate[]>();
+  const byPlayer = new Map<string, BookingCandidate[]>();
+  const add = (map: Map<string, BookingCandidate[]>, key: string, c: BookingCandidate) => {
+    const list = map.get(key);
+    if (list) list.push(c);
+    else map.set(key, [c]);
+  };
+  for (const c of candidates) {
+    add(byName, nameKey(c.name), c);
+    add(byPlayer, nameKey(c.player), c);
+  }
+  return { byId: new Map(candidates.map((c) => [c.id, c])), byName, byPlayer };
+}
+
 /** The character a booking names: its matched id while that file is here, else by name, then by player. */
-export function matchBooking(booking: Pick<Booking, 'player' | 'characterName' | 'character'>, candidates: readonly BookingCandidate[]): BookingMatch {
-  if (booking.character && candidates.some((c) => c.id === booking.character)) return { kind: 'matched', character: booking.character };
+export function matchBooking(booking: Pick<Booking, 'player' | 'characterName' | 'character'>, candidates: readonly BookingCandidate[] | CandidateIndex): BookingMatch {
+  const index = Array.isArray(candidates) ? candidateIndex(candidates) : (candidates as CandidateIndex);
+  if (booking.character && index.byId.has(booking.character)) return { kind: 'matched', character: booking.character };
   const player = nameKey(booking.player);
-  const players = candidates.filter((c) => nameKey(c.player) === player);
+  const players = index.byPlayer.get(player) ?? [];
   let found: readonly BookingCandidate[];
   if (booking.characterName) {
-    const named = candidates.filter((c) => nameKey(c.name) === nameKey(booking.characterName!));
+    const named = index.byName.get(nameKey(booking.characterName)) ?? [];
     // Two characters of one name: the booking's player tells them apart, when it does.
     found = named.length > 1 && named.some((c) => nameKey(c.player) === player) ? named.filter((c) => nameKey(c.player) === player) : named;
     if (found.length === 0) return { kind: 'not-found', playerHas: players.map((c) => c.id) };
@@ -57,16 +76,16 @@ export type BookingsOptions = {
 
 export function bookingsView(bookings: readonly Booking[], candidates: readonly BookingCandidate[], options: BookingsOptions = {}): BookingsView {
   const hasCharacter = options.hasCharacter ?? (() => true);
-  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const index = candidateIndex(candidates);
   const sorted = [...bookings].sort((a, b) => a.booking.localeCompare(b.booking, 'en', { numeric: true }));
   const byCharacter = new Map<string, Booking>();
   const withoutCharacter: WithoutCharacter[] = [];
   const bookedPlayers = new Set(sorted.map((b) => nameKey(b.player)));
   const rows = sorted.map((booking) => {
-    const match = matchBooking(booking, candidates);
+    const match = matchBooking(booking, index);
     if (match.kind === 'matched') {
       byCharacter.set(match.character, booking);
-      if (!hasCharacter(byId.get(match.character)!)) withoutCharacter.push({ booking, why: 'waiting', candidates: [match.character] });
+      if (!hasCharacter(index.byId.get(match.character)!)) withoutCharacter.push({ booking, why: 'waiting', candidates: [match.character] });
     } else withoutCharacter.push({ booking, why: match.kind, candidates: match.kind === 'ambiguous' ? match.candidates : match.playerHas });
     return { booking, match };
   });
