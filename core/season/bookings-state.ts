@@ -7,6 +7,7 @@
 // character "counts" for a booking through `hasCharacter` (by default: it has a file in the folder),
 // so a stricter reading (an approved character) is one predicate, not a new function.
 import { fold } from '../desk/rows';
+import { compareNames } from '../model/collate';
 import type { Booking, BookingCandidate } from './bookings-types';
 
 /** Case, accents and spaces ignored: "Élodie  Marsh" is "elodiemarsh". */
@@ -19,21 +20,25 @@ export type BookingMatch =
   | { kind: 'ambiguous'; candidates: string[] };
 
 /** The characters by id, by name and by player (keys as nameKey makes them), made once for many bookings. */
-export type CandidateIndex = { byId: ReadonlyMap<string, BookingCandidate>; byName: ReadonlyMap<string, BookingCandidate[]>; byPlayer: ReadonlyMap<string, BookingCandidate[]> };
+export type CandidateIndex = { byId: ReadonlyMap<string, Pick<BookingCandidate, 'id' | 'name' | 'player'>>; byName: ReadonlyMap<string, Pick<BookingCandidate, 'id' | 'name' | 'player'>[]>; byPlayer: ReadonlyMap<string, Pick<BookingCandidate, 'id' | 'name' | 'player'>[]>; playerKey: ReadonlyMap<string, string> };
 
-export function candidateIndex(candidates: readonly BookingCandidate[]): CandidateIndex {
-  const byName = new Map<string, BookingCandidate[]>();
-  const byPlayer = new Map<string, BookingCandidate[]>();
-  const add = (map: Map<string, BookingCandidate[]>, key: string, c: BookingCandidate) => {
+export function candidateIndex(candidates: readonly Pick<BookingCandidate, 'id' | 'name' | 'player'>[]): CandidateIndex {
+  type C = Pick<BookingCandidate, 'id' | 'name' | 'player'>;
+  const byName = new Map<string, C[]>();
+  const byPlayer = new Map<string, C[]>();
+  const playerKey = new Map<string, string>();
+  const add = (map: Map<string, C[]>, key: string, c: C) => {
     const list = map.get(key);
     if (list) list.push(c);
     else map.set(key, [c]);
   };
   for (const c of candidates) {
+    const player = nameKey(c.player);
     add(byName, nameKey(c.name), c);
-    add(byPlayer, nameKey(c.player), c);
+    add(byPlayer, player, c);
+    playerKey.set(c.id, player);
   }
-  return { byId: new Map(candidates.map((c) => [c.id, c])), byName, byPlayer };
+  return { byId: new Map(candidates.map((c) => [c.id, c])), byName, byPlayer, playerKey };
 }
 
 /** The character a booking names: its matched id while that file is here, else by name, then by player. */
@@ -42,7 +47,7 @@ export function matchBooking(booking: Pick<Booking, 'player' | 'characterName' |
   if (booking.character && index.byId.has(booking.character)) return { kind: 'matched', character: booking.character };
   const player = nameKey(booking.player);
   const players = index.byPlayer.get(player) ?? [];
-  let found: readonly BookingCandidate[];
+  let found: readonly Pick<BookingCandidate, 'id' | 'player'>[];
   if (booking.characterName) {
     const named = index.byName.get(nameKey(booking.characterName)) ?? [];
     // Two characters of one name: the booking's player tells them apart, when it does.
@@ -71,13 +76,15 @@ export type BookingsView = {
 
 export type BookingsOptions = {
   /** Whether a matched character counts as the booking's character (default: it has a file here). */
-  hasCharacter?: (character: BookingCandidate) => boolean;
+  hasCharacter?: (character: Pick<BookingCandidate, 'id' | 'name' | 'player'>) => boolean;
+  /** The candidates' index when the caller keeps one (it depends on names, not on check-ins). */
+  index?: CandidateIndex;
 };
 
 export function bookingsView(bookings: readonly Booking[], candidates: readonly BookingCandidate[], options: BookingsOptions = {}): BookingsView {
   const hasCharacter = options.hasCharacter ?? (() => true);
-  const index = candidateIndex(candidates);
-  const sorted = [...bookings].sort((a, b) => a.booking.localeCompare(b.booking, 'en', { numeric: true }));
+  const index = options.index ?? candidateIndex(candidates);
+  const sorted = [...bookings].sort((a, b) => compareNames(a.booking, b.booking));
   const byCharacter = new Map<string, Booking>();
   const withoutCharacter: WithoutCharacter[] = [];
   const bookedPlayers = new Set(sorted.map((b) => nameKey(b.player)));
@@ -89,7 +96,7 @@ export function bookingsView(bookings: readonly Booking[], candidates: readonly 
     } else withoutCharacter.push({ booking, why: match.kind, candidates: match.kind === 'ambiguous' ? match.candidates : match.playerHas });
     return { booking, match };
   });
-  const checkedInWithoutBooking = new Set(candidates.filter((c) => c.checkedIn && !byCharacter.has(c.id) && !bookedPlayers.has(nameKey(c.player))).map((c) => c.id));
+  const checkedInWithoutBooking = new Set(candidates.filter((c) => c.checkedIn && !byCharacter.has(c.id) && !bookedPlayers.has(index.playerKey.get(c.id) ?? nameKey(c.player))).map((c) => c.id));
   return { bookings: rows, byCharacter, withoutCharacter, checkedInWithoutBooking, unpaid: sorted.filter((b) => b.paid === false) };
 }
 

@@ -21,6 +21,8 @@ import { DeskRecordPanels } from './DeskRecord';
 import { DeskUndoButtons, UndoConsequence } from './DeskUndoBar';
 import { bookingIds, DeskBookings, DeskBookingFilter } from './DeskBookings';
 import { deskBookings } from '../../core/season/bookings-report';
+import { currentBookings } from '../../core/season/bookings-import';
+import { candidateIndex } from '../../core/season/bookings-state';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import { dropOnDesk } from './drop';
 import { droppedFiles, useFileDrop } from '../app/file-drop';
@@ -147,7 +149,10 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const searching = filter.query.trim() !== '';
   const texts = useMemo(() => (searching ? searchTexts(desk.rows, rulesetName) : null), [desk.rows, searching]);
   const byArrival = filter.arrival !== 'all';
-  const bookings = useMemo(() => deskBookings(rows, event), [rows, event]);
+  // The names' index is made once per folder read (a check-in changes no name), and only once the event holds bookings.
+  const booked = useMemo(() => currentBookings(event).length > 0, [event]);
+  const index = useMemo(() => (booked ? candidateIndex(desk.rows.filter((r) => r.id !== null) as { id: string; name: string; player: string }[]) : null), [desk.rows, booked]);
+  const bookings = useMemo(() => (index ? deskBookings(rows, event, { index }) : null), [rows, event, index]);
   const ids = useMemo(() => bookingIds(bookings, filter.booking ?? ''), [bookings, filter.booking]);
   const lines = useMemo(() => filterLines(groups, rows, { ...filter, ids }, texts), [groups, filter, ids, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => lines.reduce((n, l) => n + (l.kind === 'row' ? 1 : 0), 0), [lines]);
