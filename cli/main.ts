@@ -25,6 +25,9 @@ Commands:
                                       the event's ledger, one entry a line
   desk merge A.event.json B.event.json --out C.event.json
                                       merge two desks' copies of one event
+  desk bookings import <folder> <list.csv> [--map FIELD=COLUMN,…] [--dry-run]
+                                      import a booking list (CSV) into the event's ledger
+  desk export <folder> --csv OUT.csv  the event's characters with derived values, as CSV
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
   packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
@@ -43,6 +46,8 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
   join: async (args, io) => (await import('./commands/desk/sync')).runDeskJoin(args, io),
   log: async (args, io) => (await import('./commands/desk/ledger')).runDeskLog(args, io),
   merge: async (args, io) => (await import('./commands/desk/ledger')).runDeskMerge(args, io),
+  bookings: async (args, io) => (await import('./commands/desk/bookings')).runDeskBookings(args, io),
+  export: async (args, io) => (await import('./commands/desk/bookings')).runDeskExport(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {

@@ -320,6 +320,11 @@ function nativeDialogs(parent: () => BrowserWindow | null): Dialogs {
       const r = await withParent((w) => dialog.showSaveDialog(w, options), () => dialog.showSaveDialog(options));
       return r.canceled || !r.filePath ? null : r.filePath;
     },
+    async openCsvFile({ defaultPath }) {
+      const options: Electron.OpenDialogOptions = { title: 'Import bookings', defaultPath, filters: [{ name: 'CSV', extensions: ['csv', 'txt'] }], properties: ['openFile'] };
+      const r = await withParent((w) => dialog.showOpenDialog(w, options), () => dialog.showOpenDialog(options));
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
     async chooseFolder({ defaultPath, purpose }) {
       const title = purpose === 'event' ? 'Open an event folder' : 'Choose the library folder';
       const options: Electron.OpenDialogOptions = { title, defaultPath, properties: ['openDirectory', 'createDirectory'] };

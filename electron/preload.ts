@@ -69,6 +69,8 @@ export const api = {
   createEvent: invoke('createEvent'),
   appendDeskEntries: invoke('appendDeskEntries'),
   exportCheckInSheet: invoke('exportCheckInSheet'),
+  importBookings: invoke('importBookings'),
+  exportCharacters: invoke('exportCharacters'),
   previewReprint: invoke('previewReprint'),
   reprintChanged: invoke('reprintChanged'),
   giveNewId: invoke('giveNewId'),

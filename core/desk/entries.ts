@@ -71,6 +71,7 @@ export const LEDGER_KINDS = [
   'note',
   'undo',
   'convergence',
+  'booking',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -116,6 +117,21 @@ const kinds = {
   note: z.looseObject({ ...maybeCharacter, kind: z.literal('note'), text: words(2_000).min(1) }),
   /** Cancels an earlier entry (which stays in the ledger): undo is never a deletion. */
   undo: z.looseObject({ ...maybeCharacter, kind: z.literal('undo'), target: entryId }),
+  /**
+   * One booking from an imported booking list (core/season/bookings-import.ts): its id, the player,
+   * the character as the list names it (`characterName`) and as matched (`character`), and whether
+   * it is paid (absent: the list did not say). A later entry of the same booking id replaces it.
+   */
+  booking: z.looseObject({
+    ...maybeCharacter,
+    kind: z.literal('booking'),
+    booking: words(200).min(1),
+    player: words(200).min(1),
+    characterName: words(200).optional(),
+    paid: z.boolean().optional(),
+    amount: words(50).optional(),
+    source: words(300).optional(),
+  }),
 } satisfies Record<LedgerKind, z.ZodType>;
 
 export const ledgerEntrySchema = z.discriminatedUnion('kind', [
@@ -136,6 +152,7 @@ export const ledgerEntrySchema = z.discriminatedUnion('kind', [
   kinds.note,
   kinds.undo,
   kinds.convergence,
+  kinds.booking,
 ]);
 
 type Kinds = typeof kinds;

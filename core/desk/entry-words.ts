@@ -24,6 +24,7 @@ export const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   note: 'note',
   undo: 'undo',
   convergence: 'convergence',
+  booking: 'booking',
 };
 
 export type EntryNames = {
@@ -67,6 +68,8 @@ export function entryDetail(e: LedgerEntry, names: EntryNames): string {
       return `player ${e.player}`;
     case 'note':
       return e.text;
+    case 'booking':
+      return join([`${e.booking}: ${e.player}`, e.characterName ? `character ${e.characterName}` : '', e.paid === undefined ? '' : e.paid ? `paid${e.amount ? ` (${e.amount})` : ''}` : 'unpaid']);
     case 'undo': {
       const t = names.byId.get(e.target);
       if (!t) return `undoes an entry not in this ledger (${e.target})`;

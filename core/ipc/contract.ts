@@ -16,6 +16,7 @@ import { deskArgs, type DeskApi, type DeskEntries } from './desk';
 import { syncArgs, type SyncApi } from './sync';
 import { dropArgs, type DropApi } from './drop';
 import { packsArgs, type PacksApi, type PacksListing } from './packs';
+import { bookingsArgs, type BookingsApi } from './bookings';
 
 export * from './library';
 export * from './characters';
@@ -26,10 +27,11 @@ export * from './desk';
 export * from './sync';
 export * from './drop';
 export * from './packs';
+export * from './bookings';
 
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk' | 'games';
 
-export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi {
+export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi, BookingsApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -75,4 +77,5 @@ export const ipcArgs = {
   ...syncArgs,
   ...dropArgs,
   ...packsArgs,
+  ...bookingsArgs,
 } satisfies Record<InvokeMethod, z.ZodTuple>;

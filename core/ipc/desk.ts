@@ -225,7 +225,7 @@ export const deskArgs = {
   previewReprint: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
   reprintChanged: z.tuple([z.strictObject({ folder: path, eventFile: path, print: printChoice.optional() })]),
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
-  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: z.union([recordRequest, z.array(recordRequest).min(1).max(50)]) })]),
+  recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: z.union([recordRequest, z.array(recordRequest).min(1).max(MAX_APPEND)]) })]),
   transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
   newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), name: z.string().max(200) })]),
   restoreEventBackup: z.tuple([z.strictObject({ folder: path, eventFile: path, backupId: z.string().regex(/^\d{1,16}-\d{1,6}$/) })]),

@@ -35,6 +35,7 @@ import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathG
 import type { SettingsStore } from '../app/settings';
 import { createDeskRecordHandlers, settleFolder } from './record';
 import { createDeskPrintHandlers } from './prints';
+import { createDeskBookingHandlers } from './bookings';
 import { backupFolderOf } from '../../node/fs/files';
 import { backupOffer, eventCopies, restoreEventBackup } from '../../node/event-log/restore';
 import { eventFilesIn, SeasonReader } from '../../node/season/season';
@@ -234,6 +235,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     }),
 
     ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, seasonEvent, savedEvent, outputPath }),
+
+    ...createDeskBookingHandlers({ dialogs, settings, characters, now: deps.now, checkFolder, eventLog, savedEvent, outputPath, load: (folder, eventFile) => deskOf(folder, eventFile, false) }),
 
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });

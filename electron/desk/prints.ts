@@ -154,6 +154,6 @@ export function createDeskPrintHandlers(ctx: DeskPrintContext): Pick<DeskHandler
 }
 
 /** An event name as part of a file name. */
-function safeName(name: string): string {
+export function safeName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, 100) || 'event';
 }

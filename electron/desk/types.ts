@@ -6,13 +6,13 @@ import type { PathGuard } from '../app/paths';
 import type { SettingsStore } from '../app/settings';
 
 /** The invoke methods the desk's handlers provide. */
-export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | 'restoreEventBackup' | DeskRecordMethod;
+export type DeskMethod = 'openEventFolder' | 'loadEventFolder' | 'createEvent' | 'appendDeskEntries' | 'exportCheckInSheet' | 'previewReprint' | 'reprintChanged' | 'verifyCard' | 'restoreEventBackup' | 'importBookings' | 'exportCharacters' | DeskRecordMethod;
 
 export type DeskHandlers = Pick<IpcHandlers, DeskMethod>;
 
 export type DeskDeps = {
   guard: PathGuard;
-  dialogs: Pick<Dialogs, 'chooseFolder' | 'savePdfFile' | 'saveCsvFile'>;
+  dialogs: Pick<Dialogs, 'chooseFolder' | 'savePdfFile' | 'saveCsvFile' | 'openCsvFile'>;
   settings: SettingsStore;
   /** Milliseconds since the epoch: print and backup times. */
   now: () => number;

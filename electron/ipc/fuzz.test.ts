@@ -110,6 +110,8 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     createEvent: [{ folder: lib, name: 'Autumn Muster', game: 'novitas', start: '2026-10-02', end: '2026-10-04' }],
     appendDeskEntries: [{ folder: lib, eventFile: join(lib, 'library.event.json'), entries: [validEntry(f.character.id)] }],
     exportCheckInSheet: [{ folder: lib, format: 'csv' }],
+    importBookings: [{ folder: lib, eventFile: join(lib, 'x.event.json') }],
+    exportCharacters: [{ folder: lib }],
     previewReprint: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
     reprintChanged: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
     giveNewId: [{ path: f.file }],

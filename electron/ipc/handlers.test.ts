@@ -387,6 +387,8 @@ describe('argument validation: every handler rejects wrong types', () => {
       [{ folder: '/a', eventFile: '/a/e.event.json', entries: [{}], expectedHash: 'h' }],
     ],
     exportCheckInSheet: [[{ folder: '/a', format: 'xlsx' }], [{ folder: '/a' }]],
+    importBookings: [[{ folder: '/a' }], [{ folder: '/a', eventFile: '/a/x.event.json', columns: { email: 'Mail' } }]],
+    exportCharacters: [[{}], [{ folder: 7 }]],
     previewReprint: [[{ folder: '/a' }], [{ folder: '/a', eventFile: '/a/e.event.json', print: { sections: [] } }]],
     reprintChanged: [[{ folder: '/a', eventFile: '/a/e.event.json', expectedHash: 'h' }], [{ folder: '/a', eventFile: 7 }], [{ folder: '/a' }]],
     giveNewId: [[{ path: 5 }], [{ path: '/a', folder: 7 }], [{ path: '/a', extra: 1 }]],

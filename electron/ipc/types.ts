@@ -15,6 +15,8 @@ export type Dialogs = {
   savePdfFile(options: { defaultPath: string }): Promise<string | null>;
   /** The check-in sheet as CSV (the event desk). */
   saveCsvFile(options: { defaultPath: string }): Promise<string | null>;
+  /** A booking list to import (the event desk). */
+  openCsvFile(options: { defaultPath: string }): Promise<string | null>;
   /** A folder: the library (default) or an event folder for the desk. */
   chooseFolder(options: { defaultPath: string; purpose?: 'library' | 'event' }): Promise<string | null>;
 };

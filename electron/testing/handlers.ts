@@ -20,13 +20,14 @@ export function countingDerive(violationsFor: (c: Character) => Derivation['viol
 
 /** Scripted dialogs: each call takes the next queued answer (null / [] when none is queued). */
 export function scriptedDialogs() {
-  const queue = { open: [] as string[][], save: [] as (string | null)[], pdf: [] as (string | null)[], csv: [] as (string | null)[], folder: [] as (string | null)[] };
+  const queue = { open: [] as string[][], save: [] as (string | null)[], pdf: [] as (string | null)[], csv: [] as (string | null)[], openCsv: [] as (string | null)[], folder: [] as (string | null)[] };
   const asked: { kind: string; options: unknown }[] = [];
   const dialogs: Dialogs = {
     openCharacterFiles: async (options) => (asked.push({ kind: 'open', options }), queue.open.shift() ?? []),
     saveCharacterFile: async (options) => (asked.push({ kind: 'save', options }), queue.save.shift() ?? null),
     savePdfFile: async (options) => (asked.push({ kind: 'pdf', options }), queue.pdf.shift() ?? null),
     saveCsvFile: async (options) => (asked.push({ kind: 'csv', options }), queue.csv.shift() ?? null),
+    openCsvFile: async (options) => (asked.push({ kind: 'open-csv', options }), queue.openCsv.shift() ?? null),
     chooseFolder: async (options) => (asked.push({ kind: 'folder', options }), queue.folder.shift() ?? null),
   };
   return { dialogs, queue, asked };

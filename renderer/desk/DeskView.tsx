@@ -19,6 +19,10 @@ import { VerifyCard } from './VerifyCard';
 import { QueueSearch } from './QueueSearch';
 import { DeskRecordPanels } from './DeskRecord';
 import { DeskUndoButtons, UndoConsequence } from './DeskUndoBar';
+import { bookingIds, DeskBookings, DeskBookingFilter } from './DeskBookings';
+import { deskBookings } from '../../core/season/bookings-report';
+import { currentBookings } from '../../core/season/bookings-import';
+import { candidateIndex } from '../../core/season/bookings-state';
 import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-hooks';
 import { dropOnDesk } from './drop';
 import { droppedFiles, useFileDrop } from '../app/file-drop';
@@ -146,7 +150,12 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
   const searching = filter.query.trim() !== '';
   const texts = useMemo(() => (searching ? searchTexts(desk.rows, rulesetName) : null), [desk.rows, searching]);
   const byArrival = filter.arrival !== 'all';
-  const lines = useMemo(() => filterLines(groups, rows, filter, texts), [groups, filter, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The names' index is made once per folder read (a check-in changes no name), and only once the event holds bookings.
+  const booked = useMemo(() => currentBookings(event).length > 0, [event]);
+  const index = useMemo(() => (booked ? candidateIndex(desk.rows.filter((r) => r.id !== null) as { id: string; name: string; player: string }[]) : null), [desk.rows, booked]);
+  const bookings = useMemo(() => (index ? deskBookings(rows, event, { index }) : null), [rows, event, index]);
+  const ids = useMemo(() => bookingIds(bookings, filter.booking ?? ''), [bookings, filter.booking]);
+  const lines = useMemo(() => filterLines(groups, rows, { ...filter, ids }, texts), [groups, filter, ids, texts, byArrival ? rows : null]); // eslint-disable-line react-hooks/exhaustive-deps
   const shown = useMemo(() => lines.reduce((n, l) => n + (l.kind === 'row' ? 1 : 0), 0), [lines]);
   useFindShortcut(search);
 
@@ -157,7 +166,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
     [tn('desk.totals.checkedIn', totals.checkedIn), totals.checkedIn],
   ];
   if (totals.unreadable > 0) stats.push([tn('desk.totals.unreadable', totals.unreadable), totals.unreadable]);
-  const filtered = filter.query !== '' || filter.problemsOnly || filter.arrival !== 'all' || filter.game !== '';
+  const filtered = filter.query !== '' || filter.problemsOnly || filter.arrival !== 'all' || filter.game !== '' || !!filter.booking;
 
   return (
     <>
@@ -182,6 +191,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         </div>
       </div>
 
+      <DeskBookings actions={actions} rows={rows} view={bookings} canImport={canCheckIn} canExport={canSheet} busy={busy} />
       {choosingPrint && <DeskPrintDialog actions={actions} onClose={() => setChoosingPrint(false)} />}
       {reprint && <ReprintResult outcome={reprint} folder={desk.folder} onDismiss={() => actions.dismissReprint()} />}
 
@@ -197,6 +207,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
                 <option value="in">{t('desk.arrival.in')}</option>
               </select>
             </label>
+            {bookings && <DeskBookingFilter value={filter.booking ?? ''} onChange={(booking) => actions.setFilter({ booking })} />}
             {games.length > 1 && (
               <label>
                 <span className="label-text">{t('desk.gameFilter')}</span>
@@ -240,7 +251,7 @@ function DeskBody({ store, actions, event, canCheckIn, canSheet }: { store: Desk
         <div className="no-match">
           <p>{rows.length === 0 ? t('desk.noCharacters') : filter.arrival === 'waiting' && !filter.query && !filter.problemsOnly ? t('desk.allArrived') : t('desk.noMatch')}</p>
           {rows.length > 0 && filtered && (
-            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '' })}>
+            <button type="button" onClick={() => actions.setFilter({ query: '', problemsOnly: false, arrival: 'all', game: '', booking: '' })}>
               {t('desk.showAll')}
             </button>
           )}

@@ -2,7 +2,7 @@
 //
 // Check-ins are ledger entries (core/desk/checkin.ts), appended to the event file by the main
 // process and shown once on disk (./desk-append.ts). Undo is an entry too.
-import type { DeskFolder, PrintChoice, QuartermasterApi, RecordResult, ReprintPlan } from '../../core/ipc/contract';
+import type { BookingsImport, DeskFolder, PrintChoice, QuartermasterApi, RecordResult, ReprintPlan } from '../../core/ipc/contract';
 import { checkIn, checkInAll, checkOut } from '../../core/desk/checkin';
 import { windowStep, type DeskStep } from '../../core/desk/undo-redo';
 import type { Stamp } from '../../core/desk/ledger';
@@ -273,6 +273,33 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
           if (written) notify('info', t(format === 'pdf' ? 'desk.sheetPdfSaved' : 'desk.sheetCsvSaved', { path: written.path }));
         },
         'desk.sheetFailed',
+      );
+    },
+
+    /** Asks for a booking list and imports it (electron/desk/bookings.ts); the outcome, or null when cancelled or failed. Undo takes the import back. */
+    async importBookings(): Promise<BookingsImport | null> {
+      await flush();
+      const where = folderArgs();
+      if (!where.eventFile) return null;
+      const outcome = await run('bookings', () => api.importBookings({ folder: where.folder, eventFile: where.eventFile! }), 'desk.bookings.failed');
+      if (!outcome) return null;
+      if (outcome.ok) {
+        applyRecorded(outcome);
+        history.recorded(outcome);
+        announce(t('desk.bookings.imported', { file: outcome.file, added: outcome.added, changed: outcome.changed, unchanged: outcome.unchanged }));
+      }
+      return outcome;
+    },
+
+    async exportCharacters() {
+      await flush();
+      await run(
+        'export',
+        async () => {
+          const written = await api.exportCharacters(folderArgs());
+          if (written) notify('info', t('desk.bookings.exported', { path: written.path }));
+        },
+        'desk.bookings.exportFailed',
       );
     },
 

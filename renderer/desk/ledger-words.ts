@@ -48,6 +48,8 @@ export function entryDetails(e: LedgerEntry, names: LedgerNames, tools: Tools): 
       return t('desk.ledger.detail.player', { player: e.player });
     case 'note':
       return e.text;
+    case 'booking':
+      return join([t('desk.ledger.detail.booking', { booking: e.booking, player: e.player }), e.characterName && t('desk.ledger.detail.bookedCharacter', { name: e.characterName }), e.paid !== undefined && t(e.paid ? 'desk.ledger.detail.paid' : 'desk.ledger.detail.unpaid')]);
     case 'undo': {
       const target = names.byId.get(e.target);
       if (!target) return t('desk.ledger.detail.undoesUnknown');

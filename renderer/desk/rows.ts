@@ -87,7 +87,7 @@ export function groupRows(rows: readonly DeskViewRow[]): RowGroup[] {
 /** Who to show: everyone, those not checked in yet, or those checked in. */
 export type Arrival = 'all' | 'waiting' | 'in';
 
-export type LineFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: Arrival; game: string };
+export type LineFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: Arrival; game: string; ids?: ReadonlySet<string> | null };
 
 /** A line of the table: a player's heading or a character's row. */
 export type Line = { kind: 'group'; group: number } | { kind: 'row'; group: number; index: number };
@@ -104,6 +104,8 @@ export function filterLines(groups: readonly RowGroup[], rows: readonly ShownRow
     const r = rows[i]!;
     if (filter.problemsOnly && !isProblem(r, filter.includeWarnings)) return false;
     if (filter.game && r.ruleset !== filter.game) return false;
+    // Only these characters (by lower-case id): a booking filter's rows.
+    if (filter.ids && !(r.id && filter.ids.has(r.id.toLowerCase()))) return false;
     if (filter.arrival === 'waiting' && !(checkable(r) && r.checkedInAt === null && r.out === null)) return false;
     if (filter.arrival === 'in' && r.checkedInAt === null) return false;
     if (words.length > 0 && search && !words.every((w) => search[i]!.includes(w))) return false;

@@ -51,6 +51,8 @@ export function stepWords(step: DeskStep, names: StepNames, t: Tools['t']): stri
       return t('desk.step.item-transferred', { item: item(e), to: who(e.to) });
     case 'bow-competency':
       return t('desk.step.bow-competency', { name: e.player });
+    case 'booking':
+      return t('desk.step.booking', { count: step.made.length });
     case 'undo': {
       const target = names.entry(e.target);
       return target ? t('desk.step.undo', { step: stepWords({ made: [{ id: target.id }], undone: [], via: 'record' }, names, t) }) : t('desk.step.unknown');

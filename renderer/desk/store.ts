@@ -15,9 +15,12 @@ export type DeskNotice = { kind: 'info' | 'error'; text: string };
 export type DeskConsequence = { step: DeskStep; left: LeftAfterDeath[] };
 
 /** `arrival`: everyone, only those not checked in yet, or only those checked in; `game`: a ruleset id or '' for all. */
-export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: 'all' | 'waiting' | 'in'; game: string };
+export type DeskFilter = { problemsOnly: boolean; includeWarnings: boolean; query: string; arrival: 'all' | 'waiting' | 'in'; game: string; booking?: BookingFilter };
 
-export type DeskBusy = null | 'open' | 'load' | 'create' | 'sheet-pdf' | 'sheet-csv' | 'reprint' | 'verify' | 'new-id';
+/** Rows by their booking (renderer/desk/DeskBookings.tsx): everyone, checked in without a booking, booked and unpaid. */
+export type BookingFilter = '' | 'in-without' | 'unpaid';
+
+export type DeskBusy = null | 'open' | 'load' | 'create' | 'sheet-pdf' | 'sheet-csv' | 'reprint' | 'verify' | 'new-id' | 'bookings' | 'export';
 
 export type DeskState = {
   /** Whether the desk view is on screen (instead of the library or the editor). */

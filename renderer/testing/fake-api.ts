@@ -166,6 +166,8 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     // The desk's folder and event file (./fake-desk.ts; "Open event folder…" is cancelled until a test adds a folder).
     ...deskMethods,
     exportCheckInSheet: vi.fn(async () => null),
+    importBookings: vi.fn(async () => null),
+    exportCharacters: vi.fn(async () => null),
     previewReprint: vi.fn(async () => ({ characters: 0, everyone: false, unchanged: 0, cards: 0, pages: 0, rulesets: [], problems: [] })),
     reprintChanged: vi.fn(async () => null),
     giveNewId: notImplemented('giveNewId'),

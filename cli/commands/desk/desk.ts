@@ -24,6 +24,7 @@ import { deskExitCode, finishRows } from '../../../core/desk/rows';
 import type { DeskRow } from '../../../core/desk/types';
 import { isoLocal, sheetRows } from '../../../core/desk/sheet';
 import { checkInCsv } from '../../../core/desk/sheet-csv';
+import { reportBookings } from '../../../core/season/bookings-report';
 import type { FontBytes } from '../../../core/pdf/fonts';
 import { PAPERS, type PaperId } from '../../../core/pdf/layout';
 import { hasControlCharacters, visible } from '../../../core/format/visible';
@@ -64,7 +65,7 @@ are still shown), event file lines that cannot be read, a bad event file (nothin
 bad usage.`;
 
 /** `quartermaster desk <word> …`: the desk's subcommands (cli/main.ts runs each). */
-export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge'] as const;
+export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge', 'bookings', 'export'] as const;
 export type DeskSubcommand = (typeof DESK_SUBCOMMANDS)[number];
 
 export type DeskDeps = {
@@ -190,6 +191,7 @@ export async function runDesk(args: string[], io: Io, deps: DeskDeps = defaultDe
         ? `Event: no event file yet (${state.path} is made by --reprint-changed); nobody is checked in or printed`
         : `Event file ${state.path} cannot be used: ${state.message}`;
   io.out(formatDeskReport(rows, heading));
+  io.out(reportBookings(rows, event));
 
   let code: number = deskExitCode(rows);
   if (state.kind === 'bad') {
