@@ -24,6 +24,7 @@ export const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   note: 'note',
   undo: 'undo',
   convergence: 'convergence',
+  award: 'points award',
 };
 
 export type EntryNames = {
@@ -67,6 +68,8 @@ export function entryDetail(e: LedgerEntry, names: EntryNames): string {
       return `player ${e.player}`;
     case 'note':
       return e.text;
+    case 'award':
+      return `${e.points} point${e.points === 1 ? '' : 's'}: ${e.why}`;
     case 'undo': {
       const t = names.byId.get(e.target);
       if (!t) return `undoes an entry not in this ledger (${e.target})`;
