@@ -12,7 +12,8 @@ import { foldDeaths } from '../desk/deaths';
 import { stampOf, type Stamp } from '../desk/ledger';
 import type { GamePack } from '../packs/schema';
 import { awardAt, lossAt, type AwardEvent } from './points-award';
-import { recordOf, startRecord } from './points-record';
+import { builtinPackOf, recordOf, startRecord } from './points-record';
+import { computeBudget } from '../packs/budget';
 
 /**
  * Whether the event is a main event: the header's `main`, true when absent. The Curious Pastimes
@@ -92,7 +93,8 @@ export function applyPoints(c: Character, event: DeskEvent, pack: GamePack, skil
   }
   const end = [...entries].reverse().find((e) => e.kind === 'died' || e.kind === 'retired' || e.kind === 'permanent-death');
   const state = foldDeaths(entries, c.ruleset).state;
-  const withStart = (list: PointsRecord[]) => (list.some((r) => r.kind === 'start') ? list : [...(startRecord(c, pack, event.dates.start) ? [startRecord(c, pack, event.dates.start)!] : []), ...list]);
+  const start = startRecord(c, pack, event.dates.start);
+  const withStart = (list: PointsRecord[]) => (!start || list.some((r) => r.kind === 'start') ? list : [start, ...list]);
   if (end && (state === 'retired' || state === 'permanent')) {
     const loss = lossAt(pack, withStart([...earlier, ...records]), skillsCost);
     if (loss && loss.points > 0) records.push({ at: end.at, kind: 'loss', points: -loss.points, why: loss.why, ...base, entry: end.id });
@@ -103,3 +105,16 @@ export function applyPoints(c: Character, event: DeskEvent, pack: GamePack, skil
   if (points.length === 0) delete next.points;
   return canonicalJson(next) === canonicalJson(c) ? c : next;
 }
+
+/** What the character's skills cost where its pack publishes costs (core/packs/budget.ts), else null. */
+function skillsCostOf(c: Character, pack: GamePack): number | null {
+  if (!pack.costs.published) return null;
+  return computeBudget(pack, { skills: c.skills }).spent;
+}
+
+/** applyPoints with the character's own pack: what settling the folder runs for every file. */
+export function settlePoints(c: Character, event: DeskEvent): Character {
+  const pack = builtinPackOf(c);
+  return applyPoints(c, event, pack, skillsCostOf(c, pack));
+}
+

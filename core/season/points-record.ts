@@ -2,6 +2,7 @@
 // sums to, and what the starting points are when the file has no record yet. Pure.
 import type { Character, PointsRecord } from '../model/character';
 import type { GamePack } from '../packs/schema';
+import { BUILTIN_PACKS } from '../packs/builtin';
 
 /** The balance: every line's points, signed (spends and losses are 0 or below). */
 export function pointsBalance(record: readonly PointsRecord[]): number {
@@ -56,4 +57,14 @@ export function recordOf(c: Pick<Character, 'points' | 'curiousPastimes'>, pack:
   if (c.points && c.points.some((r) => r.kind === 'start')) return c.points;
   const start = startRecord(c, pack, at);
   return start ? [start, ...(c.points ?? [])] : [...(c.points ?? [])];
+}
+
+/** The character's game pack: the built-in pack its engine reads (docs/game-packs.md). */
+export const builtinPackOf = (c: Pick<Character, 'ruleset'>): GamePack => BUILTIN_PACKS[c.ruleset];
+
+/** The character's balance (its record's sum, or its starting points before it has one); null where its pack publishes no advancement. */
+export function balanceOf(c: Pick<Character, 'ruleset' | 'points' | 'curiousPastimes'>): number | null {
+  const pack = builtinPackOf(c);
+  if (!pack.advancement.published) return null;
+  return pointsBalance(recordOf(c, pack, '1970-01-01'));
 }

@@ -19,6 +19,7 @@ import { loadCharacterBytes } from '../../core/format/load';
 import { contentJson } from '../../core/format/hash';
 import type { DeskCharacter } from '../../core/desk/characters';
 import { applyLedger } from '../../core/desk/character-record';
+import { settlePoints } from '../../core/season/points-desk';
 import { settleItems } from '../../core/desk/custody';
 import { newCharacterPoints } from '../../core/desk/deaths';
 import type { DeskEvent } from '../../core/desk/event';
@@ -77,7 +78,7 @@ function byIdOf(listed: readonly DeskCharacter[]): Map<string, { file: string; c
 
 /**
  * Makes the folder's character files agree with the event's ledger: transferred items where the
- * ledger puts them (receivers written first), then status, history and Tiles of Fate. Returns the
+ * ledger puts them (receivers written first), then status, history, Tiles of Fate and the points record (core/season/points-desk.ts). Returns the
  * files written. Running it again writes nothing.
  *
  * `listed` is the desk's listing of the folder just read (perhaps from its cache): the plan is made
@@ -116,7 +117,7 @@ export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<
       characters.set(c.id.toLowerCase(), c);
     }
     for (const [, c] of characters) {
-      const next = applyLedger(c, event);
+      const next = settlePoints(applyLedger(c, event), event);
       if (next !== c) await write(next);
     }
   } catch (e) {
