@@ -25,6 +25,8 @@ Commands:
                                       the event's ledger, one entry a line
   desk merge A.event.json B.event.json --out C.event.json
                                       merge two desks' copies of one event
+  desk award <folder> [--event FILE] [--desk NAME]
+                                      close the event: award its points to everyone checked in
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
   packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
@@ -43,6 +45,7 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
   join: async (args, io) => (await import('./commands/desk/sync')).runDeskJoin(args, io),
   log: async (args, io) => (await import('./commands/desk/ledger')).runDeskLog(args, io),
   merge: async (args, io) => (await import('./commands/desk/ledger')).runDeskMerge(args, io),
+  award: async (args, io) => (await import('./commands/desk/award')).runDeskAward(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {
