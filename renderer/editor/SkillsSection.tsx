@@ -2,7 +2,7 @@
 // skills a game team adds, and one search over all of them. Rows are memoised so that a character
 // with hundreds of skills redraws only the row that changed.
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import type { Skill } from '../../core/model/character';
+import type { Character, Skill } from '../../core/model/character';
 import type { RulesetId } from '../../core/model/ids';
 import type { Ruleset, SkillDef } from '../../core/rulesets/types';
 import { useActions } from '../app/actions';
@@ -31,7 +31,7 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack = null, readOnly }: { skills: readonly Skill[]; ruleset: Ruleset; pack?: GamePack | null; readOnly: boolean }) {
+export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack = null, readOnly, sheet }: { skills: readonly Skill[]; ruleset: Ruleset; pack?: GamePack | null; readOnly: boolean; sheet?: Partial<Pick<Character, 'points' | 'curiousPastimes'>> }) {
   const tools = useT();
   const { t, tn, lang } = tools;
   const actions = useActions();
@@ -77,7 +77,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
 
-      {pack && <BudgetPanel pack={pack} skills={skills} />}
+      {pack && <BudgetPanel pack={pack} skills={skills} {...(sheet ? { sheet } : {})} />}
 
       <h3>{t('skills.yours')}</h3>
       {skills.length === 0 ? (

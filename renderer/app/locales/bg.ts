@@ -1238,4 +1238,9 @@ export const bg: Record<keyof typeof en, string> = {
   'budget.cost': 'струва {{cost}}',
   'budget.noCosts': '{{game}} не публикува цени на уменията, затова не се броят: {{reason}}',
   'budget.problems': 'Против правилата на {{game}}:',
+  'points.heading': 'Точки: салдо {{balance}}',
+  'points.when': 'Кога',
+  'points.points': 'Точки',
+  'points.why': 'Защо',
+  'points.fromTheStart': 'От началото',
 };

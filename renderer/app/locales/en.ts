@@ -1240,4 +1240,9 @@ export const en = {
   'budget.cost': 'costs {{cost}}',
   'budget.noCosts': '{{game}} publishes no skill costs, so none are counted: {{reason}}',
   'budget.problems': 'Against the rules of {{game}}:',
+  'points.heading': 'Points record: balance {{balance}}',
+  'points.when': 'When',
+  'points.points': 'Points',
+  'points.why': 'Why',
+  'points.fromTheStart': 'From the start',
 } as const;
