@@ -19,7 +19,8 @@ import { loadCharacterBytes } from '../../core/format/load';
 import { contentJson } from '../../core/format/hash';
 import type { DeskCharacter } from '../../core/desk/characters';
 import { applyLedger } from '../../core/desk/character-record';
-import { settlePoints } from '../../core/season/points-desk';
+import { awardEntries, settlePoints, type AwardSkip } from '../../core/season/points-desk';
+import { builtinPackOf } from '../../core/season/points-record';
 import { settleItems } from '../../core/desk/custody';
 import { newCharacterPoints } from '../../core/desk/deaths';
 import type { DeskEvent } from '../../core/desk/event';
@@ -31,7 +32,7 @@ import { Pace } from '../library/io';
 import { findCharacterFiles } from '../library/library';
 import type { SettingsStore } from '../app/settings';
 
-export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath';
+export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath' | 'closeEvent';
 
 type Args = { folder: string; eventFile: string };
 
@@ -165,6 +166,17 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
         if (!receiver) throw new Error(`No character file in ${args.folder} has the id ${args.to} (the receiver)`);
         return recordTransfer(event, giver.character, args.item.toLowerCase(), receiver.character, stamp()).entries;
       });
+    },
+
+    /** "Close the event": the awards of every character checked in (once each), then the files' points records. */
+    async closeEvent(args: Args): Promise<RecordResult & { skipped: AwardSkip[] }> {
+      let skipped: AwardSkip[] = [];
+      const result = await commit(args, (event, files) => {
+        const made = awardEntries(event, [...files.values()].map((f) => f.character), builtinPackOf, stamp());
+        skipped = made.skipped;
+        return made.entries;
+      });
+      return { ...result, skipped };
     },
 
     /**

@@ -48,6 +48,9 @@ export function entryDetails(e: LedgerEntry, names: LedgerNames, tools: Tools): 
       return t('desk.ledger.detail.player', { player: e.player });
     case 'note':
       return e.text;
+    case 'award':
+      // The why is the game pack's words (its quote), in the pack's language.
+      return `${t('desk.values.points', { points: e.points })}: ${e.why}`;
     case 'undo': {
       const target = names.byId.get(e.target);
       if (!target) return t('desk.ledger.detail.undoesUnknown');
