@@ -28,6 +28,8 @@ Commands:
   desk bookings import <folder> <list.csv> [--map FIELD=COLUMN,…] [--dry-run]
                                       import a booking list (CSV) into the event's ledger
   desk export <folder> --csv OUT.csv  the event's characters with derived values, as CSV
+  desk award <folder> [--event FILE] [--desk NAME]
+                                      close the event: award its points to everyone checked in
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
   packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
@@ -48,6 +50,7 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
   merge: async (args, io) => (await import('./commands/desk/ledger')).runDeskMerge(args, io),
   bookings: async (args, io) => (await import('./commands/desk/bookings')).runDeskBookings(args, io),
   export: async (args, io) => (await import('./commands/desk/bookings')).runDeskExport(args, io),
+  award: async (args, io) => (await import('./commands/desk/award')).runDeskAward(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {

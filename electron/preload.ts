@@ -78,6 +78,7 @@ export const api = {
   recordDesk: invoke('recordDesk'),
   transferItem: invoke('transferItem'),
   newCharacterAfterDeath: invoke('newCharacterAfterDeath'),
+  closeEvent: invoke('closeEvent'),
   restoreEventBackup: invoke('restoreEventBackup'),
   shareEvent: invoke('shareEvent'),
   joinEvent: invoke('joinEvent'),

@@ -72,6 +72,7 @@ export const LEDGER_KINDS = [
   'undo',
   'convergence',
   'booking',
+  'award',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -115,6 +116,12 @@ const kinds = {
   convergence: z.looseObject({ ...forCharacter, kind: z.literal('convergence') }),
   'bow-competency': z.looseObject({ ...maybeCharacter, kind: z.literal('bow-competency'), player: words(200).min(1) }),
   note: z.looseObject({ ...maybeCharacter, kind: z.literal('note'), text: words(2_000).min(1) }),
+  /**
+   * Points awarded to the character for this event by its game pack's advancement (`rule`: the
+   * award's id in the pack; core/season/points-award.ts), with why in words. At most one counts per
+   * character and event (core/season/points-desk.ts).
+   */
+  award: z.looseObject({ ...forCharacter, kind: z.literal('award'), points: z.number().int().min(0).max(1_000), rule: words(100).optional(), why: words(1_000) }),
   /** Cancels an earlier entry (which stays in the ledger): undo is never a deletion. */
   undo: z.looseObject({ ...maybeCharacter, kind: z.literal('undo'), target: entryId }),
   /**
@@ -153,6 +160,7 @@ export const ledgerEntrySchema = z.discriminatedUnion('kind', [
   kinds.undo,
   kinds.convergence,
   kinds.booking,
+  kinds.award,
 ]);
 
 type Kinds = typeof kinds;

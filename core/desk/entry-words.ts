@@ -25,6 +25,7 @@ export const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   undo: 'undo',
   convergence: 'convergence',
   booking: 'booking',
+  award: 'points award',
 };
 
 export type EntryNames = {
@@ -70,6 +71,8 @@ export function entryDetail(e: LedgerEntry, names: EntryNames): string {
       return e.text;
     case 'booking':
       return join([`${e.booking}: ${e.player}`, e.characterName ? `character ${e.characterName}` : '', e.paid === undefined ? '' : e.paid ? `paid${e.amount ? ` (${e.amount})` : ''}` : 'unpaid']);
+    case 'award':
+      return `${e.points} point${e.points === 1 ? '' : 's'}: ${e.why}`;
     case 'undo': {
       const t = names.byId.get(e.target);
       if (!t) return `undoes an entry not in this ledger (${e.target})`;

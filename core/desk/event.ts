@@ -28,6 +28,12 @@ export const headerFields = {
    * editions are plain numbers ("/2"); every other desk's editions name the desk ("/2-K7QM").
    */
   homeDesk: z.uuid().optional(),
+  /**
+   * Whether the event is a main event (absent: it is). Game packs award points for main events
+   * (Curious Pastimes: "After the first event a character attends in a year, they receive 5
+   * experience points."); docs/season.md § Points.
+   */
+  main: z.boolean().optional(),
 };
 
 /** The end date not before the start (for a header whose dates are valid). */

@@ -60,7 +60,7 @@ export function formatDeskReport(rows: readonly DeskRow[], heading: string): str
       }
       // Names and file names come from the files: one line each, whatever they hold (core/format/visible.ts).
       const arrival = r.out ? outOfPlayLine(r.out, r.checkedInAt) : r.checkedInAt ? `checked in ${wallTime(r.checkedInAt)}` : 'not checked in';
-      const facts = [visible(r.name) || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), arrival, r.out ? 'cards NOT VALID (hand them in at the desk)' : r.tag ? TAG_WORD[r.tag] : ''];
+      const facts = [visible(r.name) || '(no name)', r.rulesetName, `armour ${r.armour?.text ?? '—'}`, valuesText(r), r.points !== undefined ? `points ${r.points}` : '', arrival, r.out ? 'cards NOT VALID (hand them in at the desk)' : r.tag ? TAG_WORD[r.tag] : ''];
       out.push(`  ${STATUS_WORD[r.status]}  ${facts.filter(Boolean).join(' · ')}`);
       out.push(`              ${visible(r.file)}`);
       for (let k = 0; k < r.errors.length; k++) out.push(problemLine('error  ', r.errors[k]!));

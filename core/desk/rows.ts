@@ -9,6 +9,7 @@ import { characterFold } from './fold';
 import { armourCell } from './row-cells';
 import { compareNames } from '../model/collate';
 import { fileLife, outOfPlay, type OutOfPlay } from './life';
+import { balanceOf } from '../season/points-record';
 import { DESK_STATUSES, type DeskProblem, type DeskRow, type DeskStatus, type TagState } from './types';
 
 export type PlayerGroup = {
@@ -120,6 +121,8 @@ export function characterRow(c: DeskCharacter, lean = false, search = !lean): De
     ...(character.items.length > 0 ? { items: character.items.map((i) => ({ id: i.id.toLowerCase(), name: i.name, ...(i.expires ? { expires: i.expires } : {}) })) } : {}),
     ...(character.status === 'dead' || character.status === 'retired' ? { life: fileLife(character) } : {}),
   };
+  const points = balanceOf(character);
+  if (points !== null) row.points = points;
   if (search) row.search = searchText(row);
   return row;
 }

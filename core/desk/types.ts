@@ -52,6 +52,8 @@ export type DeskRow = {
   items?: { id: string; name: string; expires?: string }[];
   /** The file's status when not active (the desk records deaths into it): dead or retired, why, and since when (its history's last record of it). */
   life?: { status: 'dead' | 'retired'; reason?: string; since?: string; sinceEvent?: string };
+  /** The points balance (core/season/points-record.ts balanceOf): absent where the game publishes no advancement. */
+  points?: number;
   /** Dead, permanently dead or retired at this event (core/desk/life.ts), set by finishRows; null or absent when in play. */
   out?: OutOfPlay | null;
 };

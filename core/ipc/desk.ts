@@ -10,6 +10,7 @@ import type { OutOfPlayEntry, ReprintReason, Voids } from '../desk/lifecycle';
 import type { CardCheck } from '../desk/verify';
 import type { DeskIdentity } from '../desk/editions';
 import type { RecordRequest } from '../desk/record';
+import type { AwardSkip } from '../season/points-desk';
 import type { PrintChoice } from './print';
 import { printChoice } from './print';
 import { loose, path } from './args';
@@ -206,6 +207,12 @@ export interface DeskApi {
   recordDesk(args: { folder: string; eventFile: string; request: RecordRequest | RecordRequest[] }): Promise<RecordResult>;
   /** Moves an item from one character file to another: the ledger entry first (and the void of the giver's card), then both files. */
   transferItem(args: { folder: string; eventFile: string; from: string; item: string; to: string }): Promise<RecordResult>;
+  /**
+   * "Close the event": an `award` entry (the game pack's advancement) for every character checked in
+   * that has none for this event, then the files' points records follow the ledger. `skipped` says
+   * who got none and why (already awarded, dead or retired, a game publishing no advancement).
+   */
+  closeEvent(args: { folder: string; eventFile: string }): Promise<RecordResult & { skipped: AwardSkip[] }>;
   /** Curious Pastimes: a new character for the dead character's player, at 20 less one per death at this event. */
   newCharacterAfterDeath(args: { folder: string; eventFile: string; from: string; name: string }): Promise<RecordResult>;
   /**
@@ -227,6 +234,7 @@ export const deskArgs = {
   verifyCard: z.tuple([z.strictObject({ folder: path, eventFile: path.optional(), text: z.string().max(1_000) })]),
   recordDesk: z.tuple([z.strictObject({ folder: path, eventFile: path, request: z.union([recordRequest, z.array(recordRequest).min(1).max(MAX_APPEND)]) })]),
   transferItem: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), item: z.uuid(), to: z.uuid() })]),
+  closeEvent: z.tuple([z.strictObject({ folder: path, eventFile: path })]),
   newCharacterAfterDeath: z.tuple([z.strictObject({ folder: path, eventFile: path, from: z.uuid(), name: z.string().max(200) })]),
   restoreEventBackup: z.tuple([z.strictObject({ folder: path, eventFile: path, backupId: z.string().regex(/^\d{1,16}-\d{1,6}$/) })]),
 };

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { PACK_ID_PATTERN, packId, packVersion } from '../packs/schema';
 import { upgradeV1Character } from '../format/migrate';
 import { plainText } from './plain-text';
-import { CHARACTER_STATUSES, CURRENT_VERSION, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
+import { CHARACTER_STATUSES, CURRENT_VERSION, POINTS_KINDS, FILE_FORMAT, LOCATIONS, RULESET_IDS, WEAPON_KINDS } from './ids';
 
 const text = (max: number) => z.string().max(max);
 const shortText = text(200);
@@ -113,6 +113,32 @@ export const historyEntrySchema = z.looseObject({
   event: shortText.optional(),
 });
 
+/**
+ * One line of the character's points record (docs/file-format.md, docs/season.md § Points): when,
+ * how many, why. `points` is signed: starting points, awards and refunds add; spends and losses
+ * take away, so the balance is the sum. Records the desk makes carry the event's id and the ledger
+ * entry's id, so settling the ledger again changes nothing; `eventDate` (the event's start date)
+ * names the year an award counts in.
+ */
+export const pointsRecordSchema = z
+  .looseObject({
+    at: z.union([z.iso.datetime({ offset: true }), z.iso.date()]),
+    kind: z.enum(POINTS_KINDS),
+    points: z.number().int().min(-10_000).max(10_000),
+    why: text(2_000),
+    event: shortText.optional(),
+    eventId: z.uuid().optional(),
+    eventDate: z.iso.date().optional(),
+    entry: z.uuid().optional(),
+    /** The pack's award rule (`advancement.awards[].id`) an award was made by. */
+    rule: text(100).optional(),
+    skill: text(100).optional(),
+  })
+  .refine((r) => (r.kind === 'spend' || r.kind === 'loss' ? r.points <= 0 : r.points >= 0), {
+    message: 'points must be 0 or below for a spend or a loss, 0 or above for a start, an award or a refund',
+    path: ['points'],
+  });
+
 /** The file's object schema (version 2 only): what the JSON Schema is made from. */
 export const characterObjectSchema = z.looseObject({
   format: z.literal(FILE_FORMAT),
@@ -144,6 +170,8 @@ export const characterObjectSchema = z.looseObject({
   status: z.enum(CHARACTER_STATUSES).optional(),
   statusReason: text(2_000).optional(),
   history: z.array(historyEntrySchema).max(2_000).optional(),
+  /** The points record: starting points, awards, spends, refunds and losses (the balance is the sum). */
+  points: z.array(pointsRecordSchema).max(5_000).optional(),
   /**
    * The game pack the character was last saved under, by the editor (docs/game-packs.md): opened
    * under a newer version of the pack, the editor says so. Absent in files saved before packs.
@@ -170,6 +198,7 @@ export const characterSchema = z.preprocess((raw) => {
 
 export type Character = z.infer<typeof characterObjectSchema>;
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type PointsRecord = z.infer<typeof pointsRecordSchema>;
 export type Skill = z.infer<typeof skillSchema>;
 export type ArmourPiece = z.infer<typeof armourSchema>;
 export type Weapon = z.infer<typeof weaponSchema>;

@@ -46,4 +46,9 @@ export const CURRENT_VERSION = 2 as const;
 /** A character's standing (format v2): absent means active. */
 export const CHARACTER_STATUSES = ['active', 'dead', 'retired'] as const;
 export type CharacterStatus = (typeof CHARACTER_STATUSES)[number];
+
+/** The kinds of line in a character's points record (core/model/character.ts `points`). */
+export const POINTS_KINDS = ['start', 'award', 'spend', 'refund', 'loss'] as const;
+export type PointsKind = (typeof POINTS_KINDS)[number];
+
 export const CHARACTER_FILE_SUFFIX = '.character.json';

@@ -5,11 +5,14 @@ import type { Character } from '../model/character';
 import type { Violation } from '../rulesets/types';
 import { computeBudget, type Budget, type BudgetProblemCode } from './budget';
 import type { GamePack } from './schema';
+import { recordOf } from '../season/points-record';
 
 /** The character's skills as the budget reads them; a game team's own skills are outside the pack and not counted. */
-export function characterBudget(pack: GamePack, character: Pick<Character, 'skills'>): Budget {
+export function characterBudget(pack: GamePack, character: Pick<Character, 'skills'> & Partial<Pick<Character, 'points' | 'curiousPastimes'>>): Budget {
   const catalogue = new Set(pack.skills.map((s) => s.id));
-  const budget = computeBudget(pack, { skills: character.skills.filter((s) => catalogue.has(s.id)).map((s) => ({ id: s.id, level: s.level })) });
+  // Available points from the character's points record (its starting points where it has none yet).
+  const record = recordOf(character, pack, '1970-01-01');
+  const budget = computeBudget(pack, { skills: character.skills.filter((s) => catalogue.has(s.id)).map((s) => ({ id: s.id, level: s.level })), record });
   return budget;
 }
 
@@ -22,7 +25,7 @@ const CODES: Partial<Record<BudgetProblemCode, string>> = {
   'listed-twice': 'pack.listed-twice',
 };
 
-export function budgetViolations(pack: GamePack, character: Pick<Character, 'skills'>): Violation[] {
+export function budgetViolations(pack: GamePack, character: Pick<Character, 'skills'> & Partial<Pick<Character, 'points' | 'curiousPastimes'>>): Violation[] {
   if (!pack.costs.published) return [];
   const budget = characterBudget(pack, character);
   return budget.problems.flatMap((p): Violation[] => {

@@ -3,6 +3,8 @@
 // exclude each other, spending over budget), in words. Pure: the pack is validated first (./validate.ts).
 import { formulaCost, levelsFor, prerequisiteMet } from './cel';
 import type { GamePack, PackSkill } from './schema';
+import type { PointsRecord } from '../model/character';
+import { pointsAvailable } from '../season/points-record';
 
 export type HeldSkill = { id: string; level: number };
 
@@ -12,6 +14,12 @@ export type BudgetInput = {
   earned?: number;
   /** Deaths that lower the starting points (the pack's `advancement.death.startingPointsLost`). */
   deaths?: number;
+  /**
+   * The character's points record (core/season/points-record.ts): when given, the points available
+   * are its starting points, awards and refunds less its losses (each award already within the caps
+   * when made), and `earned` and `deaths` are not used.
+   */
+  record?: readonly PointsRecord[];
 };
 
 export type BudgetLine = { id: string; name: string; level: number; cost: number | null };
@@ -58,6 +66,7 @@ function skillCost(skill: PackSkill, level: number, levels: Map<string, bigint>)
 function available(pack: GamePack, input: BudgetInput): number | null {
   const advancement = pack.advancement;
   if (!advancement.published) return null;
+  if (input.record) return pointsAvailable(input.record, pack.costs.published);
   const lost = (advancement.death.startingPointsLost?.value ?? 0) * (input.deaths ?? 0);
   const points = Math.max(0, advancement.startingPoints.value - lost) + (input.earned ?? 0);
   const cap = advancement.caps?.total?.value;

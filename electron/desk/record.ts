@@ -19,6 +19,8 @@ import { loadCharacterBytes } from '../../core/format/load';
 import { contentJson } from '../../core/format/hash';
 import type { DeskCharacter } from '../../core/desk/characters';
 import { applyLedger } from '../../core/desk/character-record';
+import { awardEntries, settlePoints, type AwardSkip } from '../../core/season/points-desk';
+import { builtinPackOf } from '../../core/season/points-record';
 import { settleItems } from '../../core/desk/custody';
 import { newCharacterPoints } from '../../core/desk/deaths';
 import type { DeskEvent } from '../../core/desk/event';
@@ -30,7 +32,7 @@ import { Pace } from '../library/io';
 import { findCharacterFiles } from '../library/library';
 import type { SettingsStore } from '../app/settings';
 
-export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath';
+export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath' | 'closeEvent';
 
 type Args = { folder: string; eventFile: string };
 
@@ -79,7 +81,7 @@ function byIdOf(listed: readonly DeskCharacter[]): Map<string, { file: string; c
 
 /**
  * Makes the folder's character files agree with the event's ledger: transferred items where the
- * ledger puts them (receivers written first), then status, history and Tiles of Fate. Returns the
+ * ledger puts them (receivers written first), then status, history, Tiles of Fate and the points record (core/season/points-desk.ts). Returns the
  * files written. Running it again writes nothing.
  *
  * `listed` is the desk's listing of the folder just read (perhaps from its cache): the plan is made
@@ -118,7 +120,7 @@ export async function settleFolder(folder: string, event: DeskEvent, deps: Pick<
       characters.set(c.id.toLowerCase(), c);
     }
     for (const [, c] of characters) {
-      const next = applyLedger(c, event);
+      const next = settlePoints(applyLedger(c, event), event);
       if (next !== c) await write(next);
     }
   } catch (e) {
@@ -168,6 +170,17 @@ export function createDeskRecordHandlers(deps: DeskRecordDeps) {
         if (!receiver) throw new Error(`No character file in ${args.folder} has the id ${args.to} (the receiver)`);
         return recordTransfer(event, giver.character, args.item.toLowerCase(), receiver.character, stamp()).entries;
       });
+    },
+
+    /** "Close the event": the awards of every character checked in (once each), then the files' points records. */
+    async closeEvent(args: Args): Promise<RecordResult & { skipped: AwardSkip[] }> {
+      let skipped: AwardSkip[] = [];
+      const result = await commit(args, (event, files) => {
+        const made = awardEntries(event, [...files.values()].map((f) => f.character), builtinPackOf, stamp());
+        skipped = made.skipped;
+        return made.entries;
+      });
+      return { ...result, skipped };
     },
 
     /**

@@ -119,6 +119,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     recordDesk: [{ folder: lib, eventFile: join(lib, 'library.event.json'), request: { kind: 'note', text: 'x' } }],
     transferItem: [{ folder: lib, eventFile: join(lib, 'library.event.json'), from: f.character.id, item: f.character.id, to: f.character.id }],
     newCharacterAfterDeath: [{ folder: lib, eventFile: join(lib, 'library.event.json'), from: f.character.id, name: 'x' }],
+    closeEvent: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
     restoreEventBackup: [{ folder: lib, eventFile: join(lib, 'library.event.json'), backupId: '1-1' }],
     shareEvent: [{ folder: lib, host: '127.0.0.1', port: 0 }],
     joinEvent: [{ folder: lib, code: 'qm://' }],

@@ -401,6 +401,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     ],
     transferItem: [[{ folder: '/a', eventFile: '/a/e.event.json', from: 'x', item: 'y', to: 'z' }]],
     newCharacterAfterDeath: [[{ folder: '/a', eventFile: '/a/e.event.json', from: '00000000-0000-4000-8000-000000000001', name: 'x'.repeat(201) }]],
+    closeEvent: [[{ folder: '/a', eventFile: '/a/e.event.json', extra: 1 }], [{ folder: '/a' }]],
     restoreEventBackup: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: '/a/e.event.json', backupId: '../x' }]],
     shareEvent: [[{ folder: '/a' }], [{ folder: '/a', host: '127.0.0.1', port: 70_000 }]],
     joinEvent: [[{ folder: '/a' }], [{ folder: '/a', code: 'x'.repeat(2_001) }]],

@@ -96,10 +96,30 @@ export function DeskRecordPanels({ store, api, actions }: { store: DeskStore; ap
     }
   };
   const record = (request: RecordRequest, done: string) => send((a) => api.recordDesk({ ...a, request }), done);
+  // "Close the event": the points awards of everyone checked in, once (docs/season.md § Points).
+  const closeEvent = async () => {
+    await actions.flushed();
+    const s = store.get();
+    if (!s.desk || s.desk.eventFile.kind !== 'file') return;
+    try {
+      const r = await api.closeEvent({ folder: s.desk.folder, eventFile: s.desk.eventFile.path });
+      const skipped = r.skipped.map((x) => `${nameOf.get(x.character) ?? x.name} (${x.why})`).join('; ');
+      const done = [t('desk.close.done', { count: r.made.length }), skipped ? t('desk.close.skipped', { list: skipped }) : ''].filter(Boolean).join(' ');
+      actions.showRecorded(r, done);
+      actions.notify('info', done);
+    } catch (e) {
+      actions.notify('error', t('desk.record.failed', { message: errorMessage(e) }));
+    }
+  };
 
   if (!desk || !eventFile || !event) return null;
   return (
     <>
+      <p className="desk-close">
+        <button type="button" onClick={() => void closeEvent()}>
+          {t('desk.close.button')}
+        </button>
+      </p>
       {target && <RecordDialog target={target} rows={rows} event={event} onCancel={() => openRecord(null)} record={record} send={send} api={api} />}
       <HeldItems event={event} nameOf={nameOf} onReturn={(h) => record({ kind: 'item-returned', character: h.owner, item: h.item, name: h.name }, t('desk.record.itemReturnedTo', { item: h.name, owner: nameOf.get(h.owner) ?? t('desk.record.itsOwner') }))} />
       <LedgerPanel event={event} nameOf={nameOf} itemNames={itemNames} onUndo={(id, character) => void actions.undoEntry(id, character)} />

@@ -44,6 +44,14 @@ export function armourText(a: ArmourDetail, tools: Tools): string {
 
 /** The game's other key values: hits per location, power points, or energy ("" for none). */
 export function valuesText(row: DeskViewRow, tools: Tools): string {
+  const game = gameValuesText(row, tools);
+  // The points balance (the character's points record), where its game publishes advancement.
+  if (row.points === undefined) return game;
+  const points = tools.t('desk.values.points', { points: tools.num(row.points) });
+  return game ? `${game}; ${points}` : points;
+}
+
+function gameValuesText(row: DeskViewRow, tools: Tools): string {
   const { t, num } = tools;
   if (row.hits) {
     const hits = row.hits;

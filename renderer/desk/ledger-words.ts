@@ -50,6 +50,9 @@ export function entryDetails(e: LedgerEntry, names: LedgerNames, tools: Tools): 
       return e.text;
     case 'booking':
       return join([t('desk.ledger.detail.booking', { booking: e.booking, player: e.player }), e.characterName && t('desk.ledger.detail.bookedCharacter', { name: e.characterName }), e.paid !== undefined && t(e.paid ? 'desk.ledger.detail.paid' : 'desk.ledger.detail.unpaid')]);
+    case 'award':
+      // The why is the game pack's words (its quote), in the pack's language.
+      return `${t('desk.values.points', { points: e.points })}: ${e.why}`;
     case 'undo': {
       const target = names.byId.get(e.target);
       if (!target) return t('desk.ledger.detail.undoesUnknown');

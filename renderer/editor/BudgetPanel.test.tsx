@@ -20,6 +20,30 @@ const loaded = () => screen.findByText('Spent', { selector: 'dt' });
 const lines = () => within(document.querySelector('.budget-lines')!).getAllByRole('listitem').map((li) => li.textContent);
 
 describe('BudgetPanel', () => {
+  it('counts the points available from the record (12 to start + 2 awarded = 14) and shows the record', async () => {
+    const points = [
+      { at: '2026-01-10', kind: 'start' as const, points: 12, why: 'Starting points' },
+      { at: '2026-03-08T17:00:00+01:00', kind: 'award' as const, points: 2, why: 'Each event attended', event: 'Spring Muster' },
+    ];
+    render(<BudgetPanel pack={EMBERFALL} skills={[{ id: 'swordplay', level: 1 }, { id: 'shield', level: 1 }]} sheet={{ points }} />);
+    await loaded();
+    expect(figure('Spent')).toBe('5 character points');
+    expect(figure('Available')).toBe('14 character points');
+    expect(figure('Remaining')).toBe('9 character points');
+    expect(screen.getByRole('heading', { name: 'Points record: balance 14' })).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Points record: balance 14' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(['Jan 10, 2026+12Starting points', 'Mar 8, 2026+2Spring Muster: Each event attended']);
+  });
+
+  it('shows a Curious Pastimes record and its balance though the game publishes no costs (20 + 5 = 25)', () => {
+    const points = [
+      { at: '2026-01-10', kind: 'start' as const, points: 20, why: 'Starting points' },
+      { at: '2026-03-08T17:00:00+01:00', kind: 'award' as const, points: 5, why: 'First main event in a year' },
+    ];
+    render(<BudgetPanel pack={BUILTIN_PACKS['curious-pastimes']} skills={[]} sheet={{ points }} />);
+    expect(screen.getByRole('heading', { name: 'Points record: balance 25' })).toBeTruthy();
+  });
+
   it('shows points spent, available and remaining, and each skill’s cost', async () => {
     render(<BudgetPanel pack={EMBERFALL} skills={[{ id: 'swordplay', level: 1 }, { id: 'shield', level: 1 }]} />);
     await loaded();

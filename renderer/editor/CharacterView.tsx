@@ -51,6 +51,9 @@ export function CharacterView({ doc }: { doc: Doc }) {
   }, [character, ruleset]);
   // The file format's own problems come first: such a character cannot be saved until they are fixed.
   // (Recomputed on a language change too: their words are the renderer's.)
+  // What the budget panel reads of the file besides the skills: the points record and own starting points.
+  const { points, curiousPastimes } = character;
+  const sheet = useMemo(() => ({ ...(points ? { points } : {}), ...(curiousPastimes ? { curiousPastimes } : {}) }), [points, curiousPastimes]);
   // A built-in game's pack that publishes costs adds its budget's problems as rule errors; a pack's
   // own game has them from its ruleset already.
   const budget = useBudgetModule(pack);
@@ -146,7 +149,7 @@ export function CharacterView({ doc }: { doc: Doc }) {
             <ArmourSection character={character} ruleset={ruleset} derived={derived} readOnly={readOnly} />
             <WeaponsSection weapons={character.weapons} ruleset={ruleset} readOnly={readOnly} />
             {character.ruleset === 'curious-pastimes' && <SpellCardsSection character={character} derived={derived?.ruleset === 'curious-pastimes' ? derived : null} readOnly={readOnly} />}
-            <SkillsSection skills={character.skills} ruleset={ruleset} pack={pack} readOnly={readOnly} />
+            <SkillsSection skills={character.skills} ruleset={ruleset} pack={pack} readOnly={readOnly} sheet={sheet} />
             <ItemsSection character={character} readOnly={readOnly} />
             {character.ruleset === 'novitas' && <NovitasConditions tracker={doc.trackers.novitas} />}
             {derived?.ruleset === 'fortunes-landing' && <FlWounds rating={derived.armour.rating} rapidHealing={character.skills.some((k) => k.id === 'rapid-healing' && k.level > 0)} tracker={doc.trackers.fortunesLanding} />}

@@ -2,7 +2,7 @@
 // skills a game team adds, and one search over all of them. Rows are memoised so that a character
 // with hundreds of skills redraws only the row that changed.
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import type { Skill } from '../../core/model/character';
+import type { Character, Skill } from '../../core/model/character';
 import { isBuiltinRuleset, type GameId } from '../../core/model/ids';
 import { rulesetName } from '../app/format';
 import type { Ruleset, SkillDef } from '../../core/rulesets/types';
@@ -33,7 +33,7 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack = null, readOnly }: { skills: readonly Skill[]; ruleset: Ruleset; pack?: GamePack | null; readOnly: boolean }) {
+export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack = null, readOnly, sheet }: { skills: readonly Skill[]; ruleset: Ruleset; pack?: GamePack | null; readOnly: boolean; sheet?: Partial<Pick<Character, 'points' | 'curiousPastimes'>> }) {
   const tools = useT();
   const { t, tn, lang } = tools;
   const actions = useActions();
@@ -79,7 +79,7 @@ export const SkillsSection = memo(function SkillsSection({ skills, ruleset, pack
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
 
-      {pack && <BudgetPanel pack={pack} skills={skills} />}
+      {pack && <BudgetPanel pack={pack} skills={skills} {...(sheet ? { sheet } : {})} />}
 
       <h3>{t('skills.yours')}</h3>
       {skills.length === 0 ? (

@@ -175,6 +175,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     recordDesk: notImplemented('recordDesk'),
     transferItem: notImplemented('transferItem'),
     newCharacterAfterDeath: notImplemented('newCharacterAfterDeath'),
+    closeEvent: notImplemented('closeEvent'),
     restoreEventBackup: notImplemented('restoreEventBackup'),
     shareEvent: notImplemented('shareEvent'),
     joinEvent: notImplemented('joinEvent'),
