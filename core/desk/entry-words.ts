@@ -24,6 +24,8 @@ export const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   note: 'note',
   undo: 'undo',
   convergence: 'convergence',
+  approved: 'approval',
+  'sent-back': 'sending back',
 };
 
 export type EntryNames = {
@@ -67,6 +69,10 @@ export function entryDetail(e: LedgerEntry, names: EntryNames): string {
       return `player ${e.player}`;
     case 'note':
       return e.text;
+    case 'approved':
+      return join([e.from ? `from ${e.from}` : '', `edition ${e.hash.slice(0, 12)}`]);
+    case 'sent-back':
+      return join([`reason: ${e.reason}`, e.from ? `from ${e.from}` : '']);
     case 'undo': {
       const t = names.byId.get(e.target);
       if (!t) return `undoes an entry not in this ledger (${e.target})`;

@@ -48,6 +48,8 @@ export function entryDetails(e: LedgerEntry, names: LedgerNames, tools: Tools): 
       return t('desk.ledger.detail.player', { player: e.player });
     case 'note':
       return e.text;
+    case 'sent-back':
+      return t('desk.ledger.detail.reason', { reason: e.reason });
     case 'undo': {
       const target = names.byId.get(e.target);
       if (!target) return t('desk.ledger.detail.undoesUnknown');

@@ -1187,6 +1187,8 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.ledger.kind.note': 'бележка',
   'desk.ledger.kind.undo': 'отмяна',
   'desk.ledger.kind.convergence': 'конвергенция, докато е мъртъв',
+  'desk.ledger.kind.approved': 'одобрен от съдия',
+  'desk.ledger.kind.sent-back': 'върнат на играча',
   'history.heading': 'Запис на игра',
   'history.dead': 'Мъртъв',
   'history.retired': 'Оттеглен',

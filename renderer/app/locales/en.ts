@@ -1189,6 +1189,8 @@ export const en = {
   'desk.ledger.kind.note': 'note',
   'desk.ledger.kind.undo': 'undo',
   'desk.ledger.kind.convergence': 'convergence while dead',
+  'desk.ledger.kind.approved': 'approved by a referee',
+  'desk.ledger.kind.sent-back': 'sent back to the player',
   'history.heading': 'Record of play',
   'history.dead': 'Dead',
   'history.retired': 'Retired',
