@@ -25,6 +25,8 @@ Commands:
                                       the event's ledger, one entry a line
   desk merge A.event.json B.event.json --out C.event.json
                                       merge two desks' copies of one event
+  desk approvals <folder> [--approve NAME|ID | --send-back NAME|ID --reason TEXT]
+                                      the players' files waiting in inbox/ for a referee
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
   packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
@@ -43,6 +45,7 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
   join: async (args, io) => (await import('./commands/desk/sync')).runDeskJoin(args, io),
   log: async (args, io) => (await import('./commands/desk/ledger')).runDeskLog(args, io),
   merge: async (args, io) => (await import('./commands/desk/ledger')).runDeskMerge(args, io),
+  approvals: async (args, io) => (await import('./commands/desk/approvals')).runDeskApprovals(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {
@@ -57,6 +60,8 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
         return await (await import('./commands/print')).runPrint(rest, io);
       case 'desk':
         if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
+        // `desk <folder> approvals …` as well as `desk approvals <folder> …`.
+        if (rest[1] === 'approvals') return await DESK_SUBCOMMAND_RUNS.approvals([rest[0]!, ...rest.slice(2)], io);
         return await (await import('./commands/desk/desk')).runDesk(rest, io);
       case 'packs':
         return await (await import('./commands/packs')).runPacks(rest, io);
