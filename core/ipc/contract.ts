@@ -4,7 +4,7 @@
 // (`satisfies QuartermasterApi`); the renderer never sees a channel string.
 //
 // The contract is split by area (library.ts, characters.ts, settings.ts, print.ts, drafts.ts, desk.ts,
-// sync.ts, packs.ts, each with its types, its methods and their argument schemas); this file assembles the one
+// sync.ts, packs.ts, approval.ts, each with its types, its methods and their argument schemas); this file assembles the one
 // method → signature map and the one argument table, and re-exports every area's types.
 import type { z } from 'zod';
 import { libraryArgs, type LibraryApi, type LibraryProgress } from './library';
@@ -16,6 +16,7 @@ import { deskArgs, type DeskApi, type DeskEntries } from './desk';
 import { syncArgs, type SyncApi } from './sync';
 import { dropArgs, type DropApi } from './drop';
 import { packsArgs, type PacksApi, type PacksListing } from './packs';
+import { approvalArgs, type ApprovalApi } from './approval';
 
 export * from './library';
 export * from './characters';
@@ -26,10 +27,11 @@ export * from './desk';
 export * from './sync';
 export * from './drop';
 export * from './packs';
+export * from './approval';
 
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk';
 
-export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi {
+export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi, ApprovalApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -75,4 +77,5 @@ export const ipcArgs = {
   ...syncArgs,
   ...dropArgs,
   ...packsArgs,
+  ...approvalArgs,
 } satisfies Record<InvokeMethod, z.ZodTuple>;

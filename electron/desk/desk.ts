@@ -34,6 +34,7 @@ import { viewRows } from '../../core/desk/view-rows';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from '../app/paths';
 import type { SettingsStore } from '../app/settings';
 import { createDeskRecordHandlers, settleFolder } from './record';
+import { createApprovalHandlers } from '../season/approval';
 import { createDeskPrintHandlers } from './prints';
 import { backupFolderOf } from '../../node/fs/files';
 import { backupOffer, eventCopies, restoreEventBackup } from '../../node/event-log/restore';
@@ -228,6 +229,9 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
       eventLog,
       load: (folder, eventFile) => deskOf(folder, eventFile, false),
     }),
+
+    // Approval at the desk (docs/season.md): the players' files in the folder's inbox.
+    ...createApprovalHandlers({ guard, settings, now: deps.now, checkFolder, eventLog, characters: (folder) => characters.list(folder), load: (folder, eventFile) => deskOf(folder, eventFile, false) }),
 
     ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, savedEvent, outputPath }),
 
