@@ -15,9 +15,9 @@ import { foldEvent } from '../desk/fold';
 import { contentHash } from '../format/hash';
 import type { Character } from '../model/character';
 import type { RulesetId } from '../model/ids';
+import { SENT_BACK_RECORD } from './approval-record';
 
-/** The history record a sent-back file carries, so the editor can show the reason (renderer/editor). */
-export const SENT_BACK_RECORD = 'sent-back';
+export { SENT_BACK_RECORD };
 
 export type ApprovalProblem = { code: string; message: string; path: string };
 
