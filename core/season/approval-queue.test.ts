@@ -81,6 +81,9 @@ describe('approving and sending back', () => {
     expect(q.waiting).toEqual([]);
     expect(q.sentBack.map((s) => [s.file, s.reason])).toEqual([['folder/inbox/vasil.character.json', 'No shield: a mage carries none (section 6).']]);
 
+    // The file moved out of the inbox: the ledger still says it was sent back, until the player answers.
+    expect(approvalQueue(event, folder, []).sentBack.map((s) => [s.name, s.reason, s.file])).toEqual([['Васил Вещера', 'No shield: a mage carries none (section 6).', 'vasil.character.json']]);
+
     // The player fixes it (the shield left out, a longer dagger) and sends it again, with the record.
     const fixed = { ...returned, weapons: [{ name: 'Кама', kind: 'short' as const, lengthCm: 45 }] };
     const again = deskCharacter('folder/inbox/vasil-2.character.json', fixed);

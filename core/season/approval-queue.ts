@@ -51,7 +51,7 @@ export type SentBackFile = { id: string; name: string; player: string; file: str
 
 export type ApprovalQueue = {
   waiting: WaitingCharacter[];
-  /** Inbox files sent back (their reason), not waiting until the player sends a changed file. */
+  /** Characters sent back (their reason) that the player has not answered yet: a file of theirs in the inbox with the hash sent back, or only the ledger's entry (the file moved to inbox/.sent-back/). */
   sentBack: SentBackFile[];
   /** Inbox files a referee approved whose approval was not finished (the folder's file not yet replaced, or the inbox file not yet moved): node/season/ finishes it. */
   approved: { file: string; id: string; entry: EntryOf<'approved'>; folderFile: string | null }[];
@@ -141,6 +141,18 @@ export function approvalQueue(event: DeskEvent, folder: readonly DeskCharacter[]
       warnings: violations.filter((v) => v.severity === 'warning').length,
       sentBack: last ? sentBackOf(last) : null,
     });
+  }
+  // Sent back and not heard of since (no file of the character waiting, no later approval): from
+  // the ledger, as the file itself moved to inbox/.sent-back/.
+  const listed = new Set(queue.sentBack.map((x) => x.entry));
+  const answered = new Set(queue.waiting.map((w) => w.id));
+  const folded = foldEvent(event);
+  for (const [id, c] of folded.characters) {
+    if (answered.has(id)) continue;
+    const last = lastOf(c.entries, (e) => e.kind === 'approved' || e.kind === 'sent-back');
+    if (last?.kind !== 'sent-back' || listed.has(last.id)) continue;
+    const own = byId.get(id);
+    queue.sentBack.push({ id, name: own?.character.name ?? last.from ?? id, player: own?.character.player ?? '', file: last.from ?? '', hash: last.hash, ...sentBackOf(last) });
   }
   return queue;
 }

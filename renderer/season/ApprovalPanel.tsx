@@ -10,6 +10,7 @@ import { errorMessage } from '../app/api';
 import { fieldName, valueText } from '../editor/conflict-words';
 import type { DeskActions } from '../desk/actions';
 import { useDeskState, type DeskStore } from '../desk/store';
+import './approval.css';
 
 const fileName = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 
@@ -145,8 +146,9 @@ function ApprovalDetail({ waiting: w, onApprove, onSendBack }: { waiting: Waitin
           {w.fields.map((f) => (
             <tr key={f.key}>
               <th scope="row">{fieldName(f, tools, w.ruleset)}</th>
-              <td>{valueText(f, f.values[0], tools, w.ruleset)}</td>
-              <td>{valueText(f, f.values[1], tools, w.ruleset)}</td>
+              {/* Absent is undefined in the core and null once carried over IPC as JSON. */}
+              <td>{valueText(f, f.values[0] ?? undefined, tools, w.ruleset)}</td>
+              <td>{valueText(f, f.values[1] ?? undefined, tools, w.ruleset)}</td>
             </tr>
           ))}
         </tbody>
