@@ -776,6 +776,7 @@ export const bg: Record<keyof typeof en, string> = {
   'desk.drop.found': '{{file}} е в това събитие: показан е по-долу.',
   'desk.drop.foundSeveral': 'В това събитие: {{files}}.',
   'desk.drop.notInFolder': 'Не са в папката на това събитие: {{files}}. За да добавите герой към събитието, копирайте файла му в {{folder}}; регистрацията ще го покаже, когато се върнете в този прозорец.',
+  'desk.drop.toInbox': 'Сложени във входящата папка на събитието, чакат одобрение: {{files}}.',
   'desk.drop.missing': '{{files}} не може да се отвори: не е файл на този компютър или вече го няма.',
   'desk.drop.failed': 'Пуснатите файлове не можаха да бъдат отворени: {{message}}',
   'desk.totals.label': 'Общо',

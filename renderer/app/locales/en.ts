@@ -776,6 +776,7 @@ export const en = {
   'desk.drop.found': '{{file}} is in this event: shown below.',
   'desk.drop.foundSeveral': 'In this event: {{files}}.',
   'desk.drop.notInFolder': 'Not in this event’s folder: {{files}}. To add a character to the event, copy its file into {{folder}}; the desk shows it when you come back to this window.',
+  'desk.drop.toInbox': 'Put in this event’s inbox, waiting for approval: {{files}}.',
   'desk.drop.missing': 'Cannot open {{files}}: not a file on this computer, or no longer there.',
   'desk.drop.failed': 'The dropped files could not be opened: {{message}}',
   'desk.totals.label': 'Totals',
