@@ -2,11 +2,13 @@
 // in, waiting for a referee. They are read with the one character validator (core/format/load.ts),
 // every problem naming the file and field; they are never the folder's characters (the desk's
 // listing leaves the inbox out: `isInInbox`) until a referee approves one.
+import { readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { MAX_FILE_BYTES } from '../../core/format/limits';
 import { join, relative, sep } from 'node:path';
 import { deskCharacterFromBytes, unreadableCharacter, type DeskCharacter } from '../../core/desk/characters';
 import { nativeContentHash } from '../fs/sha256';
-import { ioProblem, readBytes } from '../fs/files';
+import { ioProblem, TooLargeError } from '../fs/files';
 
 /** The inbox, a folder of the season (event) folder. */
 export const INBOX_FOLDER = 'inbox';
@@ -42,7 +44,12 @@ export async function inboxNames(folder: string): Promise<string[]> {
 export async function readInboxFile(folder: string, name: string): Promise<DeskCharacter> {
   const file = join(inboxOf(folder), name);
   try {
-    return deskCharacterFromBytes(await readBytes(file), file, nativeContentHash);
+    // Read synchronously, as the desk reads the folder's files: for thousands of small files the
+    // thread pool's round trips cost more than the reads (electron/desk/characters.ts).
+    const s = statSync(file);
+    if (!s.isFile()) throw new Error(`${file}: is not a file`);
+    if (s.size > MAX_FILE_BYTES) throw new TooLargeError(file, s.size, MAX_FILE_BYTES);
+    return deskCharacterFromBytes(new Uint8Array(readFileSync(file)), file, nativeContentHash);
   } catch (e) {
     const p = ioProblem(file, e);
     return unreadableCharacter(file, `file.${p.code}`, p.message);

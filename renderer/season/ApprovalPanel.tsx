@@ -12,6 +12,9 @@ import type { DeskActions } from '../desk/actions';
 import { useDeskState, type DeskStore } from '../desk/store';
 import './approval.css';
 
+/** Rows listed at first: a season's inbox can hold thousands; the rest on request. */
+const FIRST_ROWS = 100;
+
 const fileName = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 
 export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; store: DeskStore; actions: DeskActions }) {
@@ -20,6 +23,7 @@ export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; 
   const [queue, setQueue] = useState<ApprovalQueue | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
   const folder = desk?.folder;
   const eventFile = desk?.eventFile.kind === 'file' ? desk.eventFile.path : null;
 
@@ -73,7 +77,7 @@ export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; 
             </tr>
           </thead>
           <tbody>
-            {waiting.map((w) => (
+            {(all ? waiting : waiting.slice(0, FIRST_ROWS)).map((w) => (
               <tr key={w.file} className={w.file === open ? 'is-open' : undefined}>
                 <th scope="row">{w.name}</th>
                 <td>{w.player}</td>
@@ -88,6 +92,11 @@ export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; 
             ))}
           </tbody>
         </table>
+      )}
+      {!all && waiting.length > FIRST_ROWS && (
+        <button type="button" onClick={() => setAll(true)}>
+          {t('approval.showAll', { count: String(waiting.length) })}
+        </button>
       )}
       {chosen && (
         <ApprovalDetail

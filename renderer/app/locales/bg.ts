@@ -1270,6 +1270,7 @@ export const bg: Record<keyof typeof en, string> = {
   'approval.sentBack': '{{name}} е върнат с причината.',
   'approval.sentBackHeading': 'Върнати, чакат играча',
   'approval.unreadable': 'Файлове във входящата папка, които не се четат',
+  'approval.showAll': 'Покажи всички {{count}}',
   'approval.failed': 'Не е направено: {{message}}',
   'editor.sentBack': 'Върнат на {{event}} ({{when}}): {{reason}}. Променете казаното, запазете и изпратете файла отново.',
 };

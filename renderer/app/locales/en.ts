@@ -1272,6 +1272,7 @@ export const en = {
   'approval.sentBack': '{{name}} sent back with the reason.',
   'approval.sentBackHeading': 'Sent back, waiting for the player',
   'approval.unreadable': 'Inbox files that cannot be read',
+  'approval.showAll': 'Show all {{count}}',
   'approval.failed': 'Not done: {{message}}',
   'editor.sentBack': 'Sent back at {{event}} ({{when}}): {{reason}}. Change what it says, save, and send the file again.',
 } as const;
