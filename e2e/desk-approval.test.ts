@@ -44,6 +44,8 @@ describe('approval at the desk, in Chromium', () => {
     await listed.getByRole('button', { name: 'Review Васил Вещера' }).click();
     const detail = panel.getByRole('region', { name: 'Васил Вещера (Георги)' });
     const diff = detail.getByRole('table', { name: 'What differs' });
+    // The diff is asked for when the character is opened.
+    await diff.getByRole('row').nth(1).waitFor();
     expect(await diff.getByRole('row').count()).toBe(2);
     expect(await diff.getByRole('row').nth(1).textContent()).toContain('Кръгъл щит');
     expect(await detail.getByRole('list', { name: 'Rule errors' }).textContent()).toContain('shield');

@@ -78,6 +78,7 @@ export const api = {
   newCharacterAfterDeath: invoke('newCharacterAfterDeath'),
   restoreEventBackup: invoke('restoreEventBackup'),
   approvalQueue: invoke('approvalQueue'),
+  approvalDetail: invoke('approvalDetail'),
   approveCharacter: invoke('approveCharacter'),
   sendBackCharacter: invoke('sendBackCharacter'),
   addToInbox: invoke('addToInbox'),

@@ -96,9 +96,10 @@ const sentBackOf = (e: EntryOf<'sent-back'>): SentBack => ({ entry: e.id, reason
 /**
  * The approval queue: every readable inbox file not decided yet waits, with what differs from the
  * folder's file of its id and its rules check. `folder` are the folder's character files, `inbox`
- * the inbox's, both as the desk reads them (core/desk/characters.ts).
+ * the inbox's, both as the desk reads them (core/desk/characters.ts). `diff: false` leaves every
+ * waiting file's `fields` empty (the desk view asks for them one character at a time).
  */
-export function approvalQueue(event: DeskEvent, folder: readonly DeskCharacter[], inbox: readonly DeskCharacter[], hasher: ContentHasher = contentHash): ApprovalQueue {
+export function approvalQueue(event: DeskEvent, folder: readonly DeskCharacter[], inbox: readonly DeskCharacter[], hasher: ContentHasher = contentHash, options: { diff?: boolean } = {}): ApprovalQueue {
   const byId = new Map<string, Extract<DeskCharacter, { readable: true }>>();
   for (const c of folder) if (c.readable && !byId.has(c.character.id.toLowerCase())) byId.set(c.character.id.toLowerCase(), c);
   const queue: ApprovalQueue = { waiting: [], sentBack: [], approved: [], unchanged: [], unreadable: [] };
@@ -136,7 +137,8 @@ export function approvalQueue(event: DeskEvent, folder: readonly DeskCharacter[]
       hash: c.hash,
       kind: own ? 'changed' : 'new',
       folderFile: own?.file ?? null,
-      fields: conflictFields([own ? own.character : nothing(c.character), edition]),
+      // Without `diff` (a long list's first rows), the fields are left for the one character opened.
+      fields: options.diff === false ? [] : conflictFields([own ? own.character : nothing(c.character), edition]),
       errors: violations.filter((v) => v.severity === 'error').map((v) => ({ code: v.code, message: v.message, path: v.path })),
       warnings: violations.filter((v) => v.severity === 'warning').length,
       sentBack: last ? sentBackOf(last) : null,

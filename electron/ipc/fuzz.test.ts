@@ -119,6 +119,7 @@ function validCalls(f: Awaited<ReturnType<typeof fixture>>): Record<InvokeMethod
     newCharacterAfterDeath: [{ folder: lib, eventFile: join(lib, 'library.event.json'), from: f.character.id, name: 'x' }],
     restoreEventBackup: [{ folder: lib, eventFile: join(lib, 'library.event.json'), backupId: '1-1' }],
     approvalQueue: [{ folder: lib, eventFile: join(lib, 'library.event.json') }],
+    approvalDetail: [{ folder: lib, eventFile: join(lib, 'library.event.json'), file: 'a.character.json' }],
     approveCharacter: [{ folder: lib, eventFile: join(lib, 'library.event.json'), file: 'a.character.json', hash: 'a'.repeat(64) }],
     sendBackCharacter: [{ folder: lib, eventFile: join(lib, 'library.event.json'), file: 'a.character.json', hash: 'a'.repeat(64), reason: 'why' }],
     addToInbox: [{ folder: lib, path: f.file }],

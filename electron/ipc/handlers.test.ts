@@ -401,6 +401,7 @@ describe('argument validation: every handler rejects wrong types', () => {
     newCharacterAfterDeath: [[{ folder: '/a', eventFile: '/a/e.event.json', from: '00000000-0000-4000-8000-000000000001', name: 'x'.repeat(201) }]],
     restoreEventBackup: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: '/a/e.event.json', backupId: '../x' }]],
     approvalQueue: [[{ folder: '/a' }], [{ folder: '/a', eventFile: 3 }]],
+    approvalDetail: [[{ folder: '/a', eventFile: '/a/e.event.json' }], [{ folder: '/a', eventFile: '/a/e.event.json', file: 7 }]],
     approveCharacter: [[{ folder: '/a', eventFile: '/a/e.event.json', file: 'x.json' }], [{ folder: '/a', eventFile: '/a/e.event.json', file: 'x.json', hash: 'nothex' }]],
     sendBackCharacter: [[{ folder: '/a', eventFile: '/a/e.event.json', file: 'x.json', hash: 'a'.repeat(64) }], [{ folder: '/a', eventFile: '/a/e.event.json', file: 'x.json', hash: 'a'.repeat(64), reason: 'x'.repeat(5_000) }]],
     addToInbox: [[{ folder: '/a' }], [{ folder: '/a', path: '' }]],

@@ -11,12 +11,12 @@ import { CHARACTER_FILE_SUFFIX } from '../../core/model/ids';
 import type { EventLog } from '../../node/event-log/event-log';
 import { copyNew, exists } from '../../node/fs/atomic';
 import { isInside } from '../../node/fs/paths';
-import { approveInboxFile, readApprovalQueue, sendBackInboxFile } from '../../node/season/approval-files';
+import { approveInboxFile, readApprovalQueue, sendBackInboxFile, waitingDetail } from '../../node/season/approval-files';
 import { inboxOf } from '../../node/season/approval-inbox';
 import type { PathGuard } from '../app/paths';
 import type { SettingsStore } from '../app/settings';
 
-export type ApprovalMethod = 'approvalQueue' | 'approveCharacter' | 'sendBackCharacter' | 'addToInbox';
+export type ApprovalMethod = 'approvalQueue' | 'approvalDetail' | 'approveCharacter' | 'sendBackCharacter' | 'addToInbox';
 
 export type ApprovalDeps = {
   guard: Pick<PathGuard, 'check'>;
@@ -36,7 +36,8 @@ export function createApprovalHandlers(deps: ApprovalDeps) {
     const desk = deps.settings.deskIdentity();
     return { at: isoLocal(new Date(deps.now())), desk: desk.name, deskId: desk.id };
   };
-  const queueOf = async (folder: string, log: EventLog) => readApprovalQueue(folder, log.event, await deps.characters(folder), deps.now);
+  // The list without field diffs: its first rows come sooner; the diff is asked for per character.
+  const queueOf = async (folder: string, log: EventLog) => readApprovalQueue(folder, log.event, await deps.characters(folder), deps.now, { diff: false });
 
   /** Runs a decision: what it appended (with what others appended meanwhile), the folder and the queue read again. */
   const decide = async (folder: string, eventFile: string, run: (log: EventLog, list: DeskCharacter[]) => Promise<{ file: string }>): Promise<ApprovalOutcome> => {
@@ -52,6 +53,12 @@ export function createApprovalHandlers(deps: ApprovalDeps) {
     async approvalQueue({ folder, eventFile }: { folder: string; eventFile: string }) {
       await deps.checkFolder(folder);
       return queueOf(folder, await deps.eventLog(folder, eventFile));
+    },
+
+    async approvalDetail({ folder, eventFile, file }: { folder: string; eventFile: string; file: string }) {
+      await deps.checkFolder(folder);
+      const log = await deps.eventLog(folder, eventFile);
+      return waitingDetail(folder, log.event, await deps.characters(folder), file);
     },
 
     async approveCharacter({ folder, eventFile, file, hash }: { folder: string; eventFile: string; file: string; hash: string }) {

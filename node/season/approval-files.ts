@@ -32,8 +32,8 @@ const hasher: ContentHasher = nativeContentHash;
 export class ApprovalError extends Error {}
 
 /** The queue of an event folder: its inbox read now; approvals a crash cut short finished first. */
-export async function readApprovalQueue(folder: string, event: DeskEvent, folderCharacters: readonly DeskCharacter[], now: () => number): Promise<ApprovalQueue> {
-  const queue = approvalQueue(event, folderCharacters, await readInbox(folder), hasher);
+export async function readApprovalQueue(folder: string, event: DeskEvent, folderCharacters: readonly DeskCharacter[], now: () => number, options: { diff?: boolean } = {}): Promise<ApprovalQueue> {
+  const queue = approvalQueue(event, folderCharacters, await readInbox(folder), hasher, options);
   if (queue.approved.length === 0) return queue;
   const stuck: ApprovalQueue['unreadable'] = [];
   for (const a of queue.approved) {
@@ -44,8 +44,14 @@ export async function readApprovalQueue(folder: string, event: DeskEvent, folder
       stuck.push({ file: a.file, message: e.message });
     }
   }
-  const again = approvalQueue(event, folderCharacters, await readInbox(folder), hasher);
+  const again = approvalQueue(event, folderCharacters, await readInbox(folder), hasher, options);
   return { ...again, unreadable: [...again.unreadable, ...stuck] };
+}
+
+/** One waiting inbox file with its field diff (null when it is not waiting: decided, unchanged or unreadable). */
+export async function waitingDetail(folder: string, event: DeskEvent, folderCharacters: readonly DeskCharacter[], name: string) {
+  if (name !== basename(name) || name.startsWith('.')) throw new ApprovalError(`"${name}" is not a file name of the inbox`);
+  return approvalQueue(event, folderCharacters, [await readInboxFile(folder, name)], hasher).waiting[0] ?? null;
 }
 
 /** The player's file as read now, refused when it is not what the referee looked at. */

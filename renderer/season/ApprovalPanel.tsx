@@ -102,6 +102,7 @@ export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; 
         <ApprovalDetail
           key={chosen.file}
           waiting={chosen}
+          detail={() => api.approvalDetail({ folder, eventFile, file: fileName(chosen.file) })}
           onApprove={() => void decide(() => api.approveCharacter({ folder, eventFile, file: fileName(chosen.file), hash: chosen.hash }), t('approval.approved', { name: chosen.name }))}
           onSendBack={(reason) => void decide(() => api.sendBackCharacter({ folder, eventFile, file: fileName(chosen.file), hash: chosen.hash, reason }), t('approval.sentBack', { name: chosen.name }))}
         />
@@ -129,9 +130,22 @@ export function ApprovalPanel({ api, store, actions }: { api: QuartermasterApi; 
   );
 }
 
-function ApprovalDetail({ waiting: w, onApprove, onSendBack }: { waiting: WaitingCharacter; onApprove: () => void; onSendBack: (reason: string) => void }) {
+function ApprovalDetail({ waiting: listed, detail, onApprove, onSendBack }: { waiting: WaitingCharacter; detail: () => Promise<WaitingCharacter | null>; onApprove: () => void; onSendBack: (reason: string) => void }) {
   const tools = useT();
   const { t } = tools;
+  // The list comes without field diffs; this character's is asked for when it is opened.
+  const [full, setFull] = useState<WaitingCharacter | null | 'loading'>('loading');
+  useEffect(() => {
+    let live = true;
+    detail().then(
+      (d) => live && setFull(d),
+      () => live && setFull(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const w = full !== 'loading' && full !== null ? full : listed;
   const [sending, setSending] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -142,7 +156,9 @@ function ApprovalDetail({ waiting: w, onApprove, onSendBack }: { waiting: Waitin
       <h3>{title}</h3>
       <p>{w.kind === 'new' ? t('approval.newBody', { file: fileName(w.file) }) : t('approval.changedBody', { file: fileName(w.file), folderFile: fileName(w.folderFile ?? '') })}</p>
       {w.sentBack && <p className="notice notice-info">{t('approval.sentBackBefore', { reason: w.sentBack.reason, when: tools.when(w.sentBack.at) })}</p>}
-      <table className="approval-diff">
+      {full === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {full === null && <p role="alert">{t('approval.gone')}</p>}
+      {full !== 'loading' && full !== null && <table className="approval-diff">
         <caption>{t('approval.differs')}</caption>
         <thead>
           <tr>
@@ -161,7 +177,7 @@ function ApprovalDetail({ waiting: w, onApprove, onSendBack }: { waiting: Waitin
             </tr>
           ))}
         </tbody>
-      </table>
+      </table>}
       {w.errors.length === 0 ? (
         <p>{t('approval.noErrors')}</p>
       ) : (

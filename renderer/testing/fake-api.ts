@@ -175,6 +175,7 @@ export function fakeApi(initial: { entries?: LibraryEntry[]; files?: Record<stri
     newCharacterAfterDeath: notImplemented('newCharacterAfterDeath'),
     restoreEventBackup: notImplemented('restoreEventBackup'),
     approvalQueue: vi.fn(async () => ({ waiting: [], sentBack: [], approved: [], unchanged: [], unreadable: [] })),
+    approvalDetail: notImplemented('approvalDetail'),
     approveCharacter: notImplemented('approveCharacter'),
     sendBackCharacter: notImplemented('sendBackCharacter'),
     addToInbox: notImplemented('addToInbox'),

@@ -1271,6 +1271,7 @@ export const bg: Record<keyof typeof en, string> = {
   'approval.sentBackHeading': 'Върнати, чакат играча',
   'approval.unreadable': 'Файлове във входящата папка, които не се четат',
   'approval.showAll': 'Покажи всички {{count}}',
+  'approval.gone': 'Този файл вече не чака (решен, променен или премахнат междувременно): прочетете опашката отново.',
   'approval.failed': 'Не е направено: {{message}}',
   'editor.sentBack': 'Върнат на {{event}} ({{when}}): {{reason}}. Променете казаното, запазете и изпратете файла отново.',
 };

@@ -1273,6 +1273,7 @@ export const en = {
   'approval.sentBackHeading': 'Sent back, waiting for the player',
   'approval.unreadable': 'Inbox files that cannot be read',
   'approval.showAll': 'Show all {{count}}',
+  'approval.gone': 'This file no longer waits (decided, changed or removed meanwhile): read the queue again.',
   'approval.failed': 'Not done: {{message}}',
   'editor.sentBack': 'Sent back at {{event}} ({{when}}): {{reason}}. Change what it says, save, and send the file again.',
 } as const;
