@@ -30,6 +30,8 @@ Commands:
   desk export <folder> --csv OUT.csv  the event's characters with derived values, as CSV
   desk award <folder> [--event FILE] [--desk NAME]
                                       close the event: award its points to everyone checked in
+  desk approvals <folder> [--approve NAME|ID | --send-back NAME|ID --reason TEXT]
+                                      the players' files waiting in inbox/ for a referee
   packs list [FOLDER...]              the game packs (built in and in each folder) and their versions
   packs check FILE...                 validate game pack files, naming each problem's path
   packs preview OLD NEW <file|folder>... [--json] [--pdf FILE]
@@ -51,6 +53,7 @@ const DESK_SUBCOMMAND_RUNS: Record<DeskSubcommand, (args: string[], io: Io) => P
   bookings: async (args, io) => (await import('./commands/desk/bookings')).runDeskBookings(args, io),
   export: async (args, io) => (await import('./commands/desk/bookings')).runDeskExport(args, io),
   award: async (args, io) => (await import('./commands/desk/award')).runDeskAward(args, io),
+  approvals: async (args, io) => (await import('./commands/desk/approvals')).runDeskApprovals(args, io),
 };
 
 export async function main(argv: string[], injected?: Io): Promise<number> {
@@ -65,6 +68,8 @@ export async function main(argv: string[], injected?: Io): Promise<number> {
         return await (await import('./commands/print')).runPrint(rest, io);
       case 'desk':
         if (rest[0] !== undefined && Object.hasOwn(DESK_SUBCOMMAND_RUNS, rest[0])) return await DESK_SUBCOMMAND_RUNS[rest[0] as DeskSubcommand](rest.slice(1), io);
+        // `desk <folder> approvals …` as well as `desk approvals <folder> …`.
+        if (rest[1] === 'approvals') return await DESK_SUBCOMMAND_RUNS.approvals([rest[0]!, ...rest.slice(2)], io);
         return await (await import('./commands/desk/desk')).runDesk(rest, io);
       case 'packs':
         return await (await import('./commands/packs')).runPacks(rest, io);

@@ -80,7 +80,7 @@ describe('dropping files on the window', () => {
     await page.getByRole('heading', { level: 1, name: 'Brannoc' }).waitFor();
   }, 120_000);
 
-  it('opens an event file or a folder dropped on the desk, finds a dropped character of the open folder, and refuses others in words', async () => {
+  it('opens an event file or a folder dropped on the desk, finds a dropped character of the open folder, puts one from elsewhere in the inbox, and refuses others in words', async () => {
     const { page } = h;
     const d = await downloads();
     await page.goto(h.url);
@@ -114,7 +114,9 @@ describe('dropping files on the window', () => {
     await dropFiles(main, [d.brannoc, d.photo]);
     const alert = page.getByRole('alert');
     await alert.filter({ hasText: 'Not an event file or folder: photo.png.' }).waitFor();
-    await alert.filter({ hasText: `Not in this event’s folder: Brannoc.character.json. To add a character to the event, copy its file into ${d.event}` }).waitFor();
+    // The character from elsewhere is a player's file: copied into the event's inbox, waiting for approval.
+    await alert.filter({ hasText: 'Put in this event’s inbox, waiting for approval: Brannoc.character.json.' }).waitFor();
+    await page.getByRole('region', { name: 'Approval' }).getByText('Waiting for approval: 1').waitFor();
 
     // Two events at once: nothing opens.
     const winter = join(d.root, 'Winter Court');

@@ -73,6 +73,8 @@ export const LEDGER_KINDS = [
   'convergence',
   'booking',
   'award',
+  'approved',
+  'sent-back',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -139,6 +141,15 @@ const kinds = {
     amount: words(50).optional(),
     source: words(300).optional(),
   }),
+  /**
+   * A referee approved this edition of the character (docs/season.md, "Approval"): `hash` is the
+   * content hash of the edition as the folder's file holds it (as a print records it), `received`
+   * the hash of the player's file it came from (`from`, its name in the inbox), `previous` the hash
+   * of the folder's file it replaced (absent for a new character).
+   */
+  approved: z.looseObject({ ...forCharacter, kind: z.literal('approved'), hash: sha256, received: sha256.optional(), previous: sha256.optional(), from: words(300).optional() }),
+  /** A referee sent this edition back to the player, with the reason in words. */
+  'sent-back': z.looseObject({ ...forCharacter, kind: z.literal('sent-back'), hash: sha256, reason: words(2_000).min(1), from: words(300).optional() }),
 } satisfies Record<LedgerKind, z.ZodType>;
 
 export const ledgerEntrySchema = z.discriminatedUnion('kind', [
@@ -161,6 +172,8 @@ export const ledgerEntrySchema = z.discriminatedUnion('kind', [
   kinds.convergence,
   kinds.booking,
   kinds.award,
+  kinds.approved,
+  kinds['sent-back'],
 ]);
 
 type Kinds = typeof kinds;

@@ -26,6 +26,8 @@ export const KIND_WORDS: Record<LedgerEntry['kind'], string> = {
   convergence: 'convergence',
   booking: 'booking',
   award: 'points award',
+  approved: 'approval',
+  'sent-back': 'sending back',
 };
 
 export type EntryNames = {
@@ -73,6 +75,10 @@ export function entryDetail(e: LedgerEntry, names: EntryNames): string {
       return join([`${e.booking}: ${e.player}`, e.characterName ? `character ${e.characterName}` : '', e.paid === undefined ? '' : e.paid ? `paid${e.amount ? ` (${e.amount})` : ''}` : 'unpaid']);
     case 'award':
       return `${e.points} point${e.points === 1 ? '' : 's'}: ${e.why}`;
+    case 'approved':
+      return join([e.from ? `from ${e.from}` : '', `edition ${e.hash.slice(0, 12)}`]);
+    case 'sent-back':
+      return join([`reason: ${e.reason}`, e.from ? `from ${e.from}` : '']);
     case 'undo': {
       const t = names.byId.get(e.target);
       if (!t) return `undoes an entry not in this ledger (${e.target})`;

@@ -14,6 +14,6 @@ describe('the committed event JSON Schema', () => {
     expect(s.$defs.header.properties.version!.const).toBe(3);
     expect(s.$defs.header.required).toEqual(['format', 'version', 'id', 'name', 'game', 'dates']);
     const kinds = (s.$defs.entry.oneOf ?? s.$defs.entry.anyOf)!.map((o) => o.properties.kind.const);
-    expect(kinds).toEqual(['check-in', 'check-out', 'printed', 'voided', 'died', 'returned', 'permanent-death', 'retired', 'new-character', 'item-handed-in', 'item-returned', 'item-transferred', 'item-expired', 'bow-competency', 'note', 'undo', 'convergence', 'booking', 'award']);
+    expect(kinds).toEqual(['check-in', 'check-out', 'printed', 'voided', 'died', 'returned', 'permanent-death', 'retired', 'new-character', 'item-handed-in', 'item-returned', 'item-transferred', 'item-expired', 'bow-competency', 'note', 'undo', 'convergence', 'booking', 'award', 'approved', 'sent-back']);
   });
 });

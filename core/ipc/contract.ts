@@ -4,7 +4,7 @@
 // (`satisfies QuartermasterApi`); the renderer never sees a channel string.
 //
 // The contract is split by area (library.ts, characters.ts, settings.ts, print.ts, drafts.ts, desk.ts,
-// sync.ts, packs.ts, each with its types, its methods and their argument schemas); this file assembles the one
+// sync.ts, packs.ts, approval.ts, each with its types, its methods and their argument schemas); this file assembles the one
 // method → signature map and the one argument table, and re-exports every area's types.
 import type { z } from 'zod';
 import { libraryArgs, type LibraryApi, type LibraryProgress } from './library';
@@ -17,6 +17,7 @@ import { syncArgs, type SyncApi } from './sync';
 import { dropArgs, type DropApi } from './drop';
 import { packsArgs, type PacksApi, type PacksListing } from './packs';
 import { bookingsArgs, type BookingsApi } from './bookings';
+import { approvalArgs, type ApprovalApi } from './approval';
 
 export * from './library';
 export * from './characters';
@@ -28,10 +29,11 @@ export * from './sync';
 export * from './drop';
 export * from './packs';
 export * from './bookings';
+export * from './approval';
 
 export type MenuCommand = 'new' | 'open' | 'save' | 'save-as' | 'export-pdf' | 'show-in-folder' | 'undo' | 'redo' | 'print-event-pack' | 'event-desk' | 'games';
 
-export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi, BookingsApi {
+export interface QuartermasterApi extends LibraryApi, CharactersApi, SettingsApi, PrintApi, DraftsApi, DeskApi, SyncApi, DropApi, PacksApi, BookingsApi, ApprovalApi {
   /** Subscribes to library changes on disk and menu commands; returns an unsubscribe function. */
   onLibraryChanged(listener: () => void): () => void;
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
@@ -78,4 +80,5 @@ export const ipcArgs = {
   ...dropArgs,
   ...packsArgs,
   ...bookingsArgs,
+  ...approvalArgs,
 } satisfies Record<InvokeMethod, z.ZodTuple>;

@@ -14,6 +14,7 @@ import { ioProblem, TooLargeError } from '../../node/fs/files';
 import { findCharacterFiles } from '../library/library';
 import { Pace, readStatted, readStattedSync, statFile, statFileSync } from '../library/io';
 import { isInside } from '../app/paths';
+import { isInInbox } from '../../node/season/approval-inbox';
 
 type Cached = { size: number; mtimeMs: number; desk: DeskCharacter };
 
@@ -31,7 +32,8 @@ export class DeskCharacters {
   private readonly pace = new Pace();
 
   async list(folder: string): Promise<DeskCharacter[]> {
-    const files = await findCharacterFiles(folder, this.pace);
+    // A player's file in the inbox is not the folder's until a referee approves it (docs/season.md).
+    const files = (await findCharacterFiles(folder, this.pace)).filter((f) => !isInInbox(folder, f));
     const out: DeskCharacter[] = new Array(files.length);
     this.pace.begin();
     for (let i = 0; i < files.length; i++) {

@@ -34,6 +34,7 @@ import { viewRows } from '../../core/desk/view-rows';
 import { checkOwnFolder, checkShape, isInside, PathError, realTarget, type PathGuard } from '../app/paths';
 import type { SettingsStore } from '../app/settings';
 import { createDeskRecordHandlers, settleFolder } from './record';
+import { createApprovalHandlers } from '../season/approval';
 import { createDeskPrintHandlers } from './prints';
 import { createDeskBookingHandlers } from './bookings';
 import { backupFolderOf } from '../../node/fs/files';
@@ -237,6 +238,8 @@ export function createDeskHandlers(deps: DeskDeps, characters = new DeskCharacte
     ...createDeskPrintHandlers({ dialogs, settings, characters, fonts, nowDate, checkFolder, eventLog, seasonEvent, savedEvent, outputPath }),
 
     ...createDeskBookingHandlers({ dialogs, settings, characters, now: deps.now, checkFolder, eventLog, savedEvent, outputPath, load: (folder, eventFile) => deskOf(folder, eventFile, false) }),
+    // Approval at the desk (docs/season.md): the players' files in the folder's inbox.
+    ...createApprovalHandlers({ guard, settings, now: deps.now, checkFolder, eventLog, characters: (folder) => characters.list(folder), load: (folder, eventFile) => deskOf(folder, eventFile, false) }),
 
     async openEventFolder() {
       const chosen = await dialogs.chooseFolder({ defaultPath: settings.get().libraryFolder, purpose: 'event' });

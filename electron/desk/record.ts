@@ -30,6 +30,7 @@ import { backUp, ownBackupFolderOf, freePath, safeStem, writeAtomic, writeNew } 
 import { readPaced, statPaced } from './characters';
 import { Pace } from '../library/io';
 import { findCharacterFiles } from '../library/library';
+import { isInInbox } from '../../node/season/approval-inbox';
 import type { SettingsStore } from '../app/settings';
 
 export type DeskRecordMethod = 'recordDesk' | 'transferItem' | 'newCharacterAfterDeath' | 'closeEvent';
@@ -55,6 +56,7 @@ async function filesById(folder: string): Promise<Map<string, { file: string; ch
   const pace = new Pace();
   // Read afresh, never from a cache: these are the files settleFolder may write.
   for (const file of await findCharacterFiles(folder, pace)) {
+    if (isInInbox(folder, file)) continue; // a player's file waiting for approval (docs/season.md)
     try {
       const loaded = loadCharacterBytes(await readNow(file, pace), file);
       if (loaded.ok && !out.has(loaded.character.id.toLowerCase())) out.set(loaded.character.id.toLowerCase(), { file, character: loaded.character });

@@ -42,7 +42,7 @@ const LedgerLine = memo(function LedgerLine({ entry: e, cancelled, name, details
       <time dateTime={e.at}>{tools.when(e.at)}</time> {kindWords(e.kind, t)} {name || e.character || ''}
       {details && <span className="desk-ledger-details">: {details}</span>} <span className="desk-sub">{e.desk}</span>
       {cancelled && <span>{t('desk.ledger.undone')}</span>}
-      {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && (
+      {!cancelled && e.kind !== 'printed' && e.kind !== 'undo' && e.kind !== 'item-transferred' && e.kind !== 'approved' && e.kind !== 'sent-back' && (
         <button type="button" className="desk-small" onClick={() => onUndo(e.id, e.character)} aria-label={t('desk.ledger.undoLabel', { kind: kindWords(e.kind, t), name })}>
           {t('desk.ledger.undo')}
         </button>

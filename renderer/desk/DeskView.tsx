@@ -27,6 +27,7 @@ import { useAutoRefresh, useFindShortcut, useUndoShortcut } from './desk-view-ho
 import { dropOnDesk } from './drop';
 import { droppedFiles, useFileDrop } from '../app/file-drop';
 import { DropHint } from '../app/DropHint';
+import { ApprovalPanel } from '../season/ApprovalPanel';
 import './desk.css';
 
 /** Rows of a folder with no event file yet: nobody checked in, nothing printed. */
@@ -117,6 +118,7 @@ export default function DeskView({ api, onLeave }: { api: QuartermasterApi; onLe
           <DeskSharing api={api} folder={desk.folder} joining={joinInto === desk.folder} onJoinCancel={() => setJoinInto(null)} />
           <DeskBody store={store} actions={actions} event={event ?? NO_EVENT} canCheckIn={kind === 'file'} canSheet={kind === 'file' || kind === 'none'} />
           {kind === 'file' && <DeskRecordPanels store={store} api={api} actions={actions} />}
+          {kind === 'file' && <ApprovalPanel api={api} store={store} actions={actions} />}
         </Fragment>
       )}
 

@@ -123,7 +123,7 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
   };
 
   /** Shows what the main process recorded: its entries and the folder as it left the files. */
-  const applyRecorded = (result: RecordResult) => {
+  const applyRecorded = (result: Pick<RecordResult, 'desk' | 'entries'>) => {
     showFolder(result.desk, true);
     ledger.apply(result.entries);
   };
@@ -141,6 +141,12 @@ export function createDeskActions(store: DeskStore, api: QuartermasterApi, optio
     showRecorded(result: RecordResult, announcement: string) {
       applyRecorded(result);
       history.recorded(result);
+      announce(announcement);
+    },
+
+    /** Shows what an approval or sending back recorded (docs/season.md): not a step of the undo history, as its files moved. */
+    showDecision(result: Pick<RecordResult, 'desk' | 'entries'>, announcement: string) {
+      applyRecorded(result);
       announce(announcement);
     },
 

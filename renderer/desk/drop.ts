@@ -1,7 +1,8 @@
 // Files dropped on the event desk. An event file or a folder opens as that event folder (as "Open
 // event folder…" would with it chosen); one at a time. Character files are not opened here: the
 // desk shows an event folder's characters, so a dropped character of the open folder is looked up
-// in the list, and one from elsewhere is refused with where to copy it. Other files are refused,
+// in the list, and one from elsewhere is copied into the folder's inbox to wait for a referee's
+// approval (with no event file yet, refused with where to copy it). Other files are refused,
 // each named.
 import type { DroppedPath, QuartermasterApi } from '../../core/ipc/contract';
 import { errorMessage } from '../app/api';
@@ -15,7 +16,9 @@ export async function dropOnDesk(store: DeskStore, api: QuartermasterApi, action
   let found: DroppedPath[] = [];
   if (withPath.length > 0) {
     try {
-      found = await api.grantDropped({ paths: withPath.map((f) => f.path), accept: ['event'] });
+      // With an event open, a player's character file is taken too: it goes into the inbox (docs/season.md).
+      const open = store.get().desk?.eventFile.kind === 'file';
+      found = await api.grantDropped({ paths: withPath.map((f) => f.path), accept: open ? ['event', 'character'] : ['event'] });
     } catch (e) {
       actions.notify('error', t('desk.drop.failed', { message: errorMessage(e) }));
       return;
@@ -36,16 +39,27 @@ export async function dropOnDesk(store: DeskStore, api: QuartermasterApi, action
   if (events.length === 1 && event && (await actions.openGrantedFolder(event.folder, event.eventFile)) === null) return;
 
   let info: string | null = null;
-  const characters = pick('character');
+  const characters = [...pick('character'), ...named.filter((r) => r.granted && r.is === 'character')];
   const desk = store.get().desk;
   if (characters.length > 0 && !desk) problems.push(t('desk.drop.noFolder', { files: fileList(characters) }));
   if (characters.length > 0 && desk) {
     const inFolder = new Set(desk.rows.map((r) => r.file));
     const here = characters.filter((c) => inFolder.has(c.path));
     const elsewhere = characters.filter((c) => !inFolder.has(c.path));
-    if (elsewhere.length > 0) problems.push(t('desk.drop.notInFolder', { files: fileList(elsewhere), folder: desk.folder }));
+    if (elsewhere.length > 0 && desk.eventFile.kind === 'file') {
+      // A player's file from elsewhere waits in the folder's inbox for a referee's approval (copied, never moved).
+      try {
+        for (const c of elsewhere) await api.addToInbox({ folder: desk.folder, path: c.path });
+        info = t('desk.drop.toInbox', { files: fileList(elsewhere) });
+        await actions.reload();
+      } catch (e) {
+        problems.push(t('desk.drop.failed', { message: errorMessage(e) }));
+      }
+    } else if (elsewhere.length > 0) problems.push(t('desk.drop.notInFolder', { files: fileList(elsewhere), folder: desk.folder }));
     const [one] = here;
-    if (here.length === 1 && one) {
+    if (info) {
+      // Said above: the files went into the inbox.
+    } else if (here.length === 1 && one) {
       // The search finds it by its file name (the search box is also the check-in line: Enter checks it in).
       actions.setFilter({ query: one.name });
       info = t('desk.drop.found', { file: one.name });

@@ -53,6 +53,8 @@ export function entryDetails(e: LedgerEntry, names: LedgerNames, tools: Tools): 
     case 'award':
       // The why is the game pack's words (its quote), in the pack's language.
       return `${t('desk.values.points', { points: e.points })}: ${e.why}`;
+    case 'sent-back':
+      return t('desk.ledger.detail.reason', { reason: e.reason });
     case 'undo': {
       const target = names.byId.get(e.target);
       if (!target) return t('desk.ledger.detail.undoesUnknown');

@@ -4,6 +4,7 @@
 // with an unsaved-changes marker, and read-only files.
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { isBuiltinRuleset } from '../../core/model/ids';
+import { lastSentBack } from '../../core/season/approval-record';
 import type { Derivation } from '../../core/rulesets/types';
 import { useActions } from '../app/actions';
 import { fileProblems } from './file-check';
@@ -30,7 +31,8 @@ import { useBudgetModule } from './use-budget-module';
 import { useGameRuleset } from './use-game-ruleset';
 
 export function CharacterView({ doc }: { doc: Doc }) {
-  const { t, lang } = useT();
+  const tools = useT();
+  const { t, lang } = tools;
   const actions = useActions();
   const printUi = usePrintUi();
   const prompt = useAppState((s) => s.prompt);
@@ -63,6 +65,8 @@ export function CharacterView({ doc }: { doc: Doc }) {
     [character, derivation, lang, pack, packBudget],
   );
   const older = olderPack(character, listing);
+  // A file a referee sent back carries the reason in its history (docs/season.md, "Approval").
+  const sentBack = lastSentBack(character);
   // The fields read their violations from this store; it is updated before the browser paints.
   const [rules] = useState(() => createRulesStore(violations));
   useLayoutEffect(() => rules.set(violations), [rules, violations]);
@@ -131,6 +135,12 @@ export function CharacterView({ doc }: { doc: Doc }) {
       {readOnly && (
         <p className="banner banner-readonly" role="note">
           {doc.readOnlyReason ? t('character.readOnly', { reason: doc.readOnlyReason }) : t('character.readOnlyDefault')}
+        </p>
+      )}
+
+      {sentBack && (
+        <p className="banner banner-sent-back" role="note">
+          {t('editor.sentBack', { event: sentBack.event, when: tools.when(sentBack.at), reason: sentBack.reason })}
         </p>
       )}
 

@@ -65,7 +65,7 @@ are still shown), event file lines that cannot be read, a bad event file (nothin
 bad usage.`;
 
 /** `quartermaster desk <word> …`: the desk's subcommands (cli/main.ts runs each). */
-export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge', 'bookings', 'export', 'award'] as const;
+export const DESK_SUBCOMMANDS = ['serve', 'join', 'log', 'merge', 'bookings', 'export', 'award', 'approvals'] as const;
 export type DeskSubcommand = (typeof DESK_SUBCOMMANDS)[number];
 
 export type DeskDeps = {

@@ -12,6 +12,7 @@ import type { DeskRow } from '../../../core/desk/types';
 import { nativeContentHash } from '../../../node/fs/sha256';
 import { EventLogError } from '../../../node/event-log/errors';
 import { readLog } from '../../../node/event-log/read';
+import { isInInbox } from '../../../node/season/approval-inbox';
 import { describeFsError, expandTargets, mapReads, readCharacterFile, readCharacterFileNow, type ReadResult, type Target } from '../../files';
 import type { Io } from '../../io';
 import { UsageError } from '../../usage';
@@ -33,7 +34,7 @@ export type EventState = EventFileRead | { kind: 'new'; path: string; event: Des
 
 /** Every character file in the folder, in order. */
 export async function readCharacters(folder: string, io: Io): Promise<DeskCharacter[]> {
-  const targets = await expandTargets([folder], io);
+  const targets = await folderTargets(folder, io);
   return mapReads(targets, io, (target) => readTarget(target, io));
 }
 
@@ -44,7 +45,7 @@ export async function readCharacters(folder: string, io: Io): Promise<DeskCharac
  * null: finishRows needs a hash only to compare it with the character's current print.
  */
 export async function readFolder(folder: string, io: Io, keep: boolean, printed: ((id: string) => boolean) | null = null): Promise<{ rows: DeskRow[]; characters: DeskCharacter[] | null }> {
-  const targets = await expandTargets([folder], io);
+  const targets = await folderTargets(folder, io);
   const characters: DeskCharacter[] | null = keep ? new Array(targets.length) : null;
   const hasher: ContentHasher = printed ? (c) => (printed(c.id) ? nativeContentHash(c) : NOT_HASHED) : nativeContentHash;
   const rowOf = (c: DeskCharacter, i: number) => {
@@ -60,6 +61,11 @@ export async function readFolder(folder: string, io: Io, keep: boolean, printed:
   };
   const rows = await mapReads(targets, io, each);
   return { rows, characters };
+}
+
+/** The folder's character files: those in its inbox are players' files waiting for approval, not yet the folder's (docs/season.md). */
+async function folderTargets(folder: string, io: Io): Promise<Target[]> {
+  return (await expandTargets([folder], io)).filter((t) => !isInInbox(folder, t.file));
 }
 
 /** The hash of a character left unhashed (no SHA-256 in hex is empty). */
