@@ -11,18 +11,13 @@ import { visible, visibleLines } from '../core/format/visible';
 import { checkDoc } from '../node/sync/docs';
 import { entry, ledgerEvent, sheet } from '../node/sync/testing/helpers';
 import { eventFileText } from '../node/sync/ledger-api';
-import { nodeIo, type Io } from './io';
 import { main } from './main';
+import { captureIo } from './testing/capture';
 
 const WIPE = '\r\x1b[2K';
 /** What a terminal would obey: every control character but the line break, and the C1 range. */
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 let dir: string;
 beforeEach(() => {

@@ -9,16 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { main } from '../main';
 import type { Io } from '../io';
-import { nodeIo } from '../io';
+import { captureIo } from '../testing/capture';
 
 const root = join(import.meta.dirname, '../..');
 const examples = join(root, 'assets/examples');
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 async function checkJson(...args: string[]) {
   const io = captureIo();

@@ -7,15 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main';
-import { nodeIo, type Io } from '../io';
+import { captureIo } from '../testing/capture';
 
 const EMBERFALL_PACK = join(import.meta.dirname, '../../core/packs/examples/emberfall.pack.json');
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 async function run(...args: string[]) {
   const io = captureIo();

@@ -9,14 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import builtinCp from '../../core/packs/builtin/curious-pastimes.pack.json';
 import { EMBERFALL_CHANGES, emberfallJsonVariant } from '../../core/packs/testing/emberfall-variants';
 import { pdfText } from '../../node/testing/pdf-readback';
-import type { Io } from '../io';
 import { main, nodeIo } from '../main';
+import { captureIo } from '../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 async function run(...args: string[]) {
   const io = captureIo();
   const code = await main(args, io);

@@ -5,13 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import emberfall from '../../core/packs/examples/emberfall.pack.json';
 import { main, nodeIo } from '../main';
-import type { Io } from '../io';
+import { captureIo } from '../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 async function run(...args: string[]) {
   const io = captureIo();
   const code = await main(args, io);

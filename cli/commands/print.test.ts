@@ -9,15 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleCharacter } from '../../core/pdf/sample-characters';
 import type { Character } from '../../core/model/character';
 import { main } from '../main';
-import { nodeIo, type Io } from '../io';
 import { parsePrintArgs } from './print';
 import { facePlacements, printScaling } from '../../node/testing/pdf-readback';
+import { captureIo } from '../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 let dir: string;
 beforeEach(() => {

@@ -8,14 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { headerOf, newEvent } from '../../../core/desk/event';
 import { headerLine } from '../../../core/desk/event-load';
 import { EXAMPLES, fakeId } from '../../../core/desk/testing';
-import { nodeIo, type Io } from '../../io';
 import { main } from '../../main';
+import { captureIo } from '../../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 async function run(args: string[]) {
   const io = captureIo();
   const code = await main(args, io);

@@ -10,19 +10,14 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId, type ExampleName } from '../../../core/desk/testing';
 import { serialFor } from '../../../core/pdf/serial';
-import { nodeIo, type Io } from '../../io';
 import { main } from '../../main';
 import { parseDeskArgs, runDesk } from './desk';
 import { nativeContentHash } from '../../../node/fs/sha256';
 import { contentHash } from '../../../core/format/hash';
 import { deskCode, namedDesk } from '../../../core/desk/editions';
 import { EventLog } from '../../../node/event-log/event-log';
+import { captureIo } from '../../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 const NOW = new Date('2026-10-02T17:30:00Z');
 const deps = (now = NOW) => ({

@@ -9,14 +9,9 @@ import { serializeEvent } from '../../../core/desk/event-load';
 import { EventLog } from '../../../node/event-log/event-log';
 import { recordPrints } from '../../../core/desk/lifecycle';
 import { EXAMPLES, stampAt } from '../../../core/desk/testing';
-import { nodeIo, type Io } from '../../io';
 import { main } from '../../main';
+import { captureIo } from '../../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 async function run(args: string[]) {
   const io = captureIo();
   const code = await main(args, io);

@@ -8,13 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../../../core/desk/testing';
 import { backUpEvent } from '../../../node/fs/files';
 import { runDesk } from './desk';
-import { nodeIo, type Io } from '../../io';
+import { captureIo } from '../../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 const NOW = new Date('2026-10-02T17:30:00Z');
 const deps = {
   now: () => NOW,

@@ -8,19 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../../core/desk/testing';
 import { EventLog } from '../../../node/event-log/event-log';
 import { keepEventCopy } from '../../../node/event-log/restore';
-import { nodeIo, type Io } from '../../io';
 import { runDesk } from './desk';
+import { captureIo } from '../../testing/capture';
 
 const NOW = new Date('2026-10-02T17:30:00Z');
 const EVENT_ID = '3a1c2b4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const header = { format: 'quartermaster-event', version: 3, id: EVENT_ID, name: 'Autumn Muster', game: 'fortunes-landing', dates: { start: '2026-10-02', end: '2026-10-04' } } as const;
 const entry = (n: number) => ({ id: `0b7d6a52-4a43-4c55-8e1a-${String(n).padStart(12, '0')}`, at: `2026-10-02T18:0${n}:00+01:00`, desk: 'Front desk', kind: 'note', text: `note ${n}` });
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 
 async function desk(args: string[]) {
   const io = captureIo();

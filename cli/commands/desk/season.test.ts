@@ -7,14 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXAMPLES, fakeId } from '../../../core/desk/testing';
-import { nodeIo, type Io } from '../../io';
 import { runDesk } from './desk';
+import { captureIo } from '../../testing/capture';
 
-function captureIo(): Io & { stdout: () => string; stderr: () => string } {
-  let out = '';
-  let err = '';
-  return { ...nodeIo(), out: (t) => void (out += t), err: (t) => void (err += t), stdout: () => out, stderr: () => err };
-}
 const deps = { now: () => new Date('2026-09-05T10:00:00Z'), hostname: () => 'desk-laptop-1', fonts: async () => ({ regular: new Uint8Array(), bold: new Uint8Array() }) };
 async function desk(args: string[]) {
   const io = captureIo();
