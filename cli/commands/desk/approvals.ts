@@ -17,7 +17,8 @@ import { describeFsError } from '../../files';
 import type { Io } from '../../io';
 import { parseOptions, parseOrExplain, UsageError } from '../../usage';
 import { cliDesk, defaultDeps, type DeskDeps } from './desk';
-import { findEventFile, readCharacters, readEventFile } from './read';
+import { readCharacters, readEventFile } from './read';
+import { chooseEventFile } from './season';
 
 export const DESK_APPROVALS_USAGE = `Usage: quartermaster desk approvals <folder> [options]
        quartermaster desk <folder> approvals [options]
@@ -91,7 +92,7 @@ export async function runDeskApprovals(args: string[], io: Io, deps: DeskDeps = 
   let path: string;
   try {
     if (!(await io.stat(a.folder)).isDirectory) throw new UsageError(`${a.folder} is not a folder`);
-    path = a.event ?? (await findEventFile(a.folder, io));
+    path = await chooseEventFile(a.folder, a.event, io);
   } catch (e) {
     return fail(e instanceof UsageError ? e.message : `${a.folder}: ${describeFsError(e)}`);
   }

@@ -61,6 +61,18 @@ describe('quartermaster desk award', () => {
     expect(pointsOf().map((p) => p.points)).toEqual([20, 5]);
   });
 
+  it('in a season folder, takes --event by the event\'s name as `desk` does, and without it lists the events (exit 2)', async () => {
+    const summer = newEvent({ name: 'Summer Court', game: 'curious-pastimes', start: '2026-07-10', id: '4b2d3c5e-6f70-4b8c-9dae-1f2a3b4c5d6e' });
+    writeFileSync(join(dir, 'summer.event.json'), serializeEvent(summer));
+    const unnamed = await run(['desk', 'award', dir]);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.err).toMatch(/holds 2 event files .*choose one with --event \(its file, id or name\)/);
+    const named = await run(['desk', 'award', dir, '--event', 'spring gathering', '--desk', 'Front desk']);
+    expect(named.err).toBe('');
+    expect(named.out).toMatch(/Brannoc \(.*\): 5 points/);
+    expect(readFileSync(join(dir, 'summer.event.json'), 'utf8')).toBe(serializeEvent(summer));
+  });
+
   it('refuses a folder with no event file (exit 2)', async () => {
     rmSync(join(dir, 'spring.event.json'));
     const r = await run(['desk', 'award', dir]);

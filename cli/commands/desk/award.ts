@@ -11,7 +11,8 @@ import { describeFsError } from '../../files';
 import type { Io } from '../../io';
 import { parseOptions, parseOrExplain, UsageError } from '../../usage';
 import { cliDesk, defaultDeps, type DeskDeps } from './desk';
-import { findEventFile, readCharacters } from './read';
+import { readCharacters } from './read';
+import { chooseEventFile } from './season';
 
 export const DESK_AWARD_USAGE = `Usage: quartermaster desk award <folder> [--event FILE] [--desk NAME]
 
@@ -45,7 +46,7 @@ export async function runDeskAward(args: string[], io: Io, deps: DeskDeps = defa
   let path: string;
   try {
     if (!(await io.stat(a.folder)).isDirectory) throw new UsageError(`${a.folder} is not a folder`);
-    path = a.event ?? (await findEventFile(a.folder, io));
+    path = await chooseEventFile(a.folder, a.event, io);
   } catch (e) {
     return fail(e instanceof UsageError ? e.message : `${a.folder}: ${describeFsError(e)}`);
   }

@@ -15,8 +15,9 @@ import { describeFsError } from '../../files';
 import type { Io } from '../../io';
 import { parseOptions, parseOrExplain, UsageError } from '../../usage';
 import { cliDesk, defaultDeps, type DeskDeps } from './desk';
-import { findEventFile, readEventFile, readFolder } from './read';
+import { readEventFile, readFolder } from './read';
 import { visible } from '../../../core/format/visible';
+import { chooseEventFile } from './season';
 
 export const BOOKINGS_USAGE = `Usage: quartermaster desk bookings import <folder> <list.csv> [options]
 
@@ -83,7 +84,7 @@ export async function runDeskBookings(args: string[], io: Io, deps: DeskDeps = d
   }
   let eventPath: string;
   try {
-    eventPath = a.event ?? (await findEventFile(a.folder, io));
+    eventPath = await chooseEventFile(a.folder, a.event, io);
   } catch (e) {
     if (e instanceof UsageError) return fail(e.message);
     throw e;
@@ -138,7 +139,7 @@ export async function runDeskExport(args: string[], io: Io): Promise<number> {
   const a = usage.value;
   let eventPath: string;
   try {
-    eventPath = a.event ?? (await findEventFile(a.folder, io));
+    eventPath = await chooseEventFile(a.folder, a.event, io);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`quartermaster desk export: ${e.message}\n`);

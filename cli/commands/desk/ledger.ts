@@ -15,11 +15,12 @@ import { headerDifferences, LedgerConflictError, mergeEvents } from '../../../co
 import { wallTime } from '../../../core/desk/sheet';
 import { withLock } from '../../../node/fs/atomic';
 import { backUpEvent } from '../../../node/fs/files';
-import { eventFileProblems, findEventFile, readCharacters, readEvent, readEventFile, tornMessage, type EventFileRead } from './read';
+import { eventFileProblems, readCharacters, readEvent, readEventFile, tornMessage, type EventFileRead } from './read';
 import { describeFsError } from '../../files';
 import { visible } from '../../../core/format/visible';
 import type { Io } from '../../io';
 import { parseOptions, parseOrExplain, UsageError } from '../../usage';
+import { chooseEventFile } from './season';
 
 export const DESK_LOG_USAGE = `Usage: quartermaster desk log <folder> [--event FILE] [--json]
 
@@ -50,7 +51,7 @@ export async function runDeskLog(args: string[], io: Io): Promise<number> {
   let path: string;
   try {
     if (!(await io.stat(a.folder)).isDirectory) throw new UsageError(`${a.folder} is not a folder`);
-    path = a.event ?? (await findEventFile(a.folder, io));
+    path = await chooseEventFile(a.folder, a.event, io);
   } catch (e) {
     io.err(`quartermaster desk log: ${e instanceof UsageError ? e.message : `${a.folder}: ${describeFsError(e)}`}\n`);
     return 2;

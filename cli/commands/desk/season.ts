@@ -13,6 +13,14 @@ import { findEventFile, readEventFile } from './read';
 
 type Read = Awaited<ReturnType<typeof readEventFile>>;
 
+/**
+ * The event file a desk command works on: `--event` as a file, an event id or an event's name, or the
+ * folder's one event file. Every `desk` subcommand chooses it here, so `--event` means the same in all.
+ */
+export function chooseEventFile(folder: string, wanted: string | undefined, io: Io): Promise<string> {
+  return new SeasonFiles(folder, io).choose(wanted);
+}
+
 /** The folder's event files, each read once per run (never written). */
 export class SeasonFiles {
   private readonly reads = new Map<string, Promise<Read>>();
